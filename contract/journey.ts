@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+
+export const ACHIEVEMENT_CATEGORIES = ['hours', 'events', 'categories', 'special', 'other'] as const;
+export const ACHIEVEMENT_COLORS = ['green', 'blue', 'gold', 'purple', 'orange', 'red', 'pink', 'indigo', 'teal', 'multicolor', 'rainbow'] as const;
+
+export const achievementSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(ACHIEVEMENT_CATEGORIES),
+  requirement: z.number().int(),
+  points: z.number().int(),
+  icon: z.string(),
+  color: z.enum(ACHIEVEMENT_COLORS),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+
+export const userAchievementSchema = z.object({
+  id: z.number().int(),
+  achievementId: z.number().int(),
+  achievement: achievementSchema,
+  progress: z.number().int(),
+  unlockedAt: isoDateTimeSchema.nullable(),
+});
+export type UserAchievement = z.infer<typeof userAchievementSchema>;
+
+export const userStatsSchema = z.object({
+  totalHours: z.number(),
+  totalEvents: z.number().int(),
+  averageRating: z.number(),
+  experience: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** spec §9 */
+export const HOURS_PER_ORGANIZED_EVENT = 4;
+export const HOURS_PER_JOINED_EVENT = 3;
+export const XP_PER_EVENT = 10;
+export const XP_PER_LEVEL = 100;
+
+export function levelForExperience(experience: number): number {
+  return Math.floor(experience / XP_PER_LEVEL) + 1;
+}
+
+export function experienceTowardNextLevel(experience: number): number {
+  return experience % XP_PER_LEVEL;
+}
+
+export function volunteerHours(organized: number, joined: number): number {
+  return HOURS_PER_ORGANIZED_EVENT * organized + HOURS_PER_JOINED_EVENT * joined;
+}

@@ -1,0 +1,49 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { OidcClient } from './modules/auth/oidc';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import securityPlugin from './plugins/security';
+import sessionPlugin from './plugins/session';
+import webPlugin from './plugins/web';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The whole application as one Fastify instance; server.ts only listens (the fastify/demo layout). */
+export async function buildApp({ config, database, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    // The largest body is an event with 10 photos of 5 MB each, base64-encoded; every other route lowers it.
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.publicUrl?.startsWith('https:') ? true : 'loopback',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const authService = new AuthService(database.db, { sessionSecret: config.sessionSecret, authRateLimitPerMinute: config.authRateLimitPerMinute });
+  const oidcClient = config.oidc ? new OidcClient(config.oidc) : null;
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(openapiPlugin);
+  await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
+
+  await app.register(authRoutes, { authService, oidcClient, publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
+  await app.register(categoryRoutes, { db: database.db });
+
+  await app.register(webPlugin, { webDistDirectory: config.webDistDirectory });
+  return app;
+}

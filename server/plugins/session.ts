@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/http-error';
+import { type AuthService, SESSION_LIFETIME_MS, type SessionUser } from '../modules/auth/auth.service';
+
+export const SESSION_COOKIE = 'pitchin_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /** decisions §1: the routes that need no session. */
+    isPublic?: boolean;
+  }
+}
+
+export function isSecureRequest(request: FastifyRequest, publicUrl: string | null): boolean {
+  return request.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, isSecure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, isSecure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure });
+}
+
+/** The signed-in user of the request; routes that are not public can rely on it. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+async function sessionPlugin(app: FastifyInstance, options: { authService: AuthService; publicUrl: string | null }) {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/events/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const resolved = await options.authService.resolveSession(token);
+      if (resolved) {
+        request.user = resolved.user;
+        request.sessionToken = token;
+        if (resolved.renewedUntil) setSessionCookie(reply, token, resolved.renewedUntil, isSecureRequest(request, options.publicUrl));
+      }
+    }
+    const isKnownRoute = request.routeOptions.url !== undefined;
+    if (request.url.startsWith('/api/') && isKnownRoute && !request.routeOptions.config.isPublic && !request.user) throw unauthorized();
+  });
+}
+
+export { SESSION_LIFETIME_MS };
+export default fp(sessionPlugin, { name: 'session' });

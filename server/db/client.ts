@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,7 +27,8 @@ const STARTUP_LOCK_KEY = 7_406_221;
 
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'embedded') {
-    mkdirSync(database.directory, { recursive: true });
+    const isInMemory = database.directory.startsWith('memory://');
+    if (!isInMemory) mkdirSync(database.directory, { recursive: true });
     // PGlite is one connection per process: this is the only place that opens the directory.
     const client = await PGlite.create({ dataDir: database.directory, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
@@ -66,4 +67,10 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     },
     close: () => pool.end(),
   };
+}
+
+/** Both drivers answer raw SQL with `{ rows }`; the generic PgDatabase type cannot say so. */
+export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

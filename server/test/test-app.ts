@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { prepareDatabase } from '../db/migrate';
+import { testDatabaseUrl } from './test-environment';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; config: Config };
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL / DATABASE_URL (dropped again on close).
+ */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = testDatabaseUrl();
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `pitchin_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/pitchin-test-unused',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/tmp/pitchin-test-no-web',
+    ...overrides,
+  });
+  const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'embedded', directory: 'memory://' });
+  await prepareDatabase(database);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const originalClose = app.close.bind(app);
+  return Object.assign(app, {
+    database,
+    config,
+    close: async () => {
+      await originalClose();
+      await database.close();
+      await dropDatabase();
+    },
+  }) as unknown as TestApp;
+}
+
+let userCounter = 0;
+
+/** Signs up a new user through the API and returns its cookie header for later calls. */
+export async function signUpUser(app: TestApp, fields: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  userCounter += 1;
+  const body = {
+    email: fields.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.org`,
+    password: fields.password ?? 'correct horse battery',
+    firstName: fields.firstName ?? `First${userCounter}`,
+    lastName: fields.lastName ?? `Last${userCounter}`,
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: `10.9.${userCounter % 250}.${(userCounter * 7) % 250}` });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((item) => item.name === 'pitchin_session');
+  if (!cookie) throw new Error('no session cookie');
+  const user = response.json() as { id: string; email: string; firstName: string; lastName: string };
+  return { user, cookie: `pitchin_session=${cookie.value}`, password: body.password };
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@contract': path.resolve(import.meta.dirname, 'contract'),
+      '@': path.resolve(import.meta.dirname, 'web'),
+    },
+  },
+  test: {
+    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: PGlite instances are CPU-heavy, so two files at a time keeps the run steady.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
@@ -33,7 +33,7 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
     });
   }
 
-  async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
+  async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml) {
       return reply
         .status(503)

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The conventions a linter cannot see (DEVELOPERS.md): kebab-case file names, the fixed file names of a
+ * server module, no barrel files, no folder named shared, web features that never import each other,
+ * and only config.ts reading the environment on the server.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const problems = [];
+const SKIP = new Set(['node_modules', 'dist', 'data', '.git', 'test-results', 'screenshots', 'migrations', 'public', 'results']);
+
+function walk(directory) {
+  const files = [];
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'shared') problems.push(`${path.relative(root, full)}: do not name a folder "shared"`);
+      files.push(...walk(full));
+    } else files.push(full);
+  }
+  return files;
+}
+
+const sourceRoots = ['server', 'web', 'contract', 'e2e', 'bench', 'scripts'].map((name) => path.join(root, name)).filter((dir) => {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+});
+const files = sourceRoots.flatMap(walk);
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+
+for (const file of files) {
+  const relative = path.relative(root, file);
+  const name = path.basename(file);
+  if (!/\.(ts|tsx|mjs|js|json|css|html|md)$/.test(name)) continue;
+  if (!KEBAB.test(name)) problems.push(`${relative}: file names are kebab-case`);
+  if (/^index\.(ts|tsx)$/.test(name)) problems.push(`${relative}: no barrel files`);
+  const text = /\.(ts|tsx|mjs)$/.test(name) ? readFileSync(file, 'utf8') : '';
+  if (relative.startsWith(`server${path.sep}`) && !relative.includes(`${path.sep}test${path.sep}`) && relative !== path.join('server', 'config.ts') && /process\.env\b/.test(text)) {
+    problems.push(`${relative}: only server/config.ts reads the environment`);
+  }
+  const moduleMatch = relative.match(/^server\/modules\/([^/]+)\/([^/]+)$/);
+  if (moduleMatch) {
+    const [, domain, fileName] = moduleMatch;
+    const allowed = new RegExp(`^[a-z-]+\\.(routes|service|repository|test|schemas)\\.ts$|^[a-z-]+\\.ts$`);
+    if (!allowed.test(fileName)) problems.push(`${relative}: module files are <name>.{routes,service,repository,test}.ts`);
+    if (fileName.endsWith('.routes.ts') && !fileName.startsWith(domain.replace(/s$/, ''))) {
+      // Routes of a module are named after it, so a reader finds the HTTP surface of a domain at once.
+      problems.push(`${relative}: routes file should be named ${domain}.routes.ts`);
+    }
+  }
+  const featureMatch = relative.match(/^web\/features\/([^/]+)\//);
+  if (featureMatch && text) {
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      const specifier = match[1];
+      let target = null;
+      if (specifier.startsWith('@/')) target = path.join(root, 'web', specifier.slice(2));
+      else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier);
+      const other = target && path.relative(path.join(root, 'web', 'features'), target).split(path.sep)[0];
+      if (other && !other.startsWith('..') && other !== featureMatch[1]) {
+        problems.push(`${relative}: features never import each other (imports feature "${other}")`);
+      }
+    }
+  }
+}
+
+if (problems.length) {
+  console.error(`Layout check found ${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`Layout check: ${files.length} files follow the conventions.`);

@@ -7,6 +7,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { journeyRoutes } from './modules/journey/journey.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { ratingRoutes } from './modules/ratings/ratings.routes';
+import { userRoutes } from './modules/users/users.routes';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -43,6 +47,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(authRoutes, { authService, oidcClient, publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
   await app.register(categoryRoutes, { db: database.db });
+  await app.register(ratingRoutes, { db: database.db });
+  await app.register(messageRoutes, { db: database.db });
+  await app.register(userRoutes, { db: database.db });
+  await app.register(journeyRoutes, { db: database.db });
 
   await app.register(webPlugin, { webDistDirectory: config.webDistDirectory });
   return app;

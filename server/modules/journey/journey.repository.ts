@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { AchievementMetric } from '../../db/catalogue';
 import { type Executor, selectRows } from '../../db/client';
 import { achievements, userAchievements, users } from '../../db/schema';
@@ -70,4 +70,34 @@ export async function bumpAchievementsVersion(db: Executor, userId: string): Pro
 
 export async function deleteUserAchievement(db: Executor, userId: string, achievementId: number): Promise<void> {
   await db.delete(userAchievements).where(and(eq(userAchievements.userId, userId), eq(userAchievements.achievementId, achievementId)));
+}
+
+export function listUnlockedOrStartedAchievements(db: Executor, userId: string) {
+  return db
+    .select({ id: userAchievements.id, achievementId: userAchievements.achievementId, progress: userAchievements.progress, unlockedAt: userAchievements.unlockedAt, achievement: achievements })
+    .from(userAchievements)
+    .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+    .where(and(eq(userAchievements.userId, userId), or(gt(userAchievements.progress, 0), isNotNull(userAchievements.unlockedAt))))
+    .orderBy(achievements.id);
+}
+
+/** The inputs of decisions §7's stats, in one round trip. */
+export async function readUserStatsInputs(db: Executor, userId: string) {
+  const [row] = await selectRows<{ organized: number; joined: number; average_rating: number | string | null; unlocked_points: number }>(
+    db,
+    sql`
+    SELECT
+      (SELECT count(*)::int FROM events WHERE organizer_id = ${userId}) AS organized,
+      (SELECT count(*)::int FROM rsvps WHERE user_id = ${userId}) AS joined,
+      (SELECT avg(rating_sum::float8 / rating_count) FROM events WHERE organizer_id = ${userId} AND rating_count > 0) AS average_rating,
+      (SELECT coalesce(sum(a.points), 0)::int FROM user_achievements ua JOIN achievements a ON a.id = ua.achievement_id
+        WHERE ua.user_id = ${userId} AND ua.unlocked_at IS NOT NULL) AS unlocked_points
+  `,
+  );
+  return {
+    organized: Number(row?.organized ?? 0),
+    joined: Number(row?.joined ?? 0),
+    averageRating: row?.average_rating === null || row?.average_rating === undefined ? 0 : Number(row.average_rating),
+    unlockedPoints: Number(row?.unlocked_points ?? 0),
+  };
 }

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { type Achievement, type UserAchievement, type UserStats, volunteerHours, XP_PER_EVENT } from '../../../contract/journey';
+import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
+import type { Database } from '../../db/client';
+import * as repository from './journey.repository';
+
+type AchievementRow = Awaited<ReturnType<typeof repository.listAchievements>>[number];
+
+/** A new deploy with a changed catalogue must not be answered 304 from a browser's older copy. */
+const CATALOGUE_FINGERPRINT = createHash('sha256').update(JSON.stringify(ACHIEVEMENT_CATALOGUE)).digest('base64url').slice(0, 10);
+
+function toAchievement(row: AchievementRow): Achievement {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    requirement: row.requirement,
+    points: row.points,
+    icon: row.icon,
+    color: row.color,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The validator of GET /api/user/achievements. Every change to a user's achievement rows bumps
+ * users.achievements_version in the same transaction, and the session lookup already loaded that
+ * column, so an unchanged poll is answered without touching the database. The user id is part of it
+ * because a browser keeps one cache entry per URL, whoever is signed in.
+ */
+export function userAchievementsEtag(userId: string, achievementsVersion: number): string {
+  return `W/"${userId}.${achievementsVersion}.${CATALOGUE_FINGERPRINT}"`;
+}
+
+/** RFC 9110 If-None-Match: weak comparison, a list of tags or `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+export class JourneyService {
+  constructor(private readonly db: Database) {}
+
+  async catalogue(): Promise<Achievement[]> {
+    const rows = await repository.listAchievements(this.db);
+    return rows.map(toAchievement);
+  }
+
+  async userAchievements(userId: string): Promise<UserAchievement[]> {
+    const rows = await repository.listUnlockedOrStartedAchievements(this.db, userId);
+    return rows.map((row) => ({
+      id: row.id,
+      achievementId: row.achievementId,
+      achievement: toAchievement(row.achievement),
+      progress: row.progress,
+      unlockedAt: row.unlockedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** decisions §7, with spec §9's hours formula so Profile and Journey agree. */
+  async stats(userId: string): Promise<UserStats> {
+    const inputs = await repository.readUserStatsInputs(this.db, userId);
+    const totalEvents = inputs.organized + inputs.joined;
+    return {
+      totalHours: volunteerHours(inputs.organized, inputs.joined),
+      totalEvents,
+      averageRating: inputs.averageRating,
+      experience: inputs.unlockedPoints + XP_PER_EVENT * totalEvents,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { categories, events, rsvps } from '../db/schema';
+import { foldForSearch } from '../lib/search-text';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysFromNow(days: number): Date {
+  return new Date(Date.now() + days * DAY_MS);
+}
+
+/**
+ * Inserts an event straight into the database, so tests of ratings, messages and the journey do not
+ * depend on the events API (and can create past events, which the API refuses).
+ */
+export async function createEventRow(
+  db: Executor,
+  fields: {
+    organizerId: string;
+    date?: Date;
+    maxAttendees?: number | null;
+    categoryId?: number;
+    title?: string;
+    description?: string;
+    location?: string;
+  },
+) {
+  const categoryId = fields.categoryId ?? 1;
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId));
+  if (!category) throw new Error(`no category ${categoryId}`);
+  const title = fields.title ?? 'Beach cleanup';
+  const description = fields.description ?? 'Bring gloves and good spirits.';
+  const searchText = foldForSearch(`${title} ${description} ${category.name}`);
+  const [row] = await db
+    .insert(events)
+    .values({
+      title,
+      description,
+      location: fields.location ?? 'Lisbon',
+      date: fields.date ?? daysFromNow(7),
+      categoryId,
+      organizerId: fields.organizerId,
+      maxAttendees: fields.maxAttendees ?? null,
+      searchVector: sql`to_tsvector('simple', ${searchText})`,
+    })
+    .returning();
+  if (!row) throw new Error('event not inserted');
+  return row;
+}
+
+/** Adds an RSVP row and keeps events.rsvp_count in step, as the RSVP service does. */
+export async function addRsvpRow(db: Executor, eventId: number, userId: string, status: 'attending' | 'supporting' | 'organizing' = 'attending') {
+  await db.insert(rsvps).values({ eventId, userId, status });
+  await db
+    .update(events)
+    .set({ rsvpCount: sql`${events.rsvpCount} + 1` })
+    .where(eq(events.id, eventId));
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { ThemeProvider } from '@/lib/theme';
+
+/**
+ * Providers every page needs, signed in or not. Signed-in-only providers (TanStack Query client,
+ * TooltipProvider with the spec §9 delays, Toaster) live in signed-in-app.tsx so the landing page
+ * stays within its JavaScript budget.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return <ThemeProvider>{children}</ThemeProvider>;
+}

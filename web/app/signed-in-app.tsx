@@ -1,0 +1,48 @@
+import { Suspense, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Route, Switch } from 'wouter';
+import type { User } from '@contract/users';
+import { PageLoading } from '@/components/page-loading';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { AUTH_USER_QUERY_KEY, useAuth } from '@/features/auth/use-auth';
+import NotFoundPage from '@/features/not-found/not-found-page';
+import { queryClient } from '@/lib/query-client';
+import { signedInRoutes } from './routes';
+import { SignedOutRoutes } from './signed-out-routes';
+
+/**
+ * Everything only a signed-in user can reach, loaded lazily by app.tsx so that the query library,
+ * the route table, the toaster and every screen stay out of the landing bundle. App-wide signed-in
+ * chrome (bottom navigation, achievement notices, test panels — spec §2) belongs in SignedInRouter,
+ * around the <Switch>.
+ */
+export default function SignedInApp({ initialUser }: { initialUser: User }) {
+  // Seed the cache with the user app.tsx already fetched, so useAuth() needs no second request.
+  useState(() => queryClient.setQueryData(AUTH_USER_QUERY_KEY, initialUser));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <SignedInRouter />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}
+
+function SignedInRouter() {
+  const { isAuthenticated } = useAuth();
+  // The session can end while the app is open (the auth query refetched to null): fall back to the
+  // signed-out routes, exactly as a fresh visit would.
+  if (!isAuthenticated) return <SignedOutRoutes />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        {signedInRoutes.map((route) => (
+          <Route key={route.path} path={route.path} component={route.component} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

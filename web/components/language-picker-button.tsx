@@ -1,0 +1,31 @@
+import type { ComponentProps } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { getLanguage } from '@/lib/i18n';
+import { cx } from '@/lib/cx';
+
+/**
+ * The picker's trigger: current flag and code. Shared by the light placeholder and the real menu
+ * (Radix passes its props and ref through). Plain <button> + cx: it ships in the landing bundle.
+ */
+export function LanguagePickerButton({ className, ...props }: ComponentProps<'button'>) {
+  const { t, i18n } = useTranslation('common');
+  const current = getLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-label={t('language.current', { language: current.name })}
+      data-testid="language-picker"
+      className={buttonVariants({ variant: 'ghost', size: 'sm', className: cx('gap-1.5 px-2.5 font-medium', className) })}
+      {...props}
+    >
+      <span aria-hidden className="text-base leading-none">
+        {current.flag}
+      </span>
+      <span className="text-xs font-semibold uppercase">{current.code}</span>
+      <ChevronDown className="size-3.5 opacity-60" aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,13 @@
+import type { User } from '@contract/users';
+
+/**
+ * The first auth check of a page load, without TanStack Query: signed-out visitors then never
+ * download the query library (landing budget). Same rules as getQueryFn({ on401: 'returnNull' }):
+ * 401 → null (signed out), other failures throw `${status}: ${text}`.
+ */
+export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
+  const res = await fetch('/api/auth/user', { credentials: 'include', signal });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  return (await res.json()) as User;
+}

@@ -1,0 +1,188 @@
+import type { ComponentType, SVGProps } from 'react';
+import { ArrowRight, CalendarDays, CalendarHeart, Clock, HeartHandshake, MapPin, TrendingUp, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { BrandLogo, BrandMark } from '@/components/brand-mark';
+import { LanguagePicker } from '@/components/language-picker';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { ThemeToggle } from '@/lib/theme';
+import { cx } from '@/lib/cx';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/** Spec §2: every sign-in / get-started button is a full navigation to the server's login. */
+function goToSignIn() {
+  window.location.href = '/api/login';
+}
+
+// Spec §1: fixed marketing figures, shown as text and never fetched.
+const STATS: { value: string; labelKey: string; icon: Icon }[] = [
+  { value: '2.3k+', labelKey: 'stats.activeVolunteers', icon: Users },
+  { value: '127', labelKey: 'stats.eventsThisMonth', icon: CalendarDays },
+  { value: '15.7k', labelKey: 'stats.hoursVolunteered', icon: Clock },
+  { value: '89', labelKey: 'stats.communitiesServed', icon: MapPin },
+];
+
+const FEATURES: { key: string; icon: Icon; tone: string }[] = [
+  { key: 'discover', icon: CalendarHeart, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300' },
+  { key: 'connect', icon: Users, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300' },
+  { key: 'impact', icon: TrendingUp, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
+];
+
+export default function LandingPage() {
+  const { t } = useTranslation('landing');
+  const year = new Date().getFullYear();
+
+  const scrollToFeatures = () => {
+    const target = document.getElementById('features');
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Move focus too, so keyboard and screen-reader users land where sighted users are looking.
+    target?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        {t('common:a11y.skipToContent')}
+      </a>
+
+      <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+          <a href="/" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" aria-label={t('common:a11y.brandHome')}>
+            <BrandLogo />
+          </a>
+          <div className="flex items-center gap-0.5 sm:gap-1.5">
+            <LanguagePicker />
+            <ThemeToggle />
+            <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'sm', className: 'ms-1 sm:px-4' })} data-testid="header-sign-in">
+              {t('common:nav.signIn')}
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+          <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+            <div className="absolute -top-40 start-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-emerald-300/30 blur-3xl dark:bg-emerald-500/15" />
+            <div className="absolute top-40 -end-40 h-[28rem] w-[28rem] rounded-full bg-amber-200/40 blur-3xl dark:bg-amber-500/10" />
+            <div className="absolute inset-0 bg-[radial-gradient(circle_at_1px_1px,var(--border)_1px,transparent_0)] [background-size:28px_28px] [mask-image:linear-gradient(to_bottom,black,transparent_75%)] opacity-70" />
+          </div>
+
+          <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:pt-24 lg:pb-28">
+            <div className="flex flex-col items-start">
+              <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-primary/25 bg-secondary px-3 py-1 text-sm font-medium text-secondary-foreground">
+                <HeartHandshake className="size-4" aria-hidden />
+                {t('hero.badge')}
+              </p>
+              <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+                {t('hero.title')}
+              </h1>
+              <p className="mt-5 text-xl font-semibold text-balance text-primary sm:text-2xl">{t('hero.subtitle')}</p>
+              <p className="mt-4 max-w-xl text-base leading-relaxed text-muted-foreground sm:text-lg">{t('hero.description')}</p>
+              <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
+                <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', className: 'group shadow-md shadow-primary/20' })} data-testid="hero-get-started">
+                  {t('actions.getStarted')}
+                  <ArrowRight className="transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" aria-hidden />
+                </button>
+                <button type="button" onClick={scrollToFeatures} className={buttonVariants({ size: 'lg', variant: 'outline' })} data-testid="hero-learn-more">
+                  {t('actions.learnMore')}
+                </button>
+                <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'link' })} data-testid="hero-sign-in">
+                  {t('actions.signIn')}
+                </button>
+              </div>
+            </div>
+
+            <section aria-labelledby="stats-title" className="w-full">
+              <h2 id="stats-title" className="sr-only">
+                {t('stats.title')}
+              </h2>
+              <ul className="grid grid-cols-2 gap-3 sm:gap-4">
+                {STATS.map(({ value, labelKey, icon: StatIcon }, index) => (
+                  <li
+                    key={labelKey}
+                    className={cx(
+                      'flex flex-col gap-3 rounded-2xl border border-border bg-card/90 p-4 shadow-sm backdrop-blur sm:p-6',
+                      index % 2 === 1 && 'lg:translate-y-6',
+                    )}
+                  >
+                    <span className="inline-flex size-10 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
+                      <StatIcon className="size-5" aria-hidden />
+                    </span>
+                    <span className="flex flex-col">
+                      <span dir="ltr" className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl">
+                        {value}
+                      </span>
+                      <span className="mt-1 text-sm font-medium text-muted-foreground">{t(labelKey)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </section>
+
+        <section
+          id="features"
+          tabIndex={-1}
+          aria-labelledby="features-title"
+          className="scroll-mt-16 border-y border-border/70 bg-muted/50 py-16 outline-none sm:py-24"
+        >
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <div className="mx-auto max-w-2xl text-center">
+              <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('features.eyebrow')}</p>
+              <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+                {t('features.title')}
+              </h2>
+              <p className="mt-4 text-base text-muted-foreground sm:text-lg">{t('features.subtitle')}</p>
+            </div>
+            <ul className="mt-12 grid gap-5 md:grid-cols-3">
+              {FEATURES.map(({ key, icon: FeatureIcon, tone }) => (
+                <li key={key} className="group rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md sm:p-8">
+                  <span className={cx('inline-flex size-12 items-center justify-center rounded-xl', tone)}>
+                    <FeatureIcon className="size-6" aria-hidden />
+                  </span>
+                  <h3 className="mt-5 text-xl font-semibold">{t(`features.${key}.title`)}</h3>
+                  <p className="mt-2 leading-relaxed text-muted-foreground">{t(`features.${key}.description`)}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-24">
+          <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-emerald-700 to-teal-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
+            <div aria-hidden className="absolute -top-24 -end-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
+            <div aria-hidden className="absolute -bottom-24 -start-24 -z-10 size-72 rounded-full bg-amber-300/20 blur-2xl" />
+            <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              {t('cta.title')}
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('cta.description')}</p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverse' })} data-testid="cta-get-started">
+                {t('cta.button')}
+                <ArrowRight className="rtl:rotate-180" aria-hidden />
+              </button>
+              <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverseOutline' })} data-testid="cta-sign-in">
+                {t('actions.signIn')}
+              </button>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <footer className="border-t border-border/70 bg-background">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-10 text-center sm:flex-row sm:justify-between sm:text-start sm:px-6">
+          <div className="flex items-center gap-3">
+            <BrandMark className="size-7" />
+            <p className="font-medium">{t('footer.tagline')}</p>
+          </div>
+          <p className="text-sm text-muted-foreground">{t('footer.copyright', { year })}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

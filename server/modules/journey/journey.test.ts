@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
+import { rsvps } from '../../db/schema';
+import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { refreshAchievementProgress } from './achievement-progress';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+});
+afterAll(async () => app?.close());
+
+type Person = Awaited<ReturnType<typeof signUpUser>>;
+type UserAchievementBody = { id: number; achievementId: number; achievement: { name: string; points: number }; progress: number; unlockedAt: string | null };
+
+function get(person: Person | undefined, url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie, ...headers } : headers });
+}
+
+async function achievementsOf(person: Person): Promise<UserAchievementBody[]> {
+  return (await get(person, '/api/user/achievements')).json();
+}
+
+describe('GET /api/achievements', () => {
+  it('lists the whole catalogue in the contract shape', async () => {
+    const me = await signUpUser(app);
+    const response = await get(me, '/api/achievements');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Array<Record<string, unknown>>;
+    expect(body).toHaveLength(ACHIEVEMENT_CATALOGUE.length);
+    expect(body.find((achievement) => achievement.name === 'Social Butterfly')).toEqual({
+      id: expect.any(Number),
+      name: 'Social Butterfly',
+      description: 'Send 10 messages',
+      category: 'other',
+      requirement: 10,
+      points: 50,
+      icon: 'message-circle',
+      color: 'pink',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(body[0]).not.toHaveProperty('metric');
+    expect((await get(undefined, '/api/achievements')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user/achievements', () => {
+  it('shows progress, unlocks at the requirement with unlockedAt, and answers 304 while unchanged', async () => {
+    const me = await signUpUser(app);
+    const friend = await signUpUser(app);
+    const empty = await get(me, '/api/user/achievements');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers['cache-control']).toBe('private, no-cache');
+    const firstTag = String(empty.headers.etag);
+    expect(firstTag).toMatch(/^W\/".+"$/);
+
+    const unchanged = await get(me, '/api/user/achievements', { 'if-none-match': firstTag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(firstTag);
+    // Someone else's tag, or another user presenting mine, is never a match.
+    expect((await get(friend, '/api/user/achievements', { 'if-none-match': firstTag })).statusCode).toBe(200);
+
+    for (let index = 0; index < 9; index += 1) {
+      expect((await app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: me.cookie }, payload: { receiverId: friend.user.id, content: `hi ${index}` } })).statusCode).toBe(201);
+    }
+    const changed = await get(me, '/api/user/achievements', { 'if-none-match': firstTag });
+    expect(changed.statusCode).toBe(200);
+    const secondTag = String(changed.headers.etag);
+    expect(secondTag).not.toBe(firstTag);
+    const butterfly = (changed.json() as UserAchievementBody[]).find((record) => record.achievement.name === 'Social Butterfly')!;
+    expect(butterfly).toMatchObject({ progress: 9, unlockedAt: null });
+    expect(Object.keys(butterfly).sort()).toEqual(['achievement', 'achievementId', 'id', 'progress', 'unlockedAt']);
+    expect((await get(me, '/api/user/achievements', { 'if-none-match': secondTag })).statusCode).toBe(304);
+
+    const before = Date.now();
+    await app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: me.cookie }, payload: { receiverId: friend.user.id, content: 'the tenth' } });
+    const unlocked = (await achievementsOf(me)).find((record) => record.achievement.name === 'Social Butterfly')!;
+    expect(unlocked.progress).toBe(10);
+    expect(unlocked.unlockedAt).not.toBeNull();
+    expect(new Date(unlocked.unlockedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    await app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: me.cookie }, payload: { receiverId: friend.user.id, content: 'the eleventh' } });
+    const later = (await achievementsOf(me)).find((record) => record.achievement.name === 'Social Butterfly')!;
+    expect(later).toMatchObject({ progress: 11, unlockedAt: unlocked.unlockedAt });
+  });
+
+  it('keeps an unlocked achievement, with its first unlock time, when the count drops again', async () => {
+    const me = await signUpUser(app);
+    const organizer = await signUpUser(app);
+    const event = await createEventRow(app.database.db, { organizerId: organizer.user.id });
+    await app.database.db.transaction(async (tx) => {
+      await addRsvpRow(tx, event.id, me.user.id);
+      await refreshAchievementProgress(tx, me.user.id);
+    });
+    const firstStep = (await achievementsOf(me)).find((record) => record.achievement.name === 'First Step')!;
+    expect(firstStep.progress).toBe(1);
+    expect(firstStep.unlockedAt).not.toBeNull();
+    await app.database.db.transaction(async (tx) => {
+      await tx.delete(rsvps).where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, me.user.id)));
+      await refreshAchievementProgress(tx, me.user.id);
+    });
+    const records = await achievementsOf(me);
+    expect(records.find((record) => record.achievement.name === 'First Step')).toMatchObject({ progress: 0, unlockedAt: firstStep.unlockedAt });
+    // Helping Hand (hours) was only in progress, so it disappears at zero.
+    expect(records.find((record) => record.achievement.name === 'Helping Hand')).toBeUndefined();
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await get(undefined, '/api/user/achievements')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user/stats', () => {
+  it('follows decisions §7: hours, events, mean of rated organized events, experience', async () => {
+    const me = await signUpUser(app);
+    const other = await signUpUser(app);
+    const raterOne = await signUpUser(app);
+    const raterTwo = await signUpUser(app);
+    const empty = await get(me, '/api/user/stats');
+    expect(empty.json()).toEqual({ totalHours: 0, totalEvents: 0, averageRating: 0, experience: 0 });
+
+    const db = app.database.db;
+    const rated = await createEventRow(db, { organizerId: me.user.id, date: daysFromNow(-3) });
+    const ratedOnce = await createEventRow(db, { organizerId: me.user.id, date: daysFromNow(-2) });
+    await createEventRow(db, { organizerId: me.user.id, date: daysFromNow(5) });
+    for (const event of [rated, ratedOnce]) {
+      await addRsvpRow(db, event.id, raterOne.user.id);
+      await addRsvpRow(db, event.id, raterTwo.user.id);
+    }
+    const rate = (person: Person, eventId: number, rating: number) =>
+      app.inject({ method: 'POST', url: '/api/ratings', headers: { cookie: person.cookie }, payload: { eventId, rating } });
+    expect((await rate(raterOne, rated.id, 5)).statusCode).toBe(201);
+    expect((await rate(raterTwo, rated.id, 4)).statusCode).toBe(201);
+    expect((await rate(raterOne, ratedOnce.id, 3)).statusCode).toBe(201);
+
+    const joinedOne = await createEventRow(db, { organizerId: other.user.id, categoryId: 1 });
+    const joinedTwo = await createEventRow(db, { organizerId: other.user.id, categoryId: 1, date: daysFromNow(-1) });
+    await db.transaction(async (tx) => {
+      await addRsvpRow(tx, joinedOne.id, me.user.id);
+      await addRsvpRow(tx, joinedTwo.id, me.user.id);
+      await refreshAchievementProgress(tx, me.user.id);
+    });
+
+    const stats = (await get(me, '/api/user/stats')).json();
+    // 3 organized, 2 joined; unlocked: First Step 25 + Helping Hand 50 (18 h) + Event Creator 50.
+    expect(stats).toEqual({ totalHours: 4 * 3 + 3 * 2, totalEvents: 5, averageRating: (4.5 + 3) / 2, experience: 125 + 10 * 5 });
+    const unlockedPoints = (await achievementsOf(me)).filter((record) => record.unlockedAt).reduce((sum, record) => sum + record.achievement.points, 0);
+    expect(stats.experience).toBe(unlockedPoints + 10 * stats.totalEvents);
+    expect((await get(undefined, '/api/user/stats')).statusCode).toBe(401);
+  });
+});

@@ -41,6 +41,17 @@ const environmentSchema = z
     AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    TIME_ZONE: z
+      .string()
+      .refine((value) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: value });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/Berlin')
+      .default('UTC'),
   })
   .superRefine((value, context) => {
     const oidc = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
@@ -68,6 +79,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   logLevel: string;
   webDistDirectory: string;
+  /** Time zone for dates the server writes itself (link previews, share images); browsers use their own. */
+  timeZone: string;
 };
 
 export class ConfigError extends Error {
@@ -117,5 +130,6 @@ export function loadConfig(environment: Environment = process.env): Config {
     authRateLimitPerMinute: value.AUTH_RATE_LIMIT,
     logLevel: value.LOG_LEVEL,
     webDistDirectory: path.resolve(value.WEB_DIST_DIR),
+    timeZone: value.TIME_ZONE,
   };
 }

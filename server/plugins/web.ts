@@ -24,7 +24,10 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
       root: options.webDistDirectory,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // One wildcard route: a missing file falls through to the not-found handler (the app or a JSON 404).
+      wildcard: true,
+      // The HTML pages are always rendered by sendApp / the sign-in route, never served raw.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       preCompressed: true,
       setHeaders(response, filePath) {
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -51,7 +54,6 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
   }
 
   app.get('/', { schema: { hide: true } }, sendApp);
-  app.get('/index.html', { schema: { hide: true } }, sendApp);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';

@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { eventRoutes } from './modules/events/events.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(authRoutes, { authService, oidcClient, publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
   await app.register(categoryRoutes, { db: database.db });
+  await app.register(eventRoutes, { db: database.db });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(messageRoutes, { db: database.db });
   await app.register(userRoutes, { db: database.db });

@@ -1,0 +1,232 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { RsvpStatus } from '../../../contract/rsvps';
+import type { Executor } from '../../db/client';
+import { categories, eventPhotos, events, rsvps, users } from '../../db/schema';
+import { foldForSearch } from '../../lib/search-text';
+
+export type EventListFilter = {
+  categoryId?: number;
+  /** A to_tsquery text (see toPrefixQuery); words only, so it cannot break the query syntax. */
+  tsQuery?: string;
+  location?: string;
+  includePast: boolean;
+  after?: { date: string; id: number };
+  limit: number;
+};
+
+export type NewEvent = {
+  title: string;
+  description: string;
+  location: string;
+  date: Date;
+  imageUrl: string | null;
+  categoryId: number;
+  categoryName: string;
+  organizerId: string;
+  maxAttendees: number | null;
+};
+
+export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer };
+
+// search_vector and the photo bytes are never read with an event: both are large and unused by readers.
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  date: events.date,
+  imageUrl: events.imageUrl,
+  categoryId: events.categoryId,
+  organizerId: events.organizerId,
+  maxAttendees: events.maxAttendees,
+  rsvpCount: events.rsvpCount,
+  ratingCount: events.ratingCount,
+  ratingSum: events.ratingSum,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+  categoryName: categories.name,
+  categoryColor: categories.color,
+  categoryIcon: categories.icon,
+  organizerFirstName: users.firstName,
+  organizerLastName: users.lastName,
+  organizerEmail: users.email,
+  organizerProfileImageUrl: users.profileImageUrl,
+  userRsvpStatus: rsvps.status,
+  // Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows.
+  cursorDate: sql<string>`to_char(${events.date} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+function selectEvents(db: Executor, viewerId: string) {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .innerJoin(users, eq(users.id, events.organizerId))
+    .leftJoin(rsvps, and(eq(rsvps.eventId, events.id), eq(rsvps.userId, viewerId)));
+}
+
+/** Turns user text into a LIKE pattern that matches it literally anywhere in the value. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** One query for the page, ordered by (date, id) so the events_date_id / events_category_date_id indexes serve it. */
+export function listEvents(db: Executor, viewerId: string, filter: EventListFilter) {
+  const conditions: SQL[] = [];
+  if (!filter.includePast) conditions.push(gt(events.date, sql`now()`));
+  if (filter.categoryId !== undefined) conditions.push(eq(events.categoryId, filter.categoryId));
+  if (filter.tsQuery) conditions.push(sql`${events.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})`);
+  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
+  if (filter.location) conditions.push(sql`lower(${events.location}) LIKE lower(${containsPattern(filter.location)}) ESCAPE '\\'`);
+  if (filter.after) conditions.push(sql`(${events.date}, ${events.id}) > (${filter.after.date}::timestamptz, ${filter.after.id})`);
+  return selectEvents(db, viewerId)
+    .where(and(...conditions))
+    .orderBy(asc(events.date), asc(events.id))
+    .limit(filter.limit);
+}
+
+export async function findEvent(db: Executor, viewerId: string, eventId: number) {
+  const [row] = await selectEvents(db, viewerId).where(eq(events.id, eventId)).limit(1);
+  return row;
+}
+
+export function listEventsOrganizedBy(db: Executor, userId: string) {
+  return selectEvents(db, userId).where(eq(events.organizerId, userId)).orderBy(desc(events.date), desc(events.id));
+}
+
+export function listEventsWithRsvpOf(db: Executor, userId: string) {
+  return db
+    .select(eventColumns)
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .innerJoin(users, eq(users.id, events.organizerId))
+    .where(eq(rsvps.userId, userId))
+    .orderBy(desc(events.date), desc(events.id));
+}
+
+/** Photo ids of many events in one query, in display order. */
+export async function listPhotoIds(db: Executor, eventIds: number[]): Promise<Map<number, string[]>> {
+  const byEvent = new Map<number, string[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .select({ id: eventPhotos.id, eventId: eventPhotos.eventId })
+    .from(eventPhotos)
+    .where(inArray(eventPhotos.eventId, eventIds))
+    .orderBy(asc(eventPhotos.eventId), asc(eventPhotos.position));
+  for (const row of rows) {
+    const list = byEvent.get(row.eventId) ?? [];
+    list.push(row.id);
+    byEvent.set(row.eventId, list);
+  }
+  return byEvent;
+}
+
+export async function findPhoto(db: Executor, photoId: string) {
+  const [row] = await db
+    .select({ contentType: eventPhotos.contentType, bytes: eventPhotos.bytes })
+    .from(eventPhotos)
+    .where(eq(eventPhotos.id, photoId))
+    .limit(1);
+  return row;
+}
+
+/** The text behind search_vector: title, description and category name, accent-folded (decisions §3). */
+export function searchTextOf(event: Pick<NewEvent, 'title' | 'description' | 'categoryName'>): string {
+  return foldForSearch(`${event.title} ${event.description} ${event.categoryName}`);
+}
+
+export async function insertEvent(db: Executor, event: NewEvent): Promise<number> {
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      date: event.date,
+      imageUrl: event.imageUrl,
+      categoryId: event.categoryId,
+      organizerId: event.organizerId,
+      maxAttendees: event.maxAttendees,
+      searchVector: sql`to_tsvector('simple', ${searchTextOf(event)})`,
+    })
+    .returning({ id: events.id });
+  if (!row) throw new Error('insert into events returned no row');
+  return row.id;
+}
+
+export async function insertPhotos(db: Executor, eventId: number, photos: NewPhoto[]): Promise<void> {
+  if (photos.length === 0) return;
+  await db.insert(eventPhotos).values(photos.map((photo) => ({ ...photo, eventId })));
+}
+
+/** Whether the event exists and is still upcoming, judged by the transaction's own clock. */
+export async function findEventTiming(db: Executor, eventId: number): Promise<{ isUpcoming: boolean } | undefined> {
+  const [row] = await db
+    .select({ isUpcoming: sql<boolean>`${events.date} > now()` })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}
+
+/** Returns false when the RSVP already exists; a concurrent insert of the same pair waits, then sees it. */
+export async function insertRsvpIfAbsent(db: Executor, eventId: number, userId: string, status: RsvpStatus): Promise<boolean> {
+  const inserted = await db
+    .insert(rsvps)
+    .values({ eventId, userId, status })
+    .onConflictDoNothing({ target: [rsvps.eventId, rsvps.userId] })
+    .returning({ eventId: rsvps.eventId });
+  return inserted.length > 0;
+}
+
+export async function updateRsvpStatus(db: Executor, eventId: number, userId: string, status: RsvpStatus): Promise<boolean> {
+  const updated = await db
+    .update(rsvps)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .returning({ eventId: rsvps.eventId });
+  return updated.length > 0;
+}
+
+export async function deleteRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .returning({ eventId: rsvps.eventId });
+  return deleted.length > 0;
+}
+
+/**
+ * Takes a seat only while one is free and the event is upcoming; returns the new count or undefined.
+ * Concurrent callers queue on the row lock and PostgreSQL re-checks the condition on the row each one
+ * finally sees, so the count can never pass max_attendees, whatever the number of server processes.
+ */
+export async function takeSeat(db: Executor, eventId: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(events)
+    .set({ rsvpCount: sql`${events.rsvpCount} + 1` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        gt(events.date, sql`now()`),
+        or(isNull(events.maxAttendees), lt(events.rsvpCount, events.maxAttendees)),
+      ),
+    )
+    .returning({ rsvpCount: events.rsvpCount });
+  return row?.rsvpCount;
+}
+
+export async function releaseSeat(db: Executor, eventId: number): Promise<void> {
+  await db
+    .update(events)
+    .set({ rsvpCount: sql`greatest(${events.rsvpCount} - 1, 0)` })
+    .where(eq(events.id, eventId));
+}
+
+export async function readRsvpCount(db: Executor, eventId: number): Promise<number> {
+  const [row] = await db.select({ rsvpCount: events.rsvpCount }).from(events).where(eq(events.id, eventId)).limit(1);
+  return row?.rsvpCount ?? 0;
+}

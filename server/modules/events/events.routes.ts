@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contract/common';
+import { errorResponseSchema } from '../../../contract/errors';
+import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
+import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../plugins/session';
+import { EventsService } from './events.service';
+
+// Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.
+const CREATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
+const photoParamsSchema = z.object({ photoId: z.string().min(1).max(200) });
+
+/** RFC 8288 link to the next page: the same query with the new cursor. */
+function nextPageLink(requestUrl: string, cursor: string): string {
+  const params = new URL(requestUrl, 'http://localhost').searchParams;
+  params.set('cursor', cursor);
+  return `</api/events?${params.toString()}>; rel="next"`;
+}
+
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = new EventsService(db);
+
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Events, upcoming first; the next page is in the Link header',
+        querystring: eventListQuerySchema,
+        response: { 200: z.array(eventSchema), 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { events, nextCursor } = await service.list(user.id, request.query);
+      if (nextCursor) reply.header('link', nextPageLink(request.url, nextCursor));
+      return events;
+    },
+  );
+
+  app.post(
+    '/api/events',
+    {
+      bodyLimit: CREATE_EVENT_BODY_LIMIT,
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event, with up to 10 photos as data URLs',
+        body: createEventBodySchema,
+        response: { 201: eventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const event = await service.create(user.id, request.body);
+      return reply.status(201).send(event);
+    },
+  );
+
+  app.get(
+    '/api/events/:id',
+    {
+      schema: { tags: ['events'], summary: 'One event, past or upcoming', params: idParamsSchema, response: { 200: eventSchema, 400: errors[400], 401: errors[401], 404: errors[404] } },
+    },
+    async (request) => service.get(requireUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/my-events',
+    { schema: { tags: ['events'], summary: 'Events the caller organizes, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
+    async (request) => service.listOrganized(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/my-rsvps',
+    { schema: { tags: ['events'], summary: 'Events the caller has an RSVP for, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
+    async (request) => service.listJoined(requireUser(request).id),
+  );
+
+  app.post(
+    '/api/events/:id/rsvp',
+    {
+      schema: {
+        tags: ['rsvps'],
+        summary: "RSVP to an upcoming event or switch the caller's status",
+        params: idParamsSchema,
+        body: rsvpBodySchema,
+        response: { 200: rsvpResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.rsvp(requireUser(request).id, request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/api/events/:id/rsvp',
+    {
+      schema: { tags: ['rsvps'], summary: "Withdraw the caller's RSVP", params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.withdraw(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/images/:photoId',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags: ['events'],
+        summary: 'An event photo (public, immutable)',
+        params: photoParamsSchema,
+        response: { 200: z.any().describe('The image bytes, with their image content type'), 304: z.null().describe('Not modified'), 400: errors[400], 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      // A photo id is never reused and its bytes never change, so the id itself is a strong validator.
+      const etag = `"${request.params.photoId}"`;
+      const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
+      if (request.headers['if-none-match'] === etag) return reply.status(304).headers(cacheHeaders).send(null);
+      const photo = await service.getPhoto(request.params.photoId);
+      return reply
+        .headers(cacheHeaders)
+        // Link previews on other sites fetch photos; the app-wide same-site policy would block them.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(photo.contentType)
+        .send(photo.bytes);
+    },
+  );
+};

@@ -1,0 +1,209 @@
+import type { z } from 'zod';
+import { type createEventBodySchema, EVENT_LIMITS, type Event, type EventListQuery } from '../../../contract/events';
+import type { RsvpResponse, RsvpStatus } from '../../../contract/rsvps';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { searchWords, toPrefixQuery } from '../../lib/search-text';
+import { findCategory } from '../categories/categories.repository';
+import { refreshAchievementProgress } from '../journey/achievement-progress';
+import { photoUrl, preparePhotos } from './event-photos';
+import * as repository from './events.repository';
+
+export type CreateEventInput = z.output<typeof createEventBodySchema>;
+
+export const EVENT_NOT_FOUND = 'Event not found';
+export const EVENT_FULL = 'Event Full';
+export const EVENT_PAST = 'This event has already taken place';
+export const CURSOR_DAMAGED = 'Cursor is damaged';
+
+const CURSOR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+// A switch that finds the RSVP withdrawn by a concurrent request starts over as a new RSVP, at most this often.
+const RSVP_ATTEMPTS = 3;
+
+/** Opaque to clients: the (date, id) of the last event of the page, where the next page starts. */
+export function encodeCursor(position: { date: string; id: number }): string {
+  return Buffer.from(JSON.stringify({ d: position.date, i: position.id })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { date: string; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value === 'object' && value !== null) {
+      const { d, i } = value as { d?: unknown; i?: unknown };
+      if (typeof d === 'string' && CURSOR_DATE_PATTERN.test(d) && !Number.isNaN(Date.parse(d)) && Number.isInteger(i) && (i as number) >= 0 && (i as number) <= 2_147_483_647) {
+        return { date: d, id: i as number };
+      }
+    }
+  } catch {
+    // Falls through to the same answer as a well-formed but meaningless cursor.
+  }
+  throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+}
+
+function toEvent(row: repository.EventRow, photoIds: string[]): Event {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    date: row.date.toISOString(),
+    imageUrl: row.imageUrl,
+    images: photoIds.map(photoUrl),
+    categoryId: row.categoryId,
+    category: { id: row.categoryId, name: row.categoryName, color: row.categoryColor, icon: row.categoryIcon },
+    organizerId: row.organizerId,
+    organizer: {
+      id: row.organizerId,
+      firstName: row.organizerFirstName,
+      lastName: row.organizerLastName,
+      email: row.organizerEmail,
+      profileImageUrl: row.organizerProfileImageUrl,
+    },
+    rsvpCount: row.rsvpCount,
+    maxAttendees: row.maxAttendees,
+    averageRating: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : 0,
+    ratingCount: row.ratingCount,
+    userRsvpStatus: row.userRsvpStatus ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class EventsService {
+  constructor(private readonly db: Database) {}
+
+  private async withPhotos(db: Executor, rows: repository.EventRow[]): Promise<Event[]> {
+    const photoIds = await repository.listPhotoIds(db, rows.map((row) => row.id));
+    return rows.map((row) => toEvent(row, photoIds.get(row.id) ?? []));
+  }
+
+  async list(viewerId: string, query: EventListQuery): Promise<{ events: Event[]; nextCursor: string | null }> {
+    const limit = query.limit ?? EVENT_LIMITS.pageSizeDefault;
+    const words = query.search === undefined ? [] : searchWords(query.search);
+    const rows = await repository.listEvents(this.db, viewerId, {
+      categoryId: query.category,
+      tsQuery: words.length > 0 ? toPrefixQuery(words) : undefined,
+      location: query.location?.trim() || undefined,
+      includePast: query.include === 'past',
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      // One row more than the page tells whether a next page exists without a count query.
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > limit && last ? encodeCursor({ date: last.cursorDate, id: last.id }) : null;
+    return { events: await this.withPhotos(this.db, page), nextCursor };
+  }
+
+  async get(viewerId: string, eventId: number): Promise<Event> {
+    const row = await repository.findEvent(this.db, viewerId, eventId);
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    const [event] = await this.withPhotos(this.db, [row]);
+    return event!;
+  }
+
+  async listOrganized(userId: string): Promise<Event[]> {
+    return this.withPhotos(this.db, await repository.listEventsOrganizedBy(this.db, userId));
+  }
+
+  async listJoined(userId: string): Promise<Event[]> {
+    return this.withPhotos(this.db, await repository.listEventsWithRsvpOf(this.db, userId));
+  }
+
+  async create(organizerId: string, input: CreateEventInput): Promise<Event> {
+    const date = new Date(input.date);
+    if (date.getTime() <= Date.now()) throw badRequest('Date must be in the future', [{ path: 'date', message: 'Date must be in the future' }]);
+    const category = await findCategory(this.db, input.categoryId);
+    if (!category) throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+    const photos = await preparePhotos(input.images ?? []);
+    const eventId = await this.db.transaction(async (tx) => {
+      const id = await repository.insertEvent(tx, {
+        title: input.title,
+        description: input.description,
+        location: input.location,
+        date,
+        imageUrl: input.imageUrl ?? null,
+        categoryId: category.id,
+        categoryName: category.name,
+        organizerId,
+        maxAttendees: input.maxAttendees ?? null,
+      });
+      await repository.insertPhotos(tx, id, photos);
+      await refreshAchievementProgress(tx, organizerId);
+      return id;
+    });
+    return this.get(organizerId, eventId);
+  }
+
+  /**
+   * decisions §4. The RSVP row is inserted first (ON CONFLICT DO NOTHING): a second concurrent request
+   * of the same user waits on that row and then finds it, so it never takes a second seat. Only a
+   * newly inserted row takes a seat, through the conditional UPDATE of takeSeat; when none is left the
+   * transaction is thrown away, the row with it.
+   */
+  async rsvp(userId: string, eventId: number, status: RsvpStatus): Promise<RsvpResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await this.inTransaction(async (tx) => {
+        await this.requireUpcoming(tx, eventId);
+        if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
+          const rsvpCount = await repository.takeSeat(tx, eventId);
+          // requireUpcoming used this transaction's clock too, so only a full event gets here.
+          if (rsvpCount === undefined) throw conflict(EVENT_FULL);
+          await refreshAchievementProgress(tx, userId);
+          return { status, rsvpCount };
+        }
+        if (!(await repository.updateRsvpStatus(tx, eventId, userId, status))) return null;
+        await refreshAchievementProgress(tx, userId);
+        return { status, rsvpCount: await repository.readRsvpCount(tx, eventId) };
+      });
+      if (result) return result;
+      if (attempt >= RSVP_ATTEMPTS) throw conflict('Your RSVP changed meanwhile. Please try again.');
+    }
+  }
+
+  async withdraw(userId: string, eventId: number): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      await this.requireUpcoming(tx, eventId);
+      if (!(await repository.deleteRsvp(tx, eventId, userId))) throw notFound('You have no RSVP for this event');
+      await repository.releaseSeat(tx, eventId);
+      await refreshAchievementProgress(tx, userId);
+    });
+  }
+
+  async getPhoto(photoId: string) {
+    const photo = await repository.findPhoto(this.db, photoId);
+    if (!photo) throw notFound('Photo not found');
+    return photo;
+  }
+
+  private async requireUpcoming(tx: Executor, eventId: number): Promise<void> {
+    const timing = await repository.findEventTiming(tx, eventId);
+    if (!timing) throw notFound(EVENT_NOT_FOUND);
+    if (!timing.isUpcoming) throw conflict(EVENT_PAST);
+  }
+
+  /** Constraint failures that a concurrent request can still cause become the answers of decisions §4. */
+  private async inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      // 23514: the events_capacity CHECK, the last line of defence behind takeSeat's condition.
+      if (code === '23514') throw conflict(EVENT_FULL);
+      // 23503: the event was deleted between the check and the insert.
+      if (code === '23503') throw notFound(EVENT_NOT_FOUND);
+      throw error;
+    }
+  }
+}

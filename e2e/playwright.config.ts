@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './support/e2e-settings';
+import { E2E_BASE_URL, E2E_EMPTY_BASE_URL, E2E_EMPTY_PORT, E2E_PORT } from './support/e2e-settings';
 
 /**
  * Browser tests drive the system Chromium (Playwright cannot download browsers here) against the real
@@ -25,16 +25,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    cwd: '..',
-    url: `${E2E_BASE_URL}/api/categories`,
-    // 401 means the server is up (the categories call needs a session).
-    ignoreHTTPSErrors: true,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: '..',
+      // The categories call answers 401 without a session, which tells Playwright the server is up.
+      url: `${E2E_BASE_URL}/api/categories`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(E2E_PORT), SEED_DEMO: 'true' },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      cwd: '..',
+      url: `${E2E_EMPTY_BASE_URL}/api/categories`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(E2E_EMPTY_PORT), SEED_DEMO: 'false' },
+    },
+  ],
 });

@@ -12,7 +12,7 @@ const code = await run(process.execPath, ['--import', 'tsx', path.join(root, 'se
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDirectory,
-    SEED_DEMO: 'true',
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     // Many browser tests sign up from the same loopback address.

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
+export const DEMO_ACCOUNT = { email: 'demo@pitchin.app', password: 'pitchin-demo' } as const;
+
+export type TestUser = { id: string; email: string; password: string; firstName: string; lastName: string };
+
+/**
+ * Signs a new user up through the real API inside the page's browser context, so the session cookie
+ * lands in the browser exactly as the sign-in page would leave it.
+ */
+export async function signUpInBrowser(page: Page, fields: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+  return signUpWith(page.context().request, fields);
+}
+
+export async function signUpWith(request: APIRequestContext, fields: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+  const user = {
+    email: fields.email ?? `e2e-${randomBytes(5).toString('hex')}@example.org`,
+    password: fields.password ?? 'correct horse battery',
+    firstName: fields.firstName ?? 'Alex',
+    lastName: fields.lastName ?? 'Rivera',
+  };
+  const response = await request.post('/api/auth/signup', { data: user });
+  if (response.status() !== 201) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return { ...user, id: (await response.json()).id };
+}
+
+export async function signInWith(context: BrowserContext, account: { email: string; password: string } = DEMO_ACCOUNT): Promise<void> {
+  const response = await context.request.post('/api/auth/login', { data: account });
+  if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Creates an event through the API as the signed-in user of `request`; returns the event read shape. */
+export async function createEventWith(
+  request: APIRequestContext,
+  fields: Partial<{ title: string; description: string; location: string; date: string; categoryId: number; maxAttendees: number | null; imageUrl: string | null }> = {},
+) {
+  const response = await request.post('/api/events', {
+    data: {
+      title: fields.title ?? `E2E event ${randomBytes(3).toString('hex')}`,
+      description: fields.description ?? 'An event created by a browser test.',
+      location: fields.location ?? 'Lisbon, Portugal',
+      date: fields.date ?? new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+      categoryId: fields.categoryId ?? 1,
+      maxAttendees: fields.maxAttendees ?? null,
+      imageUrl: fields.imageUrl ?? null,
+      images: [],
+    },
+  });
+  if (response.status() !== 201) throw new Error(`event creation failed: ${response.status()} ${await response.text()}`);
+  return response.json();
+}

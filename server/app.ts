@@ -17,6 +17,9 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
+import { createLinkPreviewRenderer } from './modules/social/link-preview';
+import { socialRoutes } from './modules/social/social.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 export type AppOptions = {
   config: Config;
@@ -54,6 +57,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(userRoutes, { db: database.db });
   await app.register(journeyRoutes, { db: database.db });
 
-  await app.register(webPlugin, { webDistDirectory: config.webDistDirectory });
+  await app.register(settingsRoutes, { showDevPanels: config.shouldShowDevPanels });
+  await app.register(socialRoutes, { db: database.db, timeZone: config.timeZone });
+
+  await app.register(webPlugin, {
+    webDistDirectory: config.webDistDirectory,
+    renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
+  });
   return app;
 }

@@ -13,7 +13,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ThemeToggle } from '@/lib/theme';
-import { cn } from '@/lib/utils';
 import { safeReturnTo } from './return-to';
 
 const DEMO_EMAIL = 'demo@pitchin.app';
@@ -135,7 +134,13 @@ function PasswordInput({ id, invalid, describedBy, ...props }: ComponentProps<ty
 function FormAlert({ message }: { message: string | null }) {
   // Always rendered so screen readers announce the text when it appears.
   return (
-    <div role="alert" aria-live="assertive" className={cn(message && 'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive')}>
+    // sr-only while empty: out of the grid flow, so it adds no gap.
+    <div
+      role="alert"
+      aria-live="assertive"
+      className={message ? 'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive' : 'sr-only'}
+      data-testid="form-error"
+    >
       {message}
     </div>
   );
@@ -201,11 +206,16 @@ function SignInForm({ onSwitch }: { onSwitch: () => void }) {
           <Info className="size-4 shrink-0" aria-hidden />
           {t('demo.title')}
         </p>
-        <p className="mt-1 break-all">
-          <span className="font-medium">{t('fields.email')}:</span> <code dir="ltr">{DEMO_EMAIL}</code>
-          <span aria-hidden> · </span>
-          <span className="font-medium">{t('fields.password')}:</span> <code dir="ltr">{DEMO_PASSWORD}</code>
-        </p>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          <dt className="font-medium">{t('fields.email')}</dt>
+          <dd>
+            <code dir="ltr">{DEMO_EMAIL}</code>
+          </dd>
+          <dt className="font-medium">{t('fields.password')}</dt>
+          <dd>
+            <code dir="ltr">{DEMO_PASSWORD}</code>
+          </dd>
+        </dl>
         <Button
           type="button"
           variant="link"
@@ -342,7 +352,7 @@ export default function SignInPage() {
   return (
     <div className="relative isolate flex min-h-dvh flex-col">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
-        <div className="absolute -top-48 start-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-emerald-300/25 blur-3xl dark:bg-emerald-500/10" />
+        <div className="absolute -top-48 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-emerald-300/25 blur-3xl dark:bg-emerald-500/10" />
         <div className="absolute -bottom-40 -end-32 h-[24rem] w-[24rem] rounded-full bg-amber-200/30 blur-3xl dark:bg-amber-500/10" />
       </div>
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-4 sm:px-6">

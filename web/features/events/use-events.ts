@@ -1,0 +1,70 @@
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { Event } from '@contract/events';
+
+/**
+ * Cards per page. Small enough for a quick first paint on a cheap phone, and a multiple of the one,
+ * two, three and four grid columns, so a full page never leaves a ragged last row.
+ */
+export const EVENTS_PAGE_SIZE = 24;
+
+export interface EventFilters {
+  search?: string;
+  location?: string;
+  category?: number | null;
+}
+
+export interface EventPage {
+  events: Event[];
+  /** The API's `Link: <…>; rel="next"` target, or null on the last page. */
+  nextUrl: string | null;
+}
+
+/** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (spec §7 query). */
+export function eventListUrl(filters: EventFilters = {}): string {
+  const params = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE) });
+  const search = filters.search?.trim();
+  const location = filters.location?.trim();
+  if (search) params.set('search', search);
+  if (location) params.set('location', location);
+  if (filters.category) params.set('category', String(filters.category));
+  return `/api/events?${params.toString()}`;
+}
+
+/** RFC 8288: picks the rel="next" target out of a Link header (several links may be listed). */
+export function parseNextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    const rel = match && /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match[2] ?? '');
+    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (match && relations.includes('next')) return match[1] ?? null;
+  }
+  return null;
+}
+
+async function fetchEventPage(url: string, signal: AbortSignal): Promise<EventPage> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    // spec §8 error format, so 401s are recognised like every other call's.
+    throw new Error(`${res.status}: ${text}`);
+  }
+  return { events: (await res.json()) as Event[], nextUrl: parseNextLink(res.headers.get('link')) };
+}
+
+/**
+ * The events list, page by page. The filtered URL is the key's FIRST element (spec §7, and the
+ * prefix every mutation's refresh matches on: use-rsvp.ts, use-create-event.ts); the second element
+ * keeps this paged cache entry apart from any plain `useQuery(['/api/events…'])` holding an array.
+ */
+export function useEvents(filters: EventFilters = {}) {
+  const url = eventListUrl(filters);
+  const query = useInfiniteQuery<EventPage, Error, InfiniteData<EventPage>, readonly [string, 'pages'], string>({
+    queryKey: [url, 'pages'],
+    initialPageParam: url,
+    queryFn: ({ pageParam, signal }) => fetchEventPage(pageParam, signal),
+    getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
+  });
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+  return { ...query, events };
+}

@@ -1,0 +1,56 @@
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { cn } from '@/lib/utils';
+
+// Tinted initials (not white on a saturated colour) keep AA contrast in both themes.
+const TONES = [
+  'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
+  'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
+  'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  'bg-rose-100 text-rose-900 dark:bg-rose-400/15 dark:text-rose-200',
+  'bg-violet-100 text-violet-900 dark:bg-violet-400/15 dark:text-violet-200',
+  'bg-teal-100 text-teal-900 dark:bg-teal-400/15 dark:text-teal-200',
+];
+
+function toneFor(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return TONES[Math.abs(hash) % TONES.length] ?? TONES[0]!;
+}
+
+export function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || 'U';
+}
+
+/**
+ * Avatar with an optional presence dot. The dot is decorative here: callers say "Online" in text too,
+ * because colour alone must not carry meaning.
+ */
+export function PersonAvatar({
+  person,
+  isOnline,
+  className,
+}: {
+  person: { id: string; firstName: string; lastName: string; profileImageUrl: string | null };
+  isOnline?: boolean;
+  className?: string;
+}) {
+  return (
+    <span className={cn('relative inline-flex shrink-0', className)}>
+      <Avatar className="size-12">
+        {person.profileImageUrl && <AvatarImage src={person.profileImageUrl} alt="" />}
+        <AvatarFallback className={cn('text-base', toneFor(person.id))}>{initialsOf(person.firstName, person.lastName)}</AvatarFallback>
+      </Avatar>
+      {isOnline !== undefined && (
+        <span
+          aria-hidden
+          data-testid="presence-dot"
+          data-online={isOnline}
+          className={cn(
+            'absolute end-0 bottom-0 size-3.5 rounded-full border-2 border-card',
+            isOnline ? 'bg-emerald-500' : 'bg-stone-400 dark:bg-stone-500',
+          )}
+        />
+      )}
+    </span>
+  );
+}

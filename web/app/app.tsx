@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '@contract/users';
 import { PageLoading } from '@/components/page-loading';
-import { fetchAuthUser } from '@/features/auth/fetch-auth-user';
+import { fetchAuthUser } from '@/lib/fetch-auth-user';
 import { SignedOutRoutes } from './signed-out-routes';
 
 // Everything a signed-in user needs (TanStack Query, screens, toasts, tooltips) is one lazy chunk.

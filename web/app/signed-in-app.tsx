@@ -5,7 +5,7 @@ import type { User } from '@contract/users';
 import { PageLoading } from '@/components/page-loading';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AUTH_USER_QUERY_KEY, useAuth } from '@/features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY, useAuth } from '@/lib/use-auth';
 import NotFoundPage from '@/features/not-found/not-found-page';
 import { queryClient } from '@/lib/query-client';
 import { signedInRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Check, FlaskConical, MessageCircle, Search, UserPlus, Users, X } from 'lucide-react';
+import { Check, MessageCircle, Search, UserPlus, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatRelativeTime } from './format-relative-time';
 import { PersonAvatar } from './person-avatar';
+import { SampleDataNote } from './sample-data-note';
 import { SAMPLE_FRIEND_REQUESTS, SAMPLE_FRIENDS, SAMPLE_SUGGESTIONS, type SamplePerson } from './sample-data';
 import { useFriendsCall } from './use-friends';
 
@@ -107,7 +108,7 @@ export default function FriendsPage() {
                         variant="outline"
                         size="sm"
                         onClick={() => console.log('[friends] send message (sample data, nothing sent)', { friendId: friend.id })}
-                        aria-label={t('actions.messageTo', { name })}
+                        aria-label={`${t('actions.message')}: ${name}`}
                       >
                         <MessageCircle aria-hidden />
                         <span className="hidden sm:inline">{t('actions.message')}</span>
@@ -146,7 +147,7 @@ export default function FriendsPage() {
                       <div className="grid grid-cols-2 gap-2">
                         <Button
                           onClick={() => console.log('[friends] accept request (sample data, nothing sent)', { requestId: request.id })}
-                          aria-label={t('actions.acceptFrom', { name })}
+                          aria-label={`${t('actions.accept')}: ${name}`}
                         >
                           <Check aria-hidden />
                           {t('actions.accept')}
@@ -154,7 +155,7 @@ export default function FriendsPage() {
                         <Button
                           variant="outline"
                           onClick={() => console.log('[friends] decline request (sample data, nothing sent)', { requestId: request.id })}
-                          aria-label={t('actions.declineFrom', { name })}
+                          aria-label={`${t('actions.decline')}: ${name}`}
                         >
                           <X aria-hidden />
                           {t('actions.decline')}
@@ -189,10 +190,10 @@ export default function FriendsPage() {
                       <Button
                         size="sm"
                         onClick={() => console.log('[friends] add friend (sample data, nothing sent)', { userId: suggestion.id })}
-                        aria-label={t('actions.addFriendName', { name })}
+                        aria-label={`${t('actions.addFriend')}: ${name}`}
                       >
                         <UserPlus aria-hidden />
-                        <span className="hidden sm:inline">{t('actions.addFriend')}</span>
+                        {t('actions.addFriend')}
                       </Button>
                     </Card>
                   </li>
@@ -203,17 +204,5 @@ export default function FriendsPage() {
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-function SampleDataNote({ label }: { label: string }) {
-  return (
-    <span
-      className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200"
-      data-testid="sample-data-note"
-    >
-      <FlaskConical className="size-3.5" aria-hidden />
-      {label}
-    </span>
   );
 }

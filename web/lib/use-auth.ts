@@ -4,7 +4,11 @@ import { getQueryFn } from '@/lib/query-client';
 
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
-/** Signed in means the auth-user call returned a user; a 401 is "signed out", not an error. */
+/**
+ * The current user (spec §3): signed in means the auth-user call returned a user; a 401 is "signed
+ * out", not an error. Lives in web/lib, not features/auth, because every signed-in screen needs it
+ * and features never import each other.
+ */
 export function useAuth() {
   const { data: user, isLoading } = useQuery<User | null>({
     queryKey: AUTH_USER_QUERY_KEY,

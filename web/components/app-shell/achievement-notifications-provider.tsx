@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUTH_USER_QUERY_KEY } from '@/features/auth/use-auth';
+import { isUnauthorizedError } from '@/lib/query-client';
+import {
+  AchievementNotificationsContext,
+  type AchievementNotification,
+  type AchievementNotificationsValue,
+  type NoticeAchievement,
+} from './use-achievement-notifications';
+import { useCurrentUser } from './use-current-user';
+import {
+  ACHIEVEMENT_POLL_MS,
+  fetchUserAchievements,
+  findNewlyUnlocked,
+  USER_ACHIEVEMENTS_QUERY_KEY,
+  type UserAchievementsSnapshot,
+} from './user-achievements-query';
+
+let nextKey = 0;
+
+/**
+ * Polls the user's achievements every 10 s while signed in (spec §4, §9) and turns newly unlocked
+ * ones into notifications. A 401 means the session ended elsewhere: the auth state is refreshed, the
+ * app falls back to the signed-out routes and the poll stops with it.
+ */
+export function AchievementNotificationsProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { isAuthenticated } = useCurrentUser();
+  const [notifications, setNotifications] = useState<AchievementNotification[]>([]);
+  const { data, error } = useQuery<UserAchievementsSnapshot>({
+    queryKey: USER_ACHIEVEMENTS_QUERY_KEY,
+    queryFn: fetchUserAchievements,
+    enabled: isAuthenticated,
+    refetchInterval: (query) => (isAuthenticated && !(query.state.error && isUnauthorizedError(query.state.error)) ? ACHIEVEMENT_POLL_MS : false),
+  });
+
+  const add = useCallback((achievement: NoticeAchievement) => {
+    nextKey += 1;
+    const key = `${achievement.id}-${nextKey}`;
+    setNotifications((current) => [...current, { key, achievement, isShown: true }]);
+  }, []);
+
+  // The first answer is the baseline: only what unlocks while the app is open is "new".
+  const previous = useRef<UserAchievementsSnapshot | null>(null);
+  useEffect(() => {
+    if (!data || data === previous.current) return;
+    if (previous.current) for (const record of findNewlyUnlocked(previous.current, data)) add(record.achievement);
+    previous.current = data;
+  }, [data, add]);
+
+  useEffect(() => {
+    if (error && isUnauthorizedError(error)) void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+  }, [error, queryClient]);
+
+  const hide = useCallback((key: string) => {
+    setNotifications((current) => current.map((item) => (item.key === key ? { ...item, isShown: false } : item)));
+  }, []);
+  const dismiss = useCallback((key: string) => {
+    setNotifications((current) => current.filter((item) => item.key !== key));
+  }, []);
+  const clear = useCallback(() => setNotifications([]), []);
+
+  const value = useMemo<AchievementNotificationsValue>(
+    () => ({ notifications, hasNew: notifications.length > 0, add, hide, dismiss, clear }),
+    [notifications, add, hide, dismiss, clear],
+  );
+  return <AchievementNotificationsContext.Provider value={value}>{children}</AchievementNotificationsContext.Provider>;
+}

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Checks the locale files directly, so a missing translation fails a test instead of silently
+// showing English. Namespaces other engineers add only need English to pass until translated.
+const localesDir = path.resolve(import.meta.dirname, '../locales');
+const COMPLETE_NAMESPACES = ['common', 'landing', 'auth'];
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar'];
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const read = (lang: string, ns: string) => flatten(JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as Tree);
+const placeholders = (text: string) => [...text.matchAll(/\{\{?\w+\}?\}/g)].map((m) => m[0]).sort();
+
+describe('locale files', () => {
+  it('exist for exactly the ten languages', () => {
+    expect(readdirSync(localesDir).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const ns of COMPLETE_NAMESPACES) {
+    const english = read('en', ns);
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      it(`${lang}/${ns}.json has every English key with the same placeholders`, () => {
+        const translated = read(lang, ns);
+        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+        for (const [key, text] of english) {
+          expect(placeholders(translated.get(key) ?? ''), `${lang}/${ns}:${key}`).toEqual(placeholders(text));
+          expect(translated.get(key)?.trim(), `${lang}/${ns}:${key}`).not.toBe('');
+        }
+      });
+    }
+  }
+
+  it('keeps the exact spec texts in English', () => {
+    const common = read('en', 'common');
+    expect(common.get('notFound.title')).toBe('404 Page Not Found');
+    expect(common.get('notFound.hint')).toBe('Did you forget to add the page to the router?');
+    expect(common.get('status.required')).toBe('This field is required');
+    expect(common.get('toasts.unauthorized.description')).toBe('You are logged out. Logging in again...');
+  });
+});

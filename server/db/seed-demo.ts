@@ -1,1 +1,375 @@
-export async function seedDemoDataIfEmpty(_db: unknown) {}
+import { randomBytes, randomUUID } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { foldForSearch } from '../lib/search-text';
+import { hashPassword } from '../modules/auth/password';
+import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
+import { CATEGORY_CATALOGUE } from './catalogue';
+import type { Database } from './client';
+import { categories, eventPhotos, events, messages, ratings, rsvps, users } from './schema';
+
+export const DEMO_EMAIL = 'demo@pitchin.app';
+export const DEMO_PASSWORD = 'pitchin-demo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Deterministic, so every fresh demo database tells the same story (mulberry32). */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    integer: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    shuffle: <T>(items: readonly T[]): T[] => {
+      const copy = [...items];
+      for (let index = copy.length - 1; index > 0; index -= 1) {
+        const other = Math.floor(next() * (index + 1));
+        [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+      }
+      return copy;
+    },
+  };
+}
+
+const PEOPLE: ReadonlyArray<{ firstName: string; lastName: string; email: string }> = [
+  { firstName: 'Jordan', lastName: 'Rivera', email: DEMO_EMAIL },
+  { firstName: 'Maria', lastName: 'Lopez', email: 'maria.lopez@demo.pitchin.app' },
+  { firstName: 'Kenji', lastName: 'Tanaka', email: 'kenji.tanaka@demo.pitchin.app' },
+  { firstName: 'Aisha', lastName: 'Bello', email: 'aisha.bello@demo.pitchin.app' },
+  { firstName: 'Lukas', lastName: 'Schneider', email: 'lukas.schneider@demo.pitchin.app' },
+  { firstName: 'Priya', lastName: 'Nair', email: 'priya.nair@demo.pitchin.app' },
+  { firstName: 'Tom', lastName: "O'Brien", email: 'tom.obrien@demo.pitchin.app' },
+  { firstName: 'Sofia', lastName: 'Rossi', email: 'sofia.rossi@demo.pitchin.app' },
+  { firstName: 'Mateo', lastName: 'García', email: 'mateo.garcia@demo.pitchin.app' },
+  { firstName: 'Emma', lastName: 'Dubois', email: 'emma.dubois@demo.pitchin.app' },
+  { firstName: 'Noah', lastName: 'Williams', email: 'noah.williams@demo.pitchin.app' },
+  { firstName: 'Chloé', lastName: 'Martin', email: 'chloe.martin@demo.pitchin.app' },
+  { firstName: 'Oliver', lastName: 'Smith', email: 'oliver.smith@demo.pitchin.app' },
+  { firstName: 'Fatima', lastName: 'Haddad', email: 'fatima.haddad@demo.pitchin.app' },
+  { firstName: 'Liam', lastName: 'Murphy', email: 'liam.murphy@demo.pitchin.app' },
+  { firstName: 'Hannah', lastName: 'Kim', email: 'hannah.kim@demo.pitchin.app' },
+];
+
+type EventTemplate = { title: string; description: string; location: string };
+
+/** Four per category, in CATEGORY_CATALOGUE order: slots 0–1 are in the past, 2–3 upcoming. */
+const EVENT_TEMPLATES: Record<(typeof CATEGORY_CATALOGUE)[number]['name'], [EventTemplate, EventTemplate, EventTemplate, EventTemplate]> = {
+  Cleanup: [
+    { title: 'Ocean Beach Morning Cleanup', description: 'Join neighbours to clear plastic and litter from the shoreline before the weekend crowds. Gloves, bags and grabbers provided; bring water and sunscreen.', location: 'Ocean Beach, San Francisco, CA' },
+    { title: 'River Liffey Quayside Litter Pick', description: 'A two-hour litter pick along the quays. We sort what we collect for recycling and log it for the city council survey.', location: 'Ormond Quay, Dublin' },
+    { title: 'Riverside Park Spring Sweep', description: 'Help us get the park ready for spring: raking, litter picking and clearing the footpaths. Families welcome, kids activities included.', location: 'Riverside Park, New York, NY' },
+    { title: 'Graffiti Removal on Canal Street', description: 'Paint over tags and scrub the underpass walls with the neighbourhood association. Old clothes recommended, all materials supplied.', location: 'Canal Street, Manchester' },
+  ],
+  'Food Distribution': [
+    { title: 'Community Fridge Restock', description: 'Collect surplus produce from local grocers and restock the three community fridges in the district. A car or cargo bike is a plus.', location: 'Kreuzberg, Berlin' },
+    { title: 'Thanksgiving Meal Packing', description: 'Pack 500 holiday meal boxes for families in need. Assembly-line work, upbeat music and coffee on the house.', location: 'Austin Food Bank, Austin, TX' },
+    { title: 'Saturday Food Bank Sorting', description: 'Sort and date-check donated tins and dry goods so they can go out to partner charities next week.', location: 'Greater Vancouver Food Bank, Vancouver, BC' },
+    { title: 'Soup Kitchen Lunch Service', description: 'Prepare and serve a hot lunch for around 120 guests. Food-safety briefing at the start; aprons and hairnets provided.', location: 'Mission District, San Francisco, CA' },
+  ],
+  'Elderly Help': [
+    { title: 'Tech Help Afternoon for Seniors', description: 'Sit with older residents and help them with phones, tablets, video calls and online banking safety. Patience is the only requirement.', location: 'Carnegie Library, Pittsburgh, PA' },
+    { title: 'Garden Tidy-Up for Elderly Neighbours', description: 'Small teams visit homes of elderly neighbours to weed, mow and prune. Tools provided; we finish with tea together.', location: 'Headingley, Leeds' },
+    { title: 'Bingo and Board Games at Maple House', description: 'Host an afternoon of bingo, cards and board games with residents of Maple House care home. Conversation counts as much as the games.', location: 'Maple House, Toronto, ON' },
+    { title: 'Grocery Delivery Round', description: 'Pick up pre-ordered groceries and deliver them to housebound seniors in the neighbourhood. Routes take about two hours.', location: 'Fitzroy, Melbourne' },
+  ],
+  Education: [
+    { title: 'Homework Club Tutors Needed', description: 'Support primary school pupils with reading and maths after school. No teaching background needed, just enthusiasm.', location: 'Southside Library, Chicago, IL' },
+    { title: 'Adult Literacy Evening', description: 'One-to-one reading practice with adult learners. A short training session is included for first-time volunteers.', location: 'Central Library, Birmingham' },
+    { title: 'Science Fair Judging', description: 'Judge projects at the middle-school science fair and give encouraging feedback to young scientists.', location: 'Lincoln Middle School, Denver, CO' },
+    { title: 'Language Café for Newcomers', description: 'Practise everyday conversation with newly arrived families over coffee. Any language skills welcome.', location: 'Gràcia, Barcelona' },
+  ],
+  'Community Building': [
+    { title: 'Neighbourhood Block Party Setup', description: 'Set up tables, bunting and the sound system for the annual block party, then enjoy the afternoon with your neighbours.', location: 'Alberta Arts District, Portland, OR' },
+    { title: 'Community Garden Build Day', description: 'Build raised beds and a tool shed for the new community garden. Carpentry experience welcome but not required.', location: 'Capitol Hill, Seattle, WA' },
+    { title: 'Welcome Picnic for New Residents', description: 'Help run a picnic that introduces new residents to local groups, services and each other. Games, food and good company.', location: 'Stanley Park, Vancouver, BC' },
+    { title: 'Little Free Library Build', description: 'Assemble and paint five little free libraries to install around the neighbourhood, and stock them with donated books.', location: 'Plateau Mont-Royal, Montréal, QC' },
+  ],
+  Environmental: [
+    { title: 'Urban Tree Planting', description: 'Plant 150 native saplings along the greenway with the city forestry team. Spades and gloves supplied.', location: 'Greenway Trail, Atlanta, GA' },
+    { title: 'Wetland Restoration Workday', description: 'Remove invasive species and replant native reeds at the wetland reserve. Waterproof boots strongly recommended.', location: 'Rainham Marshes, London' },
+    { title: 'Bee Hotel Building Workshop', description: 'Build bee hotels from reclaimed wood and bamboo for the city allotments. All ages welcome.', location: 'Vondelpark, Amsterdam' },
+    { title: 'Dune Grass Replanting', description: 'Replant marram grass to protect the dunes from erosion. Transport from the station is arranged.', location: 'Bondi Beach, Sydney' },
+  ],
+  Healthcare: [
+    { title: 'Blood Drive Welcome Desk', description: 'Greet donors, hand out snacks and keep the queue moving at the community blood drive.', location: 'Civic Centre, Brighton' },
+    { title: 'Health Fair Registration Volunteers', description: 'Register visitors and guide them to free screenings at the neighbourhood health fair.', location: 'Fair Park, Dallas, TX' },
+    { title: 'First Aid Skills for Volunteers', description: 'A hands-on first aid session run by paramedics for people who volunteer at community events.', location: 'St John Ambulance Hall, Edinburgh' },
+    { title: 'Hospital Garden Refresh', description: 'Weed, plant and repaint benches in the hospital healing garden used by patients and families.', location: "St. Michael's Hospital, Toronto, ON" },
+  ],
+  'Animal Welfare': [
+    { title: 'Shelter Dog Walking Morning', description: 'Walk and socialise dogs waiting for adoption. A short safety briefing is given on arrival.', location: 'Battersea, London' },
+    { title: 'Cat Café Adoption Day', description: 'Help run an adoption day: greet visitors, answer questions and keep the cats happy.', location: 'Le Marais, Paris' },
+    { title: 'Animal Shelter Spring Clean', description: 'Deep-clean kennels, wash bedding and sort donated supplies at the shelter.', location: 'Humane Society, Boulder, CO' },
+    { title: 'Wildlife Rescue Fundraiser Stall', description: 'Staff a stall at the farmers market selling crafts to fund the wildlife rescue centre.', location: 'Farmers Market, Asheville, NC' },
+  ],
+  'Disaster Relief': [
+    { title: 'Flood Relief Supply Packing', description: 'Pack hygiene kits and emergency supplies for households affected by the spring floods.', location: 'Red Cross Depot, Cologne' },
+    { title: 'Emergency Shelter Setup Drill', description: 'Practise setting up cots, signage and registration for an emergency shelter with the county response team.', location: 'Convention Center, Houston, TX' },
+    { title: 'Wildfire Recovery Sorting', description: 'Sort donated clothes and household goods for families rebuilding after the wildfires.', location: 'Community Hall, Kelowna, BC' },
+    { title: 'Preparedness Kit Workshop', description: 'Help residents assemble their own 72-hour emergency kits and make a family plan.', location: 'Public Library, Christchurch' },
+  ],
+  'Sports & Recreation': [
+    { title: 'Charity 5K Water Station', description: 'Hand out water and cheer runners at kilometre three of the charity 5K.', location: 'Golden Gate Park, San Francisco, CA' },
+    { title: 'Youth Football Coaching Clinic', description: 'Assist coaches at a free football clinic for children aged 8 to 12. Trainers and a whistle are all you need.', location: 'Hackney Marshes, London' },
+    { title: 'Adaptive Sports Day', description: 'Support athletes with disabilities at a day of wheelchair basketball, boccia and sitting volleyball.', location: 'Olympic Park, Munich' },
+    { title: 'Trail Maintenance Hike', description: 'Clear branches and repair drainage on the ridge trail, then enjoy the view from the top.', location: 'Mount Tamalpais, Mill Valley, CA' },
+  ],
+  'Arts & Culture': [
+    { title: 'Mural Painting Day', description: 'Help local artists paint a community mural on the library wall. No artistic skill required, just a steady hand.', location: 'Wynwood, Miami, FL' },
+    { title: 'Museum Family Day Guides', description: 'Guide families through hands-on activities during the museum family day.', location: 'Museu Nacional de Arte Antiga, Lisbon' },
+    { title: 'Street Music Festival Stewards', description: 'Steward the stages at the street music festival: wayfinding, water and a friendly face.', location: 'Temple Bar, Dublin' },
+    { title: 'Community Theatre Set Building', description: 'Build and paint sets for the autumn community theatre production.', location: 'Old Town, Prague' },
+  ],
+  Technology: [
+    { title: 'Laptop Refurbishing Workshop', description: 'Wipe, repair and install free software on donated laptops for students who need one.', location: 'Maker Space, Oakland, CA' },
+    { title: 'Coding Club for Teens', description: 'Mentor teenagers building their first websites and games. Any programming background helps.', location: 'Tech Hub, Nairobi' },
+    { title: 'Digital Skills Drop-In', description: 'Help job seekers with CVs, e-mail and online applications at the weekly drop-in.', location: 'Jobcentre, Glasgow' },
+    { title: 'Open Data Hack Night', description: 'Build small tools with the city open data to help local nonprofits. Pizza provided.', location: 'Civic Lab, Helsinki' },
+  ],
+};
+
+const COMMENTS: Record<number, readonly string[]> = {
+  5: [
+    'Brilliantly organized, and everyone felt welcome from the first minute.',
+    'One of the best mornings I have had in a long time. Count me in next time!',
+    'Great team, clear instructions and a real sense of achievement at the end.',
+    'Loved it. The organizer thought of everything, even snacks.',
+  ],
+  4: [
+    'Really good event, it just started a little late.',
+    'Well run and worthwhile. More tools would have helped.',
+    'Friendly people and a good cause. Would do it again.',
+  ],
+  3: ['Good idea, but we were a few hands short for the size of the job.', 'Nice people, although the meeting point was hard to find.'],
+};
+
+const PALETTES: Record<string, [string, string]> = {
+  green: ['#6ee7b7', '#047857'],
+  orange: ['#fed7aa', '#ea580c'],
+  pink: ['#fbcfe8', '#db2777'],
+  blue: ['#bfdbfe', '#1d4ed8'],
+  purple: ['#ddd6fe', '#6d28d9'],
+  red: ['#fecaca', '#b91c1c'],
+  indigo: ['#c7d2fe', '#4338ca'],
+};
+
+const PHOTO_WIDTH = 800;
+const PHOTO_HEIGHT = 450;
+
+/** A soft gradient landscape with sun and hills: pleasant, recognisably per category, a few KB as WebP. */
+async function drawPhoto(color: string, variant: number) {
+  const [light, dark] = PALETTES[color] ?? PALETTES.blue!;
+  const sunX = 140 + ((variant * 173) % 520);
+  const ridge = 250 + ((variant * 37) % 60);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="${variant % 2}" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient>
+    <radialGradient id="sun"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#sky)"/>
+  <circle cx="${sunX}" cy="110" r="90" fill="url(#sun)"/>
+  <circle cx="${sunX}" cy="110" r="38" fill="#fff" fill-opacity="0.85"/>
+  <path d="M0 ${ridge} Q200 ${ridge - 70} 400 ${ridge} T800 ${ridge - 20} V450 H0Z" fill="#fff" fill-opacity="0.22"/>
+  <path d="M0 ${ridge + 60} Q250 ${ridge + 10} 500 ${ridge + 70} T800 ${ridge + 40} V450 H0Z" fill="${dark}" fill-opacity="0.55"/>
+  <path d="M0 ${ridge + 120} Q300 ${ridge + 80} 800 ${ridge + 130} V450 H0Z" fill="${dark}" fill-opacity="0.8"/>
+</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).flatten().webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
+}
+
+async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ count: count() }).from(users);
+  return (row?.count ?? 0) === 0;
+}
+
+/**
+ * decisions §10: fills an empty database with a believable community. Everything goes in one
+ * transaction, so a failed start leaves the database empty and the next start tries again.
+ */
+export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()): Promise<{ seeded: boolean }> {
+  if (!(await isEmpty(db))) return { seeded: false };
+  const random = createRandom(20_260_401);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+
+  // Hashing runs on the libuv pool, so it overlaps the photo drawing below.
+  const passwordHashPromise = hashPassword(DEMO_PASSWORD);
+  const people = PEOPLE.map((person, index) => ({
+    id: randomUUID(),
+    email: person.email,
+    // Every demo account shares the demo password, so testers can sign in as anyone in a conversation.
+    passwordHash: '',
+    firstName: person.firstName,
+    lastName: person.lastName,
+    createdAt: new Date(today - (120 - index * 3) * DAY_MS),
+  }));
+  const demo = people[0]!;
+  const others = people.slice(1);
+
+  const categoryRows = await db.select().from(categories);
+  const categoryByName = new Map(categoryRows.map((row) => [row.name, row]));
+
+  type PlannedEvent = EventTemplate & {
+    categoryId: number;
+    categoryName: string;
+    color: string;
+    date: Date;
+    organizerId: string;
+    maxAttendees: number | null;
+    isFull: boolean;
+    isPast: boolean;
+    photoCount: number;
+  };
+  const demoOrganizes = new Set(['Cleanup:0', 'Education:1', 'Environmental:0', 'Community Building:2', 'Technology:3']);
+  const planned: PlannedEvent[] = [];
+  CATEGORY_CATALOGUE.forEach((category, categoryIndex) => {
+    const row = categoryByName.get(category.name);
+    if (!row) throw new Error(`category ${category.name} is missing; run the migrations first`);
+    EVENT_TEMPLATES[category.name].forEach((template, slot) => {
+      const dayOffset = [-(4 + categoryIndex * 2), -(30 + categoryIndex * 3), 2 + categoryIndex, 16 + categoryIndex * 3][slot]!;
+      const hour = 9 + ((categoryIndex + slot) % 6);
+      const isFull = slot === 2 && categoryIndex % 3 === 0;
+      const organizerId = demoOrganizes.has(`${category.name}:${slot}`) ? demo.id : others[(categoryIndex * 4 + slot) % others.length]!.id;
+      planned.push({
+        ...template,
+        categoryId: row.id,
+        categoryName: row.name,
+        color: row.color,
+        date: new Date(today + dayOffset * DAY_MS + hour * HOUR_MS),
+        organizerId,
+        maxAttendees: isFull ? random.integer(5, 8) : (categoryIndex + slot) % 4 === 0 ? null : random.pick([15, 20, 25, 30, 40, 50]),
+        isFull,
+        isPast: slot < 2,
+        photoCount: (categoryIndex + slot) % 3 === 0 ? (slot === 3 ? 2 : 1) : 0,
+      });
+    });
+  });
+
+  const photoJobs = planned.flatMap((event, eventIndex) => Array.from({ length: event.photoCount }, (_, position) => ({ eventIndex, position, color: event.color })));
+  const photos = await Promise.all(photoJobs.map((job, index) => drawPhoto(job.color, index + job.position)));
+
+  const passwordHash = await passwordHashPromise;
+  for (const person of people) person.passwordHash = passwordHash;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(people);
+    const insertedEvents = await tx
+      .insert(events)
+      .values(
+        planned.map((event) => ({
+          title: event.title,
+          description: event.description,
+          location: event.location,
+          date: event.date,
+          categoryId: event.categoryId,
+          organizerId: event.organizerId,
+          maxAttendees: event.maxAttendees,
+          searchVector: sql`to_tsvector('simple', ${foldForSearch(`${event.title} ${event.description} ${event.categoryName}`)})`,
+          createdAt: new Date(Math.min(event.date.getTime(), now.getTime()) - 20 * DAY_MS),
+        })),
+      )
+      .returning({ id: events.id, title: events.title });
+    const eventIdByTitle = new Map(insertedEvents.map((row) => [row.title, row.id]));
+    const eventId = (event: PlannedEvent) => eventIdByTitle.get(event.title)!;
+
+    if (photos.length > 0) {
+      await tx.insert(eventPhotos).values(
+        photoJobs.map((job, index) => ({
+          id: randomBytes(16).toString('base64url'),
+          eventId: eventId(planned[job.eventIndex]!),
+          position: job.position,
+          contentType: 'image/webp',
+          ...photos[index]!,
+        })),
+      );
+    }
+
+    // The demo account joins five past events in five categories and three upcoming ones.
+    const demoJoins = new Set<PlannedEvent>();
+    const notDemos = planned.filter((event) => event.organizerId !== demo.id);
+    for (const event of notDemos.filter((candidate) => candidate.isPast).filter((_, index) => index % 4 === 1).slice(0, 5)) demoJoins.add(event);
+    for (const event of notDemos.filter((candidate) => !candidate.isPast && !candidate.isFull).filter((_, index) => index % 5 === 2).slice(0, 3)) demoJoins.add(event);
+
+    const rsvpRows: Array<typeof rsvps.$inferInsert> = [];
+    const ratingRows: Array<typeof ratings.$inferInsert> = [];
+    for (const event of planned) {
+      const id = eventId(event);
+      const attendees: string[] = demoJoins.has(event) ? [demo.id] : [];
+      const wanted = event.isFull ? event.maxAttendees! : Math.min(event.maxAttendees ?? 14, random.integer(3, 12));
+      for (const person of random.shuffle(others)) {
+        if (attendees.length >= wanted) break;
+        if (person.id !== event.organizerId) attendees.push(person.id);
+      }
+      for (const userId of attendees) {
+        const roll = random.next();
+        const joinedAt = new Date(Math.min(event.date.getTime() - 2 * DAY_MS, now.getTime() - HOUR_MS) - random.integer(0, 10) * DAY_MS);
+        rsvpRows.push({ eventId: id, userId, status: roll < 0.7 ? 'attending' : roll < 0.9 ? 'supporting' : 'organizing', createdAt: joinedAt, updatedAt: joinedAt });
+        const shouldRate = event.isPast && (userId === demo.id || random.next() < 0.65);
+        if (!shouldRate) continue;
+        const rating = random.pick([5, 5, 5, 4, 4, 4, 3]);
+        const ratedAt = new Date(Math.min(event.date.getTime() + random.integer(3, 48) * HOUR_MS, now.getTime() - HOUR_MS));
+        ratingRows.push({ eventId: id, userId, rating, comment: random.next() < 0.8 ? random.pick(COMMENTS[rating]!) : null, createdAt: ratedAt, updatedAt: ratedAt });
+      }
+    }
+    await tx.insert(rsvps).values(rsvpRows);
+    await tx.insert(ratings).values(ratingRows);
+
+    const upcomingEvents = planned.filter((event) => !event.isPast).map((event) => ({ id: eventId(event), title: event.title }));
+    await tx.insert(messages).values(planMessages(people, upcomingEvents, now));
+
+    await tx.execute(sql`
+      UPDATE events SET
+        rsvp_count = (SELECT count(*) FROM rsvps WHERE rsvps.event_id = events.id),
+        rating_count = (SELECT count(*) FROM ratings WHERE ratings.event_id = events.id),
+        rating_sum = (SELECT coalesce(sum(rating), 0) FROM ratings WHERE ratings.event_id = events.id)
+    `);
+    for (const person of people) await refreshAchievementProgress(tx, person.id, now);
+  });
+  return { seeded: true };
+}
+
+type Person = { id: string; firstName: string };
+
+/** Conversations with a past: the demo account's latest received messages stay unread. */
+function planMessages(people: Person[], upcoming: Array<{ id: number; title: string }>, now: Date) {
+  const [demo, maria, kenji, aisha, lukas, priya, tom, sofia, , emma] = people as [Person, Person, Person, Person, Person, Person, Person, Person, Person, Person];
+  const idOf = (index: number) => upcoming[index % upcoming.length]!.id;
+  const titleOf = (index: number) => upcoming[index % upcoming.length]!.title;
+  const script: Array<{ from: Person; to: Person; content: string; hoursAgo: number; shareIndex?: number; isRead?: boolean }> = [
+    { from: maria, to: demo, content: `Hi Jordan! Are you coming to "${titleOf(1)}"? We could use another pair of hands.`, hoursAgo: 96, shareIndex: 1, isRead: true },
+    { from: demo, to: maria, content: 'Count me in! Should I bring anything?', hoursAgo: 95 },
+    { from: maria, to: demo, content: 'Just gloves and a water bottle. See you there!', hoursAgo: 94, isRead: true },
+    { from: demo, to: kenji, content: `Thought you might like this one: ${titleOf(4)}`, hoursAgo: 80, shareIndex: 4 },
+    { from: kenji, to: demo, content: 'Thanks, just signed up. Carpool?', hoursAgo: 78, isRead: true },
+    { from: demo, to: kenji, content: 'Sure, I can pick you up at 8:30.', hoursAgo: 77 },
+    { from: aisha, to: demo, content: 'Thank you for organizing last weekend, it was wonderful. The kids are still talking about it!', hoursAgo: 50, isRead: true },
+    { from: demo, to: aisha, content: 'So glad you could make it. Next one is already planned!', hoursAgo: 49 },
+    { from: lukas, to: demo, content: `Have you seen "${titleOf(7)}"? Looks like your kind of thing.`, hoursAgo: 20, shareIndex: 7 },
+    { from: priya, to: demo, content: 'Could you help me set up the registration desk on Saturday? Only if you have time.', hoursAgo: 6 },
+    { from: maria, to: demo, content: 'Quick reminder: we meet at the north entrance, 9 sharp.', hoursAgo: 2 },
+    { from: maria, to: kenji, content: 'Do you still have the spare grabbers from last time?', hoursAgo: 70, isRead: true },
+    { from: kenji, to: maria, content: 'Yes, five of them. I will bring them along.', hoursAgo: 69, isRead: true },
+    { from: tom, to: sofia, content: `Check out this event: ${titleOf(10)}`, hoursAgo: 40, shareIndex: 10, isRead: true },
+    { from: sofia, to: tom, content: 'Love it, see you there!', hoursAgo: 39 },
+    { from: emma, to: aisha, content: 'Can we swap shifts at the food bank next week?', hoursAgo: 30, isRead: true },
+    { from: aisha, to: emma, content: 'No problem, I will take Saturday.', hoursAgo: 29 },
+    { from: priya, to: lukas, content: `Sharing this with you: ${titleOf(13)}`, hoursAgo: 12, shareIndex: 13 },
+    { from: demo, to: priya, content: `You should join us: ${titleOf(16)}`, hoursAgo: 10, shareIndex: 16 },
+    { from: demo, to: sofia, content: 'Thanks for the photos from the cleanup!', hoursAgo: 8 },
+  ];
+  return script.map((line) => ({
+    senderId: line.from.id,
+    receiverId: line.to.id,
+    eventId: line.shareIndex === undefined ? null : idOf(line.shareIndex),
+    content: line.content,
+    isRead: line.isRead ?? false,
+    createdAt: new Date(now.getTime() - line.hoursAgo * HOUR_MS),
+  }));
+}

@@ -6,6 +6,7 @@ import * as repository from './journey.repository';
 /**
  * Brings the user's achievement progress up to date. Call it inside the transaction of every write
  * that changes a count (create event, RSVP, withdraw, rate, send message), as decisions §7 requires.
+ * It runs on every such write, so it costs a fixed handful of statements whatever the catalogue size.
  */
 export async function refreshAchievementProgress(db: Executor, userId: string, now: Date = new Date()): Promise<void> {
   const counts = await repository.countUserMetrics(db, userId);
@@ -13,27 +14,24 @@ export async function refreshAchievementProgress(db: Executor, userId: string, n
     ...counts,
     volunteerHours: volunteerHours(counts.eventsOrganized, counts.eventsJoined),
   };
-  const [catalogue, existingRows] = await Promise.all([repository.listAchievements(db), repository.listUserAchievementRows(db, userId)]);
-  const existing = new Map(existingRows.map((row) => [row.achievementId, row]));
-  let hasChanged = false;
-  for (const achievement of catalogue) {
-    const progress = metrics[achievement.metric as AchievementMetric] ?? 0;
-    const current = existing.get(achievement.id);
-    const isReached = progress >= achievement.requirement;
-    if (!current) {
-      if (progress <= 0) continue;
-      await repository.upsertUserAchievement(db, { userId, achievementId: achievement.id, progress, unlockedAt: isReached ? now : null });
-      hasChanged = true;
+  const standings = await repository.listAchievementStandings(db, userId);
+  const upserts: repository.UserAchievementUpsert[] = [];
+  const deletions: number[] = [];
+  for (const standing of standings) {
+    const progress = metrics[standing.metric as AchievementMetric] ?? 0;
+    const isReached = progress >= standing.requirement;
+    if (standing.progress === null) {
+      if (progress > 0) upserts.push({ userId, achievementId: standing.achievementId, progress, unlockedAt: isReached ? now : null });
       continue;
     }
-    const willUnlock = current.unlockedAt === null && isReached;
-    if (current.progress === progress && !willUnlock) continue;
-    if (progress <= 0 && current.unlockedAt === null) {
-      await repository.deleteUserAchievement(db, userId, achievement.id);
-    } else {
-      await repository.upsertUserAchievement(db, { userId, achievementId: achievement.id, progress, unlockedAt: willUnlock ? now : current.unlockedAt });
-    }
-    hasChanged = true;
+    const willUnlock = standing.unlockedAt === null && isReached;
+    if (standing.progress === progress && !willUnlock) continue;
+    // An unlocked achievement stays, showing the current count; one only in progress goes at zero.
+    if (progress <= 0 && standing.unlockedAt === null) deletions.push(standing.achievementId);
+    else upserts.push({ userId, achievementId: standing.achievementId, progress, unlockedAt: willUnlock ? now : standing.unlockedAt });
   }
-  if (hasChanged) await repository.bumpAchievementsVersion(db, userId);
+  if (upserts.length === 0 && deletions.length === 0) return;
+  await repository.upsertUserAchievements(db, upserts);
+  await repository.deleteUserAchievements(db, userId, deletions);
+  await repository.bumpAchievementsVersion(db, userId);
 }

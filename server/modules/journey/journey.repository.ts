@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AchievementMetric } from '../../db/catalogue';
 import { type Executor, selectRows } from '../../db/client';
 import { achievements, userAchievements, users } from '../../db/schema';
@@ -39,26 +39,42 @@ export function listAchievements(db: Executor) {
   return db.select().from(achievements).orderBy(achievements.id);
 }
 
-export function listUserAchievementRows(db: Executor, userId: string) {
-  return db.select().from(userAchievements).where(eq(userAchievements.userId, userId));
+/** Every catalogue entry with the user's current row, if any, in one statement. */
+export function listAchievementStandings(db: Executor, userId: string) {
+  return db
+    .select({
+      achievementId: achievements.id,
+      metric: achievements.metric,
+      requirement: achievements.requirement,
+      progress: userAchievements.progress,
+      unlockedAt: userAchievements.unlockedAt,
+    })
+    .from(achievements)
+    .leftJoin(userAchievements, and(eq(userAchievements.achievementId, achievements.id), eq(userAchievements.userId, userId)))
+    .orderBy(achievements.id);
 }
 
-export async function upsertUserAchievement(
-  db: Executor,
-  row: { userId: string; achievementId: number; progress: number; unlockedAt: Date | null },
-): Promise<void> {
+export type UserAchievementUpsert = { userId: string; achievementId: number; progress: number; unlockedAt: Date | null };
+
+export async function upsertUserAchievements(db: Executor, rows: UserAchievementUpsert[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insert(userAchievements)
-    .values(row)
+    .values(rows)
     .onConflictDoUpdate({
       target: [userAchievements.userId, userAchievements.achievementId],
       set: {
-        progress: row.progress,
+        progress: sql`excluded.progress`,
         // Once unlocked, an achievement stays unlocked with its first unlock time (decisions §7).
-        unlockedAt: sql`coalesce(${userAchievements.unlockedAt}, ${row.unlockedAt})`,
+        unlockedAt: sql`coalesce(${userAchievements.unlockedAt}, excluded.unlocked_at)`,
         updatedAt: sql`now()`,
       },
     });
+}
+
+export async function deleteUserAchievements(db: Executor, userId: string, achievementIds: number[]): Promise<void> {
+  if (achievementIds.length === 0) return;
+  await db.delete(userAchievements).where(and(eq(userAchievements.userId, userId), inArray(userAchievements.achievementId, achievementIds)));
 }
 
 export async function bumpAchievementsVersion(db: Executor, userId: string): Promise<void> {
@@ -66,10 +82,6 @@ export async function bumpAchievementsVersion(db: Executor, userId: string): Pro
     .update(users)
     .set({ achievementsVersion: sql`${users.achievementsVersion} + 1` })
     .where(eq(users.id, userId));
-}
-
-export async function deleteUserAchievement(db: Executor, userId: string, achievementId: number): Promise<void> {
-  await db.delete(userAchievements).where(and(eq(userAchievements.userId, userId), eq(userAchievements.achievementId, achievementId)));
 }
 
 export function listUnlockedOrStartedAchievements(db: Executor, userId: string) {

@@ -21,6 +21,14 @@ import { createLinkPreviewRenderer } from './modules/social/link-preview';
 import { socialRoutes } from './modules/social/social.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 
+export type RouteSummary = { method: string; url: string; isPublic: boolean; schema: unknown };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RouteSummary[];
+  }
+}
+
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
@@ -36,6 +44,17 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     trustProxy: config.publicUrl?.startsWith('https:') ? true : 'loopback',
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The route table, for the authorization matrix and fuzz suites: a new route without an expectation fails them.
+  const routeList: RouteSummary[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeList.push({ method, url: route.url, isPublic: Boolean((route.config as { isPublic?: boolean } | undefined)?.isPublic), schema: route.schema });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
+import { createTestApp, signUpUser, type TestApp } from './test-app';
+
+/**
+ * Issue 7 §1: every route of the server's own route table × {visitor, stranger, organizer, attendee}
+ * with the status each must get. A route missing from EXPECTATIONS fails the suite, so a new route
+ * cannot ship without deciding who may call it. The organizer owns the events and sent the messages;
+ * the attendee holds the RSVPs and received the messages; the stranger has nothing to do with either.
+ */
+type Actor = 'visitor' | 'stranger' | 'organizer' | 'attendee';
+const ACTORS: Actor[] = ['visitor', 'stranger', 'organizer', 'attendee'];
+
+type Fixture = {
+  upcomingEventId: number;
+  pastEventId: number;
+  photoId: string;
+  ids: Record<Exclude<Actor, 'visitor'>, string>;
+  emails: Record<Exclude<Actor, 'visitor'>, string>;
+};
+
+type Cell = { status: number; url?: string; body?: unknown; needsFreshSession?: boolean };
+type Expectation = (fixture: Fixture) => Record<Actor, Cell>;
+
+const same = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({
+  visitor: { status, ...extra },
+  stranger: { status, ...extra },
+  organizer: { status, ...extra },
+  attendee: { status, ...extra },
+});
+const signedIn = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({ ...same(status, extra), visitor: { status: 401, ...extra } });
+
+const EXPECTATIONS: Record<string, Expectation> = {
+  'GET /api/docs': () => same(200, { url: '/api/docs/' }),
+  'GET /api/docs/static/index.html': () => same(302),
+  'GET /api/docs/static/swagger-initializer.js': () => same(200),
+  'GET /api/docs/json': () => same(200),
+  'GET /api/docs/yaml': () => same(200),
+  'GET /api/docs/static/*': () => same(200, { url: '/api/docs/static/swagger-ui.css' }),
+  'GET /api/login': () => ({ ...same(302), visitor: { status: 200 } }),
+  // No provider is configured in this suite.
+  'GET /api/callback': () => same(404, { url: '/api/callback?state=x&code=y' }),
+  'POST /api/auth/signup': () => same(201, { body: 'new-account' }),
+  'POST /api/auth/login': () => same(401, { body: { email: 'nobody@example.org', password: 'whatever-password' } }),
+  'GET /api/logout': () => same(302, { needsFreshSession: true }),
+  'POST /api/logout': () => same(204, { needsFreshSession: true }),
+  'GET /api/auth/user': () => signedIn(200),
+  'GET /api/categories': () => signedIn(200),
+  'GET /api/events': () => signedIn(200),
+  'POST /api/events': () =>
+    signedIn(201, { body: { title: 'Matrix event', description: 'd', location: 'l', date: daysFromNow(3).toISOString(), categoryId: 1, maxAttendees: null, imageUrl: null, images: [] } }),
+  'GET /api/events/:id': (f) => signedIn(200, { url: `/api/events/${f.upcomingEventId}` }),
+  'GET /api/my-events': () => signedIn(200),
+  'GET /api/my-rsvps': () => signedIn(200),
+  'POST /api/events/:id/rsvp': (f) => signedIn(200, { url: `/api/events/${f.upcomingEventId}/rsvp`, body: { status: 'supporting' } }),
+  'DELETE /api/events/:id/rsvp': (f) => {
+    const url = `/api/events/${f.upcomingEventId}/rsvp`;
+    // The organizer's RSVP may have been made by the RSVP row above, so the organizer is not asserted here twice.
+    return { visitor: { status: 401, url }, stranger: { status: 404, url: `/api/events/${f.pastEventId}/rsvp`.replace(String(f.pastEventId), String(f.upcomingEventId + 100000)) }, organizer: { status: 409, url: `/api/events/${f.pastEventId}/rsvp` }, attendee: { status: 204, url } };
+  },
+  'GET /api/images/:photoId': (f) => same(200, { url: `/api/images/${f.photoId}` }),
+  'POST /api/ratings': (f) => ({
+    visitor: { status: 401, body: { eventId: f.pastEventId, rating: 4 } },
+    stranger: { status: 403, body: { eventId: f.pastEventId, rating: 4 } },
+    organizer: { status: 403, body: { eventId: f.pastEventId, rating: 4 } },
+    attendee: { status: 201, body: { eventId: f.pastEventId, rating: 4, comment: 'Great' } },
+  }),
+  'GET /api/events/:id/ratings': (f) => signedIn(200, { url: `/api/events/${f.pastEventId}/ratings` }),
+  'POST /api/messages': (f) => ({
+    visitor: { status: 401, body: { receiverId: f.emails.attendee, content: 'hi' } },
+    stranger: { status: 201, body: { receiverId: f.emails.organizer, content: 'hello from a stranger' } },
+    organizer: { status: 201, body: { receiverId: f.emails.attendee, content: 'see you there', eventId: f.upcomingEventId } },
+    attendee: { status: 400, body: { receiverId: f.emails.attendee, content: 'note to self' } },
+  }),
+  'GET /api/messages': () => signedIn(200),
+  'GET /api/conversations': () => signedIn(200),
+  'GET /api/conversations/:id/messages': (f) => ({
+    visitor: { status: 401, url: `/api/conversations/${f.ids.attendee}/messages` },
+    stranger: { status: 200, url: `/api/conversations/${f.ids.attendee}/messages` },
+    organizer: { status: 200, url: `/api/conversations/${f.ids.attendee}/messages` },
+    attendee: { status: 200, url: `/api/conversations/${f.ids.organizer}/messages` },
+  }),
+  'GET /api/users': () => signedIn(200, { url: '/api/users?search=a' }),
+  'GET /api/friends': () => signedIn(200),
+  'GET /api/achievements': () => signedIn(200),
+  'GET /api/user/achievements': () => signedIn(200),
+  'GET /api/user/stats': () => signedIn(200),
+  'GET /api/config': () => same(200),
+  'GET /api/events/:id/og-image': (f) => same(200, { url: `/api/events/${f.upcomingEventId}/og-image` }),
+  'GET /': () => same(200),
+  'GET /*': () => same(200, { url: '/discover' }),
+};
+
+let app: TestApp;
+let fixture: Fixture;
+const accounts: Partial<Record<Exclude<Actor, 'visitor'>, { cookie: string; email: string; password: string }>> = {};
+const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-matrix-web-'));
+writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><html><head><!-- head:start --><!-- head:end --></head><body></body></html>');
+
+beforeAll(async () => {
+  app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000' });
+  for (const actor of ['stranger', 'organizer', 'attendee'] as const) {
+    const signedUp = await signUpUser(app, { firstName: actor, lastName: 'Matrix' });
+    accounts[actor] = { cookie: signedUp.cookie, email: signedUp.user.email, password: signedUp.password };
+  }
+  const ids = {} as Fixture['ids'];
+  const emails = {} as Fixture['emails'];
+  for (const actor of ['stranger', 'organizer', 'attendee'] as const) {
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: accounts[actor]!.cookie } });
+    ids[actor] = me.json().id;
+    emails[actor] = me.json().email;
+  }
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie: accounts.organizer!.cookie },
+    payload: { title: 'Upcoming', description: 'd', location: 'Lisbon', date: daysFromNow(5).toISOString(), categoryId: 1, maxAttendees: 10, imageUrl: null, images: [`data:image/png;base64,${png.toString('base64')}`] },
+  });
+  expect(created.statusCode).toBe(201);
+  const upcoming = created.json();
+  const past = await createEventRow(app.database.db, { organizerId: ids.organizer, date: daysFromNow(-3), title: 'Past' });
+  await addRsvpRow(app.database.db, past.id, ids.attendee);
+  const rsvp = await app.inject({ method: 'POST', url: `/api/events/${upcoming.id}/rsvp`, headers: { cookie: accounts.attendee!.cookie }, payload: { status: 'attending' } });
+  expect(rsvp.statusCode).toBe(200);
+  const message = await app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: accounts.organizer!.cookie }, payload: { receiverId: emails.attendee, content: 'private words' } });
+  expect(message.statusCode).toBe(201);
+  fixture = { upcomingEventId: upcoming.id, pastEventId: past.id, photoId: String(upcoming.images[0]).split('/').pop()!, ids, emails };
+});
+afterAll(async () => app?.close());
+
+async function cookieFor(actor: Actor, needsFreshSession: boolean): Promise<string | undefined> {
+  if (actor === 'visitor') return undefined;
+  const account = accounts[actor]!;
+  if (!needsFreshSession) return account.cookie;
+  // A separate session of the same user, so signing it out leaves the suite's own session alive.
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+  return `pitchin_session=${response.cookies.find((cookie) => cookie.name === 'pitchin_session')!.value}`;
+}
+
+function bodyFor(cell: Cell) {
+  if (cell.body === 'new-account') return { email: `m-${randomBytes(4).toString('hex')}@example.org`, password: 'long enough pw', firstName: 'M', lastName: 'N' };
+  return cell.body;
+}
+
+describe('authorization matrix', () => {
+  it('has an expectation for every route the server declares', () => {
+    const declared = app.routeList.map((route) => `${route.method} ${route.url}`);
+    const missing = declared.filter((key) => !EXPECTATIONS[key]);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every actor the expected status on every route, and never leaks secrets', async () => {
+    let cells = 0;
+    const mismatches: string[] = [];
+    const sessionValues = Object.values(accounts).map((account) => account!.cookie.split('=')[1]!);
+    for (const route of app.routeList) {
+      const key = `${route.method} ${route.url}`;
+      const expectation = EXPECTATIONS[key]!(fixture);
+      for (const actor of ACTORS) {
+        const cell = expectation[actor];
+        const cookie = await cookieFor(actor, Boolean(cell.needsFreshSession));
+        const body = bodyFor(cell);
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url: cell.url ?? route.url,
+          headers: cookie ? { cookie } : {},
+          ...(body !== undefined ? { payload: body as object } : {}),
+        });
+        cells += 1;
+        if (response.statusCode !== cell.status) mismatches.push(`${key} as ${actor}: expected ${cell.status}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+        const text = response.body;
+        if (/scrypt\$|password_?hash/i.test(text)) mismatches.push(`${key} as ${actor}: body carries a password hash`);
+        for (const value of sessionValues) if (text.includes(value)) mismatches.push(`${key} as ${actor}: body carries a session id`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(cells).toBe(app.routeList.length * ACTORS.length);
+    console.log(`authorization matrix: ${app.routeList.length} routes × ${ACTORS.length} actors = ${cells} cells`);
+  });
+
+  it('lets no one read messages they neither sent nor received', async () => {
+    const stranger = accounts.stranger!.cookie;
+    const inbox = (await app.inject({ method: 'GET', url: '/api/messages', headers: { cookie: stranger } })).json() as Array<{ content: string }>;
+    expect(inbox.map((message) => message.content)).not.toContain('private words');
+    const conversations = (await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: stranger } })).json() as Array<{ id: string }>;
+    expect(conversations.map((conversation) => conversation.id)).not.toContain(fixture.ids.attendee);
+    const thread = (await app.inject({ method: 'GET', url: `/api/conversations/${fixture.ids.attendee}/messages`, headers: { cookie: stranger } })).json() as Array<{ content: string }>;
+    expect(thread.map((message) => message.content)).not.toContain('private words');
+  });
+
+  it('shows no other user e-mail in user search and no e-mail of a stranger anywhere a stranger reads', async () => {
+    const users = (await app.inject({ method: 'GET', url: '/api/users?search=Matrix', headers: { cookie: accounts.stranger!.cookie } })).body;
+    expect(users).not.toMatch(/@/);
+    const strangerReads = ['/api/messages', '/api/conversations', `/api/events/${fixture.pastEventId}/ratings`, '/api/my-rsvps'];
+    for (const url of strangerReads) {
+      const text = (await app.inject({ method: 'GET', url, headers: { cookie: accounts.stranger!.cookie } })).body;
+      expect(text, url).not.toContain(fixture.emails.attendee);
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { count } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPhotos, events } from '../../db/schema';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+
+let app: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  cookie = (await signUpUser(app)).cookie;
+});
+afterAll(async () => app?.close());
+
+const FORMAT_MESSAGE = 'Each photo must be a PNG, JPEG, WebP or GIF image';
+
+function dataUrl(type: string, bytes: Buffer): string {
+  return `data:${type};base64,${bytes.toString('base64')}`;
+}
+
+function createWithImages(images: string[]) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie },
+    payload: { title: 'Mural painting', description: 'Paint the school wall.', location: 'Braga', date: new Date(Date.now() + 86_400_000).toISOString(), categoryId: 11, images },
+  });
+}
+
+async function storedCounts() {
+  const [eventRows] = await app.database.db.select({ value: count() }).from(events);
+  const [photoRows] = await app.database.db.select({ value: count() }).from(eventPhotos);
+  return { events: eventRows!.value, photos: photoRows!.value };
+}
+
+const png = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a7' } }).png().toBuffer();
+const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' } })
+    .toBuffer();
+
+describe('event photos', () => {
+  it('stores re-encoded photos without metadata and serves them publicly with immutable caching', async () => {
+    const jpeg = await jpegWithGps();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const response = await createWithImages([dataUrl('image/png', await png()), dataUrl('image/jpeg', jpeg)]);
+    expect(response.statusCode, response.body).toBe(201);
+    const { images, id } = response.json() as { id: number; images: string[] };
+    expect(images).toHaveLength(2);
+    for (const url of images) expect(url).toMatch(/^\/api\/images\/[A-Za-z0-9_-]{20,}$/);
+
+    const [first, second] = await Promise.all(images.map((url) => app.inject({ method: 'GET', url })));
+    for (const photo of [first!, second!]) {
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/webp');
+      expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(photo.headers.etag).toMatch(/^".+"$/);
+      const metadata = await sharp(photo.rawPayload).metadata();
+      expect(metadata.format).toBe('webp');
+      expect(metadata.exif).toBeUndefined();
+    }
+    const large = await sharp(first!.rawPayload).metadata();
+    expect(large.width).toBe(1600);
+    expect(large.height).toBe(800);
+    expect((await sharp(second!.rawPayload).metadata()).width).toBe(64);
+
+    const notModified = await app.inject({ method: 'GET', url: images[0]!, headers: { 'if-none-match': first!.headers.etag as string } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+
+    const listed = await app.inject({ method: 'GET', url: '/api/events?location=Braga', headers: { cookie } });
+    expect(listed.json().find((event: { id: number }) => event.id === id).images).toEqual(images);
+  });
+
+  it('accepts WebP and GIF photos, checked by content rather than by the declared type', async () => {
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 4, background: '#00f8' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0' } }).gif().toBuffer();
+    const response = await createWithImages([dataUrl('image/png', webp), dataUrl('image/jpeg', gif)]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().images).toHaveLength(2);
+  });
+
+  const halfPngWithHtml = async () => {
+    const bytes = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123' } }).png({ compressionLevel: 0 }).toBuffer();
+    return Buffer.concat([bytes.subarray(0, bytes.length / 2), Buffer.from('<html><script>alert(1)</script></html>')]);
+  };
+  const tiff = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
+
+  it.each([
+    ['a text file disguised as a PNG', async () => Buffer.from('just some text, not an image at all')],
+    ['an SVG disguised as a PNG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')],
+    ['a PNG cut in half with HTML appended', halfPngWithHtml],
+    ['a TIFF', tiff],
+  ])('refuses %s with 400 and stores nothing', async (_label, makeImage) => {
+    const before = await storedCounts();
+    const good = dataUrl('image/png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer());
+    const response = await createWithImages([good, dataUrl('image/png', await makeImage())]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FORMAT_MESSAGE, errors: [{ path: 'images.1', message: FORMAT_MESSAGE }] });
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it('keeps nothing of what a polyglot file hides after a valid image', async () => {
+    const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const polyglot = Buffer.concat([image, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const response = await createWithImages([dataUrl('image/jpeg', polyglot)]);
+    expect(response.statusCode, response.body).toBe(201);
+    const photo = await app.inject({ method: 'GET', url: response.json().images[0] });
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(photo.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('refuses a data URL of another type, more than 10 photos, and a photo over 5 MB', async () => {
+    const html = await createWithImages([dataUrl('text/html', Buffer.from('<b>hi</b>'))]);
+    expect(html.statusCode).toBe(400);
+    expect(html.json().errors[0].path).toBe('images.0');
+
+    const tiny = dataUrl('image/png', await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer());
+    const eleven = await createWithImages(Array(11).fill(tiny));
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().message).toBe('At most 10 photos');
+
+    const tooLarge = await createWithImages([dataUrl('image/png', Buffer.alloc(5 * 1024 * 1024 + 1, 7))]);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'Each photo must be at most 5 MB', errors: [{ path: 'images.0', message: 'Each photo must be at most 5 MB' }] });
+  });
+
+  it('accepts a body with ten photos of almost 5 MB each', async () => {
+    // Random pixels do not compress, so a small canvas gives a large file quickly.
+    const noisy = await sharp(Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1100, height: 1100, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(noisy.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const response = await createWithImages(Array(10).fill(dataUrl('image/png', noisy)));
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
+    expect(response.json().images).toHaveLength(10);
+  }, 120_000);
+});

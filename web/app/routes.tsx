@@ -20,8 +20,14 @@ export interface AppRoute {
   component: PageComponent;
 }
 
-export function lazyPage(load: () => Promise<{ default: PageComponent }>): PageComponent {
-  return lazy(load);
+/**
+ * A page may type its params (`RouteComponentProps<{ id: string }>`); wouter fills them from the
+ * path pattern at run time, which TypeScript cannot connect to the table entry, hence the cast.
+ */
+export function lazyPage<Params extends Record<string, string | undefined>>(
+  load: () => Promise<{ default: ComponentType<RouteComponentProps<Params>> }>,
+): PageComponent {
+  return lazy(load) as unknown as PageComponent;
 }
 
 export const signedInRoutes: AppRoute[] = [

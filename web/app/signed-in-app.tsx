@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import type { User } from '@contract/users';
+import { SignedInLayout } from '@/components/app-shell/signed-in-layout';
 import { PageLoading } from '@/components/page-loading';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -13,9 +14,9 @@ import { SignedOutRoutes } from './signed-out-routes';
 
 /**
  * Everything only a signed-in user can reach, loaded lazily by app.tsx so that the query library,
- * the route table, the toaster and every screen stay out of the landing bundle. App-wide signed-in
- * chrome (bottom navigation, achievement notices, test panels — spec §2) belongs in SignedInRouter,
- * around the <Switch>.
+ * the route table, the toaster and every screen stay out of the landing bundle. The app-wide
+ * signed-in chrome (header, navigation, achievement notices, test panels — spec §2) is
+ * SignedInLayout, around the <Switch>.
  */
 export default function SignedInApp({ initialUser }: { initialUser: User }) {
   // Seed the cache with the user app.tsx already fetched, so useAuth() needs no second request.
@@ -37,12 +38,14 @@ function SignedInRouter() {
   if (!isAuthenticated) return <SignedOutRoutes />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Switch>
-        {signedInRoutes.map((route) => (
-          <Route key={route.path} path={route.path} component={route.component} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
+      <SignedInLayout>
+        <Switch>
+          {signedInRoutes.map((route) => (
+            <Route key={route.path} path={route.path} component={route.component} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </SignedInLayout>
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, getQueryFn, isUnauthorizedError, queryClient } from './query-client';
 
 function stubFetch(status: number, body: string, statusText = '') {
-  const fetchMock = vi.fn(async () => new Response(body || null, { status, statusText }));
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

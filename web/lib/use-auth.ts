@@ -6,8 +6,8 @@ export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 /**
  * The current user (spec §3): signed in means the auth-user call returned a user; a 401 is "signed
- * out", not an error. Lives in web/lib, not features/auth, because every signed-in screen needs it
- * and features never import each other.
+ * out", not an error. It lives in web/lib because features may not import each other and
+ * every signed-in screen needs it.
  */
 export function useAuth() {
   const { data: user, isLoading } = useQuery<User | null>({

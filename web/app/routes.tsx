@@ -37,10 +37,11 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/events/:id', component: NotFoundPage }, // Event detail
   { path: '/my-events', component: NotFoundPage }, // My events dashboard
   { path: '/messages', component: NotFoundPage }, // Messages
-  { path: '/friends', component: NotFoundPage }, // Friends (sample data)
-  { path: '/groups', component: NotFoundPage }, // Groups (sample data)
-  { path: '/chat', component: NotFoundPage }, // Chat (sample data)
-  { path: '/chat/:id', component: NotFoundPage }, // Chat thread
+  { path: '/friends', component: lazyPage(() => import('@/features/friends/friends-page')) }, // Friends (sample data)
+  { path: '/groups', component: lazyPage(() => import('@/features/groups/groups-page')) }, // Groups (sample data)
+  // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
+  // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
+  { path: '/chat/:id?', component: lazyPage(() => import('@/features/chat/chat-page')) }, // Chat
   { path: '/profile', component: NotFoundPage }, // Profile
   { path: '/journey', component: NotFoundPage }, // Volunteer Journey
 ];

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { cn } from '@/lib/utils';
+import { ChatThread } from './chat-thread';
+import { ConversationList } from './conversation-list';
+import { useConversations, useCurrentUserId, useThread } from './use-chat-data';
+
+/**
+ * Chat at /chat and /chat/{id} (spec §2). The conversations and threads are the user's real messages;
+ * only sending is not wired. The selected conversation lives in the URL, so the Messages screen can
+ * link straight to a thread and the browser's back button works. On small screens the list and the
+ * thread alternate: /chat shows the list, /chat/{id} the thread with a back button.
+ */
+export default function ChatPage() {
+  const { t } = useTranslation('chat');
+  const params = useParams<{ id?: string }>();
+  const selectedId = params.id ? safeDecode(params.id) : null;
+  const currentUserId = useCurrentUserId();
+  const conversations = useConversations();
+  const thread = useThread(selectedId);
+  const selected = conversations.data?.find((conversation) => conversation.id === selectedId);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl sm:px-6 sm:py-6">
+      <div className="flex h-[calc(100dvh-8.5rem)] min-h-[28rem] overflow-hidden border-y border-border bg-card sm:rounded-xl sm:border sm:shadow-sm md:max-h-[52rem]">
+        <section
+          aria-label={t('listLabel')}
+          className={cn('min-h-0 w-full flex-col border-border md:flex md:w-80 md:shrink-0 md:border-e lg:w-96', selectedId ? 'hidden' : 'flex')}
+          data-testid="chat-list-pane"
+        >
+          <ConversationList
+            conversations={conversations.data}
+            isLoading={conversations.isLoading}
+            isError={conversations.isError}
+            onRetry={() => void conversations.refetch()}
+            selectedId={selectedId}
+            currentUserId={currentUserId}
+          />
+        </section>
+        <section
+          aria-label={t('threadPane')}
+          className={cn('min-h-0 min-w-0 flex-1 flex-col md:flex', selectedId ? 'flex' : 'hidden')}
+          data-testid="chat-thread-pane"
+        >
+          <ChatThread
+            conversationId={selectedId}
+            conversation={selected}
+            messages={thread.data}
+            isLoading={thread.isLoading}
+            isError={thread.isError}
+            onRetry={() => void thread.refetch()}
+            currentUserId={currentUserId}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,167 @@
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { ArrowLeft, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ChatMessage, Conversation } from '@contract/messages';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { ChatAvatar } from './chat-avatar';
+import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
+import { conversationTitle } from './conversation-list';
+
+interface ChatThreadProps {
+  conversationId: string | null;
+  conversation: Conversation | undefined;
+  messages: ChatMessage[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  currentUserId: string | null;
+}
+
+/**
+ * spec §2 Chat, right side. Sending is not wired: per spec it only logs to the console and posts
+ * nothing (spec §5: blocked on empty/whitespace text or without a conversation). A visible note says
+ * so, because a message box that silently drops what you type would break trust.
+ */
+export function ChatThread({ conversationId, conversation, messages, isLoading, isError, onRetry, currentUserId }: ChatThreadProps) {
+  const { t, i18n } = useTranslation('chat');
+  const [draft, setDraft] = useState('');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const canSend = conversationId !== null && draft.trim().length > 0;
+
+  useEffect(() => setDraft(''), [conversationId]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [messages]);
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend) return;
+    console.log('[chat] send (not delivered: sending from chat is not available yet)', { conversationId, content: draft.trim() });
+    setDraft('');
+  };
+
+  const other = conversation?.participants[0];
+  // A deep link to someone not (yet) in the list: the other person's name is on their messages.
+  const otherFromThread = messages?.find((message) => message.senderId !== currentUserId)?.sender;
+  const title = (conversation && conversationTitle(conversation)) ?? otherFromThread?.firstName ?? t('unknownUser');
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {conversationId === null ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center" data-testid="chat-empty">
+          <span className="inline-flex size-16 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+            <MessageCircle className="size-8" aria-hidden />
+          </span>
+          <h2 className="text-lg font-semibold">{t('selectTitle')}</h2>
+          <p className="max-w-xs text-sm text-muted-foreground">{t('selectHint')}</p>
+        </div>
+      ) : (
+        <>
+          <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
+            <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')} aria-label={t('back')} data-testid="chat-back">
+              <ArrowLeft className="rtl:rotate-180" aria-hidden />
+            </Link>
+            <ChatAvatar
+              seed={conversationId}
+              firstName={other?.firstName ?? otherFromThread?.firstName ?? null}
+              lastName={other?.lastName ?? null}
+              imageUrl={other?.profileImageUrl ?? otherFromThread?.profileImageUrl ?? null}
+              hasDirectDot={(conversation?.type ?? 'direct') === 'direct'}
+              className="size-10"
+            />
+            <div className="min-w-0">
+              <h2 className="truncate font-semibold" data-testid="thread-title">
+                {title}
+              </h2>
+              <p className="text-xs text-muted-foreground">{t('directChat')}</p>
+            </div>
+          </div>
+
+          <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 sm:px-6" tabIndex={0} aria-label={t('threadLabel', { name: title })} role="log">
+            {isLoading ? (
+              <div role="status" className="flex h-full flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+                <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
+                {t('loadingMessages')}
+              </div>
+            ) : isError ? (
+              <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm text-muted-foreground">
+                {t('threadFailed')}
+                <Button variant="outline" size="sm" onClick={onRetry}>
+                  {t('retry')}
+                </Button>
+              </div>
+            ) : messages && messages.length === 0 ? (
+              <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{t('noMessages')}</p>
+            ) : (
+              <ol className="flex flex-col gap-1.5" data-testid="thread-messages">
+                {messages?.map((message, index) => {
+                  const isOwn = message.senderId === currentUserId;
+                  const previous = messages[index - 1];
+                  const isNewDay = !previous || !isSameDay(previous.createdAt, message.createdAt);
+                  return (
+                    <Fragment key={message.id}>
+                      {isNewDay && (
+                        <li className="my-2 flex justify-center" aria-hidden>
+                          <span className="rounded-full bg-background px-3 py-0.5 text-xs font-medium text-muted-foreground shadow-xs">
+                            {formatDayHeading(message.createdAt, i18n.language, t('today'), t('yesterday'))}
+                          </span>
+                        </li>
+                      )}
+                      <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')} data-testid="thread-message" data-own={isOwn}>
+                        <div
+                          className={cn(
+                            'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm shadow-xs sm:max-w-[70%]',
+                            isOwn ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
+                          )}
+                        >
+                          <span className="sr-only">{isOwn ? t('you') : (message.sender.firstName ?? t('unknownUser'))}: </span>
+                          <p className="break-words whitespace-pre-wrap" data-testid="thread-message-content">
+                            {message.content}
+                          </p>
+                          <time
+                            dateTime={message.createdAt}
+                            className={cn('mt-1 block text-end text-[11px]', isOwn ? 'text-primary-foreground/85' : 'text-muted-foreground')}
+                          >
+                            {formatClockTime(message.createdAt, i18n.language)}
+                          </time>
+                        </div>
+                      </li>
+                    </Fragment>
+                  );
+                })}
+              </ol>
+            )}
+          </div>
+        </>
+      )}
+
+      <form onSubmit={send} className="border-t border-border bg-card p-3 sm:p-4" data-testid="chat-composer">
+        <div className="flex items-center gap-2">
+          <Input
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={t('inputPlaceholder')}
+            aria-label={t('inputPlaceholder')}
+            aria-describedby="chat-send-note"
+            disabled={conversationId === null}
+            maxLength={5000}
+            autoComplete="off"
+            data-testid="chat-input"
+          />
+          <Button type="submit" size="icon" disabled={!canSend} aria-label={t('send')} data-testid="chat-send">
+            <SendHorizontal className="rtl:-scale-x-100" aria-hidden />
+          </Button>
+        </div>
+        <p id="chat-send-note" className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
+          <Info className="size-3.5 shrink-0" aria-hidden />
+          {t('sendingSoon')}
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Copy, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@contract/events';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/lib/use-toast';
+import { cn } from '@/lib/utils';
+import { ShareEventDialog, SocialGlyph } from './share-event-dialog';
+import { buildEventUrl, copyText, openSharePopup, type SocialNetwork } from './share-links';
+
+const NETWORKS: { network: SocialNetwork; tone: string }[] = [
+  { network: 'facebook', tone: 'text-[#1877f2] dark:text-[#5b9cf6]' },
+  { network: 'twitter', tone: 'text-[#1d9bf0]' },
+  { network: 'linkedin', tone: 'text-[#0a66c2] dark:text-[#5a9bd8]' },
+];
+
+/** The detail page's 'Quick Share' card (spec §2): one tap to a network or the clipboard, or the full dialog. */
+export function QuickShareCard({ event, className }: { event: Event; className?: string }) {
+  const { t } = useTranslation('share');
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const eventUrl = buildEventUrl(window.location.origin, event.id);
+
+  const copyLink = async () => {
+    try {
+      await copyText(eventUrl);
+      toast({ title: t('toast.quickLinkCopied.title'), description: t('toast.quickLinkCopied.description') });
+    } catch {
+      toast({ title: t('toast.copyFailed.title'), description: t('toast.copyFailed.description'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card className={cn('gap-0', className)} data-testid="quick-share-card">
+      <CardHeader className="pb-4">
+        <CardTitle className="text-base">{t('quickShare.title')}</CardTitle>
+        <CardDescription>{t('quickShare.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <div className="grid grid-cols-2 gap-2" role="group" aria-label={t('quickShare.title')}>
+          {NETWORKS.map(({ network, tone }) => (
+            <Button
+              key={network}
+              type="button"
+              variant="outline"
+              className="justify-start"
+              onClick={() => openSharePopup(network, eventUrl, t('message.intro', { title: event.title }))}
+              aria-label={t('social.shareOn', { network: t(`social.${network}`) })}
+              data-testid={`quick-share-${network}`}
+            >
+              <SocialGlyph network={network} className={cn('size-4', tone)} />
+              {t(`social.${network}`)}
+            </Button>
+          ))}
+          <Button type="button" variant="outline" className="justify-start" onClick={() => void copyLink()} data-testid="quick-share-copy-link">
+            <Copy aria-hidden />
+            {t('actions.copyLink')}
+          </Button>
+        </div>
+        <Button type="button" variant="secondary" className="w-full" onClick={() => setIsDialogOpen(true)} aria-haspopup="dialog" data-testid="quick-share-custom-preview">
+          <Sparkles aria-hidden />
+          {t('quickShare.customPreview')}
+        </Button>
+      </CardContent>
+      <ShareEventDialog event={event} open={isDialogOpen} onOpenChange={setIsDialogOpen} />
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@contract/events';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { ShareEventDialog } from './share-event-dialog';
+
+/** The event detail page's share control (spec §2): opens the 'Share Event' dialog. */
+export function ShareButton({ event, variant = 'outline', size, className }: { event: Event } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  const { t } = useTranslation('share');
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" variant={variant} size={size} className={className} onClick={() => setIsOpen(true)} aria-haspopup="dialog" data-testid="share-button">
+        <Share2 aria-hidden />
+        {t('button.label')}
+      </Button>
+      <ShareEventDialog event={event} open={isOpen} onOpenChange={setIsOpen} />
+    </>
+  );
+}

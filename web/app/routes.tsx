@@ -34,7 +34,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/', component: NotFoundPage }, // Home
   { path: '/discover', component: NotFoundPage }, // Event discovery
   { path: '/events', component: NotFoundPage }, // Event discovery (same page as /discover)
-  { path: '/events/:id', component: NotFoundPage }, // Event detail
+  { path: '/events/:id', component: lazyPage(() => import('@/features/events/event-detail-page')) }, // Event detail
   { path: '/my-events', component: NotFoundPage }, // My events dashboard
   { path: '/messages', component: NotFoundPage }, // Messages
   { path: '/friends', component: lazyPage(() => import('@/features/friends/friends-page')) }, // Friends (sample data)

@@ -1,0 +1,358 @@
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, CalendarX2, CheckCircle2, Clock, Images, Infinity as InfinityIcon, MapPin, Star, Users } from 'lucide-react';
+import type { Event } from '@contract/events';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useCurrentUser } from '@/components/app-shell/use-current-user';
+import { cn } from '@/lib/utils';
+import { EventDetailSkeleton } from './event-detail-skeleton';
+import { ReviewsSection } from './reviews-section';
+import { RsvpControl } from './rsvp-control';
+import { useEventDocumentMeta } from './use-document-meta';
+import { isEventFull, isEventPast, useEvent } from './use-event';
+
+// spec §2 Event detail: the badge follows the category's colour (not its name), else emerald.
+const BADGE_BY_COLOR: Record<string, string> = {
+  green: 'bg-green-100 text-green-800 dark:bg-green-400/15 dark:text-green-300',
+  blue: 'bg-blue-100 text-blue-800 dark:bg-blue-400/15 dark:text-blue-300',
+  orange: 'bg-orange-100 text-orange-800 dark:bg-orange-400/15 dark:text-orange-300',
+  pink: 'bg-pink-100 text-pink-800 dark:bg-pink-400/15 dark:text-pink-300',
+  purple: 'bg-purple-100 text-purple-800 dark:bg-purple-400/15 dark:text-purple-300',
+};
+const DEFAULT_BADGE = 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300';
+
+function intlLocale(language: string) {
+  return language === 'en' ? 'en-US' : language;
+}
+
+/** The event's photos: the uploaded ones, then a linked image URL if it is not one of them. */
+export function eventPhotos(event: Pick<Event, 'images' | 'imageUrl'>): string[] {
+  const photos = [...event.images];
+  if (event.imageUrl && !photos.includes(event.imageUrl)) photos.push(event.imageUrl);
+  return photos;
+}
+
+export default function EventDetailPage() {
+  const { t } = useTranslation('event-detail');
+  const params = useParams<{ id: string }>();
+  const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
+  const { data: event, isPending, isError } = useEvent(eventId);
+  useEventDocumentMeta(event);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-28 sm:px-6 sm:pt-6 lg:pb-12">
+      <Link href="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 mb-3 text-muted-foreground hover:text-foreground')}>
+        <ArrowLeft className="rtl:rotate-180" aria-hidden />
+        {t('detail.backToEvents')}
+      </Link>
+      {event ? <EventDetail event={event} /> : isError || !Number.isSafeInteger(eventId) || eventId < 1 || !isPending ? <EventNotFound /> : <EventDetailSkeleton />}
+    </div>
+  );
+}
+
+function EventNotFound() {
+  const { t } = useTranslation('event-detail');
+  return (
+    <Card className="mx-auto mt-8 max-w-md text-center" data-testid="event-not-found">
+      <CardContent className="flex flex-col items-center gap-4 p-8">
+        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <CalendarX2 className="size-7" aria-hidden />
+        </span>
+        <h1 className="text-xl font-bold">{t('detail.notFoundTitle')}</h1>
+        <p className="text-sm text-muted-foreground">{t('detail.notFoundDescription')}</p>
+        <Button asChild>
+          <Link href="/">{t('detail.backToEvents')}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EventDetail({ event }: { event: Event }) {
+  const { t, i18n } = useTranslation('event-detail');
+  const { user } = useCurrentUser();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const locale = intlLocale(language);
+  const isPast = isEventPast(event);
+  const photos = eventPhotos(event);
+  const date = new Date(event.date);
+  const longDate = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const rating = event.averageRating.toFixed(1);
+  const organizerFirst = event.organizer.firstName?.trim() || t('detail.unknownFirst');
+  const organizerLast = event.organizer.lastName?.trim() || t('detail.unknownLast');
+  const organizerInitial = (event.organizer.firstName?.trim()[0] ?? event.organizer.email?.trim()[0] ?? 'U').toUpperCase();
+  const categoryName = event.category?.name || t('detail.defaultCategory');
+  const badgeClass = BADGE_BY_COLOR[event.category?.color ?? ''] ?? DEFAULT_BADGE;
+  const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+
+  return (
+    <article className="flex flex-col gap-6" aria-labelledby="event-title" data-testid="event-detail">
+      {photos.length > 0 && (
+        <button
+          type="button"
+          onClick={() => setGalleryIndex(0)}
+          className="group relative block overflow-hidden rounded-2xl bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          aria-label={t('detail.openPhoto', { index: 1, count: photos.length })}
+        >
+          <img src={photos[0]} alt="" className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]" />
+          {photos.length > 1 && (
+            <span className="absolute end-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white">
+              <Images className="size-3.5" aria-hidden />
+              {photos.length}
+            </span>
+          )}
+        </button>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <Card className="lg:col-start-1">
+          <CardContent className="flex flex-col gap-5 p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge className={cn('border-transparent', badgeClass)} data-testid="category-badge">
+                {categoryName}
+              </Badge>
+              {isPast && (
+                <Badge variant="secondary" className="gap-1" data-testid="completed-badge">
+                  <CheckCircle2 aria-hidden />
+                  {t('detail.completed')}
+                </Badge>
+              )}
+            </div>
+            <h1 id="event-title" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+              {event.title}
+            </h1>
+
+            <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+              <Stat icon={<Star className="fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />} label={t('detail.rating')} value={rating} testId="stat-rating" />
+              <Stat icon={<Users className="text-primary" aria-hidden />} label={t('detail.attending')} value={String(event.rsvpCount)} testId="stat-attending" />
+              <Stat
+                icon={<InfinityIcon className="text-primary" aria-hidden />}
+                label={t('detail.max')}
+                value={event.maxAttendees === null ? '∞' : String(event.maxAttendees)}
+                valueLabel={event.maxAttendees === null ? t('detail.noLimit') : undefined}
+                testId="stat-max"
+              />
+            </dl>
+
+            <ul className="flex flex-col gap-3 text-sm">
+              <DetailRow icon={<CalendarDays aria-hidden />} label={t('detail.date')}>
+                <time dateTime={event.date} data-testid="event-date">
+                  {longDate}
+                </time>
+              </DetailRow>
+              <DetailRow icon={<Clock aria-hidden />} label={t('detail.time')}>
+                <span data-testid="event-time">{time}</span>
+              </DetailRow>
+              <DetailRow icon={<MapPin aria-hidden />} label={t('detail.location')}>
+                <span data-testid="event-location" className="break-words">
+                  {event.location}
+                </span>
+              </DetailRow>
+            </ul>
+
+            <div className="flex items-center gap-3 border-t border-border pt-4">
+              <Avatar className="size-11">
+                {event.organizer.profileImageUrl && <AvatarImage src={event.organizer.profileImageUrl} alt="" />}
+                <AvatarFallback className="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">{organizerInitial}</AvatarFallback>
+              </Avatar>
+              <div className="min-w-0">
+                <p className="text-xs text-muted-foreground">{t('detail.organizer')}</p>
+                <p className="truncate font-semibold" data-testid="organizer-name">
+                  {organizerFirst} {organizerLast}
+                </p>
+              </div>
+            </div>
+          </CardContent>
+        </Card>
+
+        {/* Right column on desktop, right after the summary on a phone: what the user acts on. */}
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1" data-testid="event-sidebar">
+          <ParticipationCard event={event} isPast={isPast} />
+          {/* Share slot (issue 5): the share button and the Quick Share card mount here, under the RSVP card. */}
+          <EventSidebarExtras event={event} />
+        </aside>
+
+        <Card className="lg:col-start-1">
+          <CardHeader className="pb-3">
+            <h2 className="text-lg leading-tight font-semibold">{t('detail.about')}</h2>
+          </CardHeader>
+          <CardContent>
+            <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90" data-testid="event-description">
+              {event.description}
+            </p>
+          </CardContent>
+        </Card>
+
+        {photos.length > 0 && (
+          <Card className="lg:col-start-1">
+            <CardHeader className="pb-3">
+              <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
+                {t('detail.photos')}
+                <span className="text-sm font-normal text-muted-foreground">({photos.length})</span>
+              </h2>
+            </CardHeader>
+            <CardContent>
+              <PhotoGallery photos={photos} title={event.title} openIndex={galleryIndex} onOpenIndexChange={setGalleryIndex} />
+            </CardContent>
+          </Card>
+        )}
+
+        <div className="lg:col-start-1">
+          <ReviewsSection event={event} isPast={isPast} currentUserId={user?.id ?? null} language={language} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Extension point for the share feature (issue 5): render the share button and Quick Share card
+ * here. Kept as its own component so adding them touches one place.
+ */
+function EventSidebarExtras({ event }: { event: Event }): ReactNode {
+  void event;
+  return null;
+}
+
+function Stat({ icon, label, value, valueLabel, testId }: { icon: ReactNode; label: string; value: string; valueLabel?: string; testId: string }) {
+  return (
+    <div className="flex flex-col items-center gap-1 rounded-xl bg-muted/60 px-2 py-3 text-center" data-testid={testId}>
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground [&_svg]:size-4">
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-xl font-bold tabular-nums" aria-label={valueLabel}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4">{icon}</span>
+      <span className="flex min-w-0 flex-col">
+        <span className="text-xs text-muted-foreground">{label}</span>
+        <span className="font-medium">{children}</span>
+      </span>
+    </li>
+  );
+}
+
+function ParticipationCard({ event, isPast }: { event: Event; isPast: boolean }) {
+  const { t } = useTranslation('event-detail');
+  const isFull = isEventFull(event);
+  const spotsLeft = event.maxAttendees === null ? null : Math.max(event.maxAttendees - event.rsvpCount, 0);
+  return (
+    <Card data-testid="participation-card">
+      <CardHeader className="pb-3">
+        <h2 className="text-lg leading-tight font-semibold">{t('detail.participation')}</h2>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {isPast ? (
+          <p className="text-sm text-muted-foreground">{t('detail.participationPast')}</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {event.userRsvpStatus ? t('detail.youAre', { status: t(`rsvp.status.${event.userRsvpStatus}.label`) }) : t('detail.participationHint')}
+            </p>
+            {spotsLeft !== null && !isFull && <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('detail.spotsLeft', { count: spotsLeft })}</p>}
+            <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isFull} className="[&_button]:w-full w-full" />
+          </>
+        )}
+        {isPast && event.userRsvpStatus && (
+          <Badge variant="secondary" className="self-start">
+            {t('detail.youAre', { status: t(`rsvp.status.${event.userRsvpStatus}.label`) })}
+          </Badge>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The event's photos as a responsive grid; a photo opens a larger view (Radix Dialog: focus trap,
+ * Escape, focus returned) that the arrow keys page through, mirrored in right-to-left languages.
+ */
+function PhotoGallery({
+  photos,
+  title,
+  openIndex,
+  onOpenIndexChange,
+}: {
+  photos: string[];
+  title: string;
+  openIndex: number | null;
+  onOpenIndexChange: (index: number | null) => void;
+}) {
+  const { t, i18n } = useTranslation('event-detail');
+  const isRtl = i18n.dir() === 'rtl';
+  const count = photos.length;
+  const step = (delta: number) => {
+    if (openIndex === null) return;
+    onOpenIndexChange((openIndex + delta + count) % count);
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') step(isRtl ? -1 : 1);
+    else if (event.key === 'ArrowLeft') step(isRtl ? 1 : -1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="photo-gallery">
+        {photos.map((photo, index) => (
+          <li key={photo}>
+            <button
+              type="button"
+              onClick={() => onOpenIndexChange(index)}
+              className="group block w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              aria-label={t('detail.openPhoto', { index: index + 1, count })}
+            >
+              <img
+                src={photo}
+                alt={t('detail.photoAlt', { index: index + 1, count, title })}
+                loading="lazy"
+                className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={openIndex !== null} onOpenChange={(isOpen) => !isOpen && onOpenIndexChange(null)}>
+        <DialogContent className="max-w-5xl gap-3 bg-card p-3 sm:p-4" onKeyDown={handleKeyDown} data-testid="photo-viewer">
+          <DialogTitle className="truncate pe-8 text-base">{title}</DialogTitle>
+          <DialogDescription data-testid="photo-counter">{t('detail.photoCounter', { index: (openIndex ?? 0) + 1, count })}</DialogDescription>
+          {openIndex !== null && (
+            <div className="relative">
+              <img
+                src={photos[openIndex]}
+                alt={t('detail.photoAlt', { index: openIndex + 1, count, title })}
+                className="max-h-[70dvh] w-full rounded-lg bg-muted object-contain"
+                data-testid="photo-viewer-image"
+              />
+              {count > 1 && (
+                <>
+                  <Button type="button" size="icon" variant="secondary" className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(-1)} aria-label={t('detail.previousPhoto')}>
+                    <ChevronLeft className="rtl:rotate-180" aria-hidden />
+                  </Button>
+                  <Button type="button" size="icon" variant="secondary" className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(1)} aria-label={t('detail.nextPhoto')}>
+                    <ChevronRight className="rtl:rotate-180" aria-hidden />
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -81,10 +81,23 @@ export function listEvents(db: Executor, viewerId: string, filter: EventListFilt
   // Same expression as the events_location_trgm index, so PostgreSQL can use it.
   if (filter.location) conditions.push(sql`lower(${events.location}) LIKE lower(${containsPattern(filter.location)}) ESCAPE '\\'`);
   if (filter.after) conditions.push(sql`(${events.date}, ${events.id}) > (${filter.after.date}::timestamptz, ${filter.after.id})`);
-  return selectEvents(db, viewerId)
+  // The page's ids are chosen first, so the joins run for at most `limit` rows even when a search
+  // matches thousands of events that must be sorted by date.
+  const page = db
+    .select({ pageId: events.id })
+    .from(events)
     .where(and(...conditions))
     .orderBy(asc(events.date), asc(events.id))
-    .limit(filter.limit);
+    .limit(filter.limit)
+    .as('page');
+  return db
+    .select(eventColumns)
+    .from(page)
+    .innerJoin(events, eq(events.id, page.pageId))
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .innerJoin(users, eq(users.id, events.organizerId))
+    .leftJoin(rsvps, and(eq(rsvps.eventId, events.id), eq(rsvps.userId, viewerId)))
+    .orderBy(asc(events.date), asc(events.id));
 }
 
 export async function findEvent(db: Executor, viewerId: string, eventId: number) {

@@ -31,11 +31,11 @@ export function lazyPage<Params extends Record<string, string | undefined>>(
 }
 
 export const signedInRoutes: AppRoute[] = [
-  { path: '/', component: NotFoundPage }, // Home
-  { path: '/discover', component: NotFoundPage }, // Event discovery
-  { path: '/events', component: NotFoundPage }, // Event discovery (same page as /discover)
+  { path: '/', component: lazyPage(() => import('@/features/events/home-page')) }, // Home
+  { path: '/discover', component: lazyPage(() => import('@/features/events/discover-page')) }, // Event discovery
+  { path: '/events', component: lazyPage(() => import('@/features/events/discover-page')) }, // Event discovery (same page as /discover)
   { path: '/events/:id', component: lazyPage(() => import('@/features/events/event-detail-page')) }, // Event detail
-  { path: '/my-events', component: NotFoundPage }, // My events dashboard
+  { path: '/my-events', component: lazyPage(() => import('@/features/events/my-events-page')) }, // My events dashboard
   { path: '/messages', component: NotFoundPage }, // Messages
   { path: '/friends', component: lazyPage(() => import('@/features/friends/friends-page')) }, // Friends (sample data)
   { path: '/groups', component: lazyPage(() => import('@/features/groups/groups-page')) }, // Groups (sample data)

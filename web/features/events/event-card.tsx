@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@contract/events';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { cn } from '@/lib/utils';
+import { getCategoryIcon, getCategoryStyle } from './category-style';
+import { formatEventDate, intlLocale } from './format-event-date';
+import { RsvpControl } from './rsvp-control';
+
+/** Spec §2: first letter of firstName, else of the e-mail, else 'U'. */
+export function organizerInitial(organizer: Pick<Event['organizer'], 'firstName' | 'email'>): string {
+  const source = organizer.firstName?.trim() || organizer.email?.trim() || 'U';
+  return Array.from(source)[0]?.toUpperCase() ?? 'U';
+}
+
+/** The cover picture: the event's image URL, else its first uploaded photo. */
+export function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {
+  return event.imageUrl || event.images[0] || null;
+}
+
+export function isEventPast(event: Pick<Event, 'date'>, now = Date.now()): boolean {
+  return new Date(event.date).getTime() <= now;
+}
+
+/** Spec §4: full when rsvpCount >= maxAttendees; without a maximum it never fills. */
+export function isEventFull(event: Pick<Event, 'rsvpCount' | 'maxAttendees'>): boolean {
+  return event.maxAttendees !== null && event.rsvpCount >= event.maxAttendees;
+}
+
+/** Category names come from the server in English; known ones are shown in the user's language. */
+export function useCategoryName() {
+  const { t } = useTranslation('events');
+  return (name: string | null | undefined) => (name ? t(`categories.${name}`, { defaultValue: name }) : t('card.defaultCategory'));
+}
+
+export function EventCard({ event, className }: { event: Event; className?: string }) {
+  const { t, i18n } = useTranslation('events');
+  const categoryName = useCategoryName();
+  const [isImageBroken, setIsImageBroken] = useState(false);
+  const style = getCategoryStyle(event.category?.name);
+  const CategoryIcon = getCategoryIcon(event.category?.icon);
+  const image = isImageBroken ? null : coverImage(event);
+  const isPast = isEventPast(event);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const date = formatEventDate(event.date, {
+    language,
+    todayLabel: t('common:time.today'),
+    tomorrowLabel: t('common:time.tomorrow'),
+  });
+  const rating = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(event.averageRating);
+  const organizerName = [event.organizer.firstName, event.organizer.lastName].filter(Boolean).join(' ') || event.organizer.email || t('card.unknownOrganizer');
+  const attendance = event.maxAttendees !== null ? `${event.rsvpCount}/${event.maxAttendees}` : String(event.rsvpCount);
+
+  return (
+    <article
+      data-testid="event-card"
+      data-event-id={event.id}
+      className={cn(
+        // The title link stretches over the whole card (its ::after), so a click anywhere opens the
+        // event and Enter on the focused link does too; the ring shows on the card it stands for.
+        'group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-lg has-[a[data-card-link]:focus-visible]:ring-[3px] has-[a[data-card-link]:focus-visible]:ring-ring/60 motion-reduce:hover:translate-y-0',
+        className,
+      )}
+    >
+      <div className="relative aspect-[2/1] overflow-hidden bg-muted sm:aspect-[16/9]">
+        {/* The category cover stays underneath, so a photo still loading shows colour, not a grey hole. */}
+        <div aria-hidden className={cn('absolute inset-0 flex items-center justify-center bg-gradient-to-br', style.cover)}>
+          <CategoryIcon className={cn('size-12 opacity-80', style.coverIcon)} strokeWidth={1.5} />
+        </div>
+        {image && (
+          <img
+            src={image}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setIsImageBroken(true)}
+            className="relative size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
+          />
+        )}
+        {isPast && (
+          <span className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
+            <CircleCheck className="size-3.5" aria-hidden />
+            {t('card.completed')}
+          </span>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <span data-testid="event-card-category" className={cn('inline-flex min-w-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', style.badge)}>
+            <CategoryIcon className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate">{categoryName(event.category?.name)}</span>
+          </span>
+          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold" data-testid="event-card-rating">
+            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
+            <span className="sr-only">{t('card.ratingLabel')}</span>
+            {rating}
+          </span>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <h3 className="text-base leading-snug font-semibold text-balance">
+            <Link
+              href={`/events/${event.id}`}
+              data-card-link
+              className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
+            >
+              {event.title}
+            </Link>
+          </h3>
+          <p className="line-clamp-2 text-sm text-muted-foreground" data-testid="event-card-description">
+            {event.description}
+          </p>
+        </div>
+
+        <ul className="flex flex-col gap-1.5 text-sm text-muted-foreground">
+          <li className="flex min-w-0 items-center gap-2">
+            <MapPin className="size-4 shrink-0 text-primary" aria-hidden />
+            <span className="sr-only">{t('card.locationLabel')}</span>
+            <span className="truncate">{event.location}</span>
+          </li>
+          <li className="flex min-w-0 items-center gap-2">
+            <CalendarDays className="size-4 shrink-0 text-primary" aria-hidden />
+            <span className="sr-only">{t('card.dateLabel')}</span>
+            <time dateTime={event.date} className="truncate" data-testid="event-card-date">
+              {date}
+            </time>
+          </li>
+        </ul>
+
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <Avatar className="size-8 ring-2 ring-background" title={organizerName}>
+              {event.organizer.profileImageUrl && <AvatarImage src={event.organizer.profileImageUrl} alt="" />}
+              <AvatarFallback className="bg-secondary text-xs text-secondary-foreground" data-testid="event-card-organizer-initial">
+                {organizerInitial(event.organizer)}
+              </AvatarFallback>
+            </Avatar>
+            <span className="sr-only">{t('card.organizedBy', { name: organizerName })}</span>
+            <span className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground">
+              <Users className="size-4 shrink-0" aria-hidden />
+              <span className="sr-only">{t('card.attendeesLabel')}</span>
+              <span data-testid="event-card-attendance" dir="ltr">
+                {attendance}
+              </span>
+            </span>
+          </div>
+          {/* Above the stretched link, so using the control never opens the card. */}
+          {!isPast && (
+            <div className="relative z-10 shrink-0">
+              <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isEventFull(event)} />
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Event } from '@contract/events';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { EventCard } from './event-card';
+import { EventCardSkeleton } from './event-card-skeleton';
+
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
+
+export function EventGrid({ events, className }: { events: Event[]; className?: string }) {
+  return (
+    <ul className={cn(GRID, className)} data-testid="event-grid">
+      {events.map((event) => (
+        <li key={event.id} className="flex">
+          <EventCard event={event} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §9: 6 skeleton cards while a list loads (3 on the dashboard). */
+export function EventGridSkeleton({ count, className }: { count: number; className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={cn(GRID, className)}>
+      <span role="status" className="sr-only">
+        {t('status.loadingEvents')}
+      </span>
+      {Array.from({ length: count }, (_, index) => (
+        <EventCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ icon: Icon, title, hint, action, className }: { icon: LucideIcon; title: string; hint?: string; action?: ReactNode; className?: string }) {
+  return (
+    <div data-testid="empty-state" className={cn('flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-card/60 px-6 py-12 text-center', className)}>
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-7" aria-hidden />
+      </span>
+      <h3 className="text-lg font-semibold">{title}</h3>
+      {hint && <p className="max-w-sm text-sm text-muted-foreground">{hint}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}
+
+export function ListError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 px-6 py-10 text-center">
+      <CircleAlert className="size-8 text-destructive" aria-hidden />
+      <p className="text-sm font-medium">{t('status.error')}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t('actions.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** Issue 3: unlike the spec's inert button, this one fetches the page the API's Link header names. */
+export function LoadMoreButton({ hasNextPage, isFetchingNextPage, onLoadMore }: { hasNextPage: boolean; isFetchingNextPage: boolean; onLoadMore: () => void }) {
+  const { t } = useTranslation('events');
+  if (!hasNextPage) return null;
+  return (
+    <div className="mt-8 flex justify-center">
+      <Button variant="outline" size="lg" onClick={onLoadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined} className="min-w-48">
+        {isFetchingNextPage && <LoaderCircle className="animate-spin" aria-hidden />}
+        {isFetchingNextPage ? t('common:status.loading') : t('list.loadMore')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Clock, LayoutGrid, MapPin, MessageCircle, Plus, SearchX, Sparkles, UserPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/use-auth';
+import { cn } from '@/lib/utils';
+import { getCategoryIcon, getCategoryStyle } from './category-style';
+import { CreateEventDialog } from './create-event-dialog';
+import { useCategoryName } from './event-card';
+import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
+import { useCategories } from './use-categories';
+import { useEvents } from './use-events';
+
+// Spec §2/§9: fixed figures shown as text, never fetched.
+const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: string }[] = [
+  { value: '2.3k', labelKey: 'home.stats.volunteers', icon: Users, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300' },
+  { value: '15.7k', labelKey: 'home.stats.hours', icon: Clock, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
+  { value: '89', labelKey: 'home.stats.communities', icon: MapPin, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300' },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation('events');
+  const { user } = useAuth();
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const categories = useCategories();
+  const categoryName = useCategoryName();
+  const list = useEvents({ category: categoryId });
+  const isFiltered = categoryId !== null;
+  const firstName = user?.firstName?.trim() || t('home.fallbackName');
+  const activeCount = list.isLoading ? null : `${list.events.length}${list.hasNextPage ? '+' : ''}`;
+
+  const openCreate = () => setIsCreateOpen(true);
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-32 sm:px-6 md:pb-16 lg:px-8">
+      <section
+        aria-labelledby="home-greeting"
+        className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
+      >
+        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+          <div className="absolute -end-16 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
+          <div className="absolute -bottom-28 start-1/3 size-64 rounded-full bg-amber-300/20 blur-3xl" />
+        </div>
+        <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-50">
+          <Sparkles className="size-4" aria-hidden />
+          {t('home.kicker')}
+        </p>
+        <h1 id="home-greeting" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl lg:text-4xl">
+          {t('home.greeting', { firstName })}
+        </h1>
+        <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('home.subtitle')}</p>
+        <div className="mt-6 grid grid-cols-1 gap-2.5 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
+          <Button variant="inverse" onClick={openCreate} className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+            <CalendarPlus aria-hidden />
+            {t('home.actions.createEvent')}
+          </Button>
+          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+            <Link href="/events">
+              <MapPin aria-hidden />
+              {t('home.actions.findNearMe')}
+            </Link>
+          </Button>
+          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+            <Link href="/friends">
+              <UserPlus aria-hidden />
+              {t('home.actions.connectFriends')}
+            </Link>
+          </Button>
+          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+            <Link href="/chat">
+              <MessageCircle aria-hidden />
+              {t('home.actions.openChat')}
+            </Link>
+          </Button>
+        </div>
+      </section>
+
+      <section aria-label={t('home.stats.label')}>
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <StatCard icon={CalendarDays} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('home.stats.activeEvents')} testId="stat-active-events">
+            {activeCount ?? <Skeleton className="h-7 w-10" />}
+          </StatCard>
+          {FIXED_STATS.map((stat) => (
+            <StatCard key={stat.labelKey} icon={stat.icon} tone={stat.tone} label={t(stat.labelKey)}>
+              {stat.value}
+            </StatCard>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="upcoming-heading" className="flex flex-col gap-5">
+        <div className="flex flex-col gap-4">
+          <h2 id="upcoming-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+            {t('home.upcoming')}
+          </h2>
+          <div
+            role="group"
+            aria-label={t('home.filterLabel')}
+            // Scrolls sideways on a phone instead of wrapping into a wall of chips above the first card.
+            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 [&::-webkit-scrollbar]:hidden"
+            data-testid="category-chips"
+          >
+            <CategoryChip isActive={categoryId === null} onClick={() => setCategoryId(null)} icon={LayoutGrid} label={t('home.allEvents')} />
+            {categories.isLoading &&
+              Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-9 w-28 shrink-0 rounded-full" />)}
+            {(categories.data ?? []).map((category) => (
+              <CategoryChip
+                key={category.id}
+                isActive={categoryId === category.id}
+                onClick={() => setCategoryId(category.id)}
+                icon={getCategoryIcon(category.icon)}
+                label={categoryName(category.name)}
+                styleName={category.name}
+              />
+            ))}
+          </div>
+        </div>
+
+        <div aria-live="polite" aria-busy={list.isLoading}>
+          {list.isLoading ? (
+            <EventGridSkeleton count={6} />
+          ) : list.isError ? (
+            <ListError onRetry={() => void list.refetch()} />
+          ) : list.events.length === 0 ? (
+            isFiltered ? (
+              <EmptyState icon={SearchX} title={t('list.emptyTitle')} hint={t('list.emptyFilteredHint')} />
+            ) : (
+              <EmptyState
+                icon={CalendarPlus}
+                title={t('list.emptyTitle')}
+                hint={t('home.emptyHint')}
+                action={
+                  <Button onClick={openCreate}>
+                    <Plus aria-hidden />
+                    {t('home.actions.createEvent')}
+                  </Button>
+                }
+              />
+            )
+          ) : (
+            <EventGrid events={list.events} />
+          )}
+        </div>
+        <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      </section>
+
+      <Button
+        onClick={openCreate}
+        size="icon"
+        aria-label={t('home.actions.createEvent')}
+        title={t('home.actions.createEvent')}
+        data-testid="floating-create"
+        // Above the phone's bottom navigation; in the corner on larger screens.
+        className="fixed end-4 bottom-24 z-30 size-14 rounded-full shadow-xl ring-4 ring-background transition-transform hover:scale-105 sm:end-6 md:end-8 md:bottom-8 [&_svg:not([class*='size-'])]:size-6"
+      >
+        <Plus aria-hidden />
+      </Button>
+
+      <CreateEventDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+    </div>
+  );
+}
+
+function StatCard({ icon: Icon, tone, label, children, testId }: { icon: LucideIcon; tone: string; label: string; children: ReactNode; testId?: string }) {
+  return (
+    <li className="flex items-center gap-2.5 rounded-xl border border-border bg-card p-3.5 shadow-sm sm:gap-3 sm:p-5" data-testid={testId}>
+      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-12', tone)}>
+        <Icon className="size-5 sm:size-6" aria-hidden />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="text-xl leading-tight font-bold tabular-nums sm:text-2xl">{children}</span>
+        <span className="text-[0.8125rem] leading-snug break-words text-muted-foreground sm:text-sm">{label}</span>
+      </span>
+    </li>
+  );
+}
+
+function CategoryChip({ isActive, onClick, icon: Icon, label, styleName }: { isActive: boolean; onClick: () => void; icon: LucideIcon; label: string; styleName?: string }) {
+  const style = getCategoryStyle(styleName);
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={isActive}
+      className={cn(
+        'inline-flex h-9 shrink-0 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        isActive
+          ? styleName
+            ? style.chipActive
+            : 'border-primary bg-primary text-primary-foreground'
+          : cn('border-border bg-card text-foreground', styleName ? style.chipHover : 'hover:border-primary hover:bg-secondary hover:text-secondary-foreground'),
+      )}
+    >
+      <Icon className="size-4" aria-hidden />
+      {label}
+    </button>
+  );
+}

@@ -36,12 +36,12 @@ export const signedInRoutes: AppRoute[] = [
   { path: '/events', component: lazyPage(() => import('@/features/events/discover-page')) }, // Event discovery (same page as /discover)
   { path: '/events/:id', component: lazyPage(() => import('@/features/events/event-detail-page')) }, // Event detail
   { path: '/my-events', component: lazyPage(() => import('@/features/events/my-events-page')) }, // My events dashboard
-  { path: '/messages', component: NotFoundPage }, // Messages
+  { path: '/messages', component: lazyPage(() => import('@/features/messages/messages-page')) }, // Messages
   { path: '/friends', component: lazyPage(() => import('@/features/friends/friends-page')) }, // Friends (sample data)
   { path: '/groups', component: lazyPage(() => import('@/features/groups/groups-page')) }, // Groups (sample data)
   // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
   // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
   { path: '/chat/:id?', component: lazyPage(() => import('@/features/chat/chat-page')) }, // Chat
-  { path: '/profile', component: NotFoundPage }, // Profile
-  { path: '/journey', component: NotFoundPage }, // Volunteer Journey
+  { path: '/profile', component: lazyPage(() => import('@/features/profile/profile-page')) }, // Profile
+  { path: '/journey', component: lazyPage(() => import('@/features/journey/journey-page')) }, // Volunteer Journey
 ];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_QUERY_KEY } from '@/features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
 import { isUnauthorizedError } from '@/lib/query-client';
 import {
   AchievementNotificationsContext,
@@ -45,9 +45,13 @@ export function AchievementNotificationsProvider({ children }: { children: React
   const previous = useRef<UserAchievementsSnapshot | null>(null);
   useEffect(() => {
     if (!data || data === previous.current) return;
-    if (previous.current) for (const record of findNewlyUnlocked(previous.current, data)) add(record.achievement);
+    if (previous.current) {
+      for (const record of findNewlyUnlocked(previous.current, data)) add(record.achievement);
+      // Progress moved, so hours, XP and level did too.
+      void queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] });
+    }
     previous.current = data;
-  }, [data, add]);
+  }, [data, add, queryClient]);
 
   useEffect(() => {
     if (error && isUnauthorizedError(error)) void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });

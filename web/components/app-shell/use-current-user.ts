@@ -1,9 +1,6 @@
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/use-auth';
 
-/**
- * The signed-in user for app-wide chrome and for screens (features may not import each other, so
- * they reach the auth state through this shared hook).
- */
+/** The signed-in user, as the chrome and the people screens read it (one place to change). */
 export function useCurrentUser() {
   return useAuth();
 }

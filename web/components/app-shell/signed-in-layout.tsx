@@ -1,0 +1,39 @@
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '@/components/page-loading';
+import { AchievementNotices } from './achievement-notices';
+import { AchievementNotificationsProvider } from './achievement-notifications-provider';
+import { AppHeader } from './app-header';
+import { BottomNav } from './bottom-nav';
+import { DevPanels } from './dev-panels';
+
+/**
+ * The chrome around every signed-in page (spec §2): header with the main navigation, the page in
+ * <main>, the phone bottom navigation, the developer test panels and the achievement notices.
+ * Pages render their content only (no <main> of their own). The page's own Suspense sits inside
+ * <main>, so the chrome stays put while a screen's code or strings load.
+ */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <AchievementNotificationsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+          data-testid="skip-link"
+        >
+          {t('a11y.skipToContent')}
+        </a>
+        <AppHeader />
+        {/* Bottom padding on phones keeps the end of every page clear of the bottom navigation. */}
+        <main id="main" tabIndex={-1} className="flex-1 pb-28 outline-none md:pb-10" data-testid="main">
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </main>
+        <BottomNav />
+        <DevPanels />
+        <AchievementNotices />
+      </div>
+    </AchievementNotificationsProvider>
+  );
+}

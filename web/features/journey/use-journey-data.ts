@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Event } from '@contract/events';
+import type { Achievement, UserStats } from '@contract/journey';
+import { fetchUserAchievements, USER_ACHIEVEMENTS_QUERY_KEY, type UserAchievementsSnapshot } from '@/components/app-shell/user-achievements-query';
+
+export function useUserStats() {
+  return useQuery<UserStats>({ queryKey: ['/api/user/stats'] });
+}
+
+export function useAchievementCatalogue() {
+  return useQuery<Achievement[]>({ queryKey: ['/api/achievements'] });
+}
+
+/** Shares the app-wide poll's cache entry (and its ETag), so the page stays current without its own timer. */
+export function useUserAchievements() {
+  return useQuery<UserAchievementsSnapshot>({ queryKey: USER_ACHIEVEMENTS_QUERY_KEY, queryFn: fetchUserAchievements });
+}
+
+export function useOrganizedEvents() {
+  return useQuery<Event[]>({ queryKey: ['/api/my-events'] });
+}
+
+export function useJoinedEvents() {
+  return useQuery<Event[]>({ queryKey: ['/api/my-rsvps'] });
+}

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Message } from '@contract/messages';
+
+export const MESSAGES_QUERY_KEY = ['/api/messages'] as const;
+
+/** GET /api/messages: the caller's sent and received messages, newest first. */
+export function useMessages() {
+  return useQuery<Message[]>({ queryKey: MESSAGES_QUERY_KEY });
+}

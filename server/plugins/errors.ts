@@ -19,6 +19,17 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATE class 22 (data exception: NUL bytes, out-of-range values) can only come from the values a client sent. */
+function isDataException(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function describeLocation(instancePath: string, context: string | undefined): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (field) return field;
@@ -44,6 +55,9 @@ async function errorsPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+    }
+    if (isDataException(error)) {
+      return reply.status(400).send({ message: 'Invalid input: text must not contain NUL characters and numbers must be in range' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

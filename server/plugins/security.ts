@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, HttpError } from '../lib/http-error';
+import { badRequest, forbidden, HttpError } from '../lib/http-error';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,6 +13,17 @@ function isCrossSite(requestOrigin: string | undefined, fetchSite: string | unde
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   if (requestOrigin === undefined) return false;
   return !ownOrigins.includes(requestOrigin);
+}
+
+/** Finds the first string holding a NUL character, which PostgreSQL text cannot store. */
+function findNulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findNulPath(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null }) {
@@ -39,6 +50,13 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only means something over HTTPS; the hook below adds it there.
     strictTransportSecurity: false,
+  });
+
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = findNulPath(part, '');
+      if (path !== null) throw badRequest('Text must not contain NUL characters', [{ path, message: 'Text must not contain NUL characters' }]);
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -127,15 +127,15 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
       <Tabs value={mode} onValueChange={(value) => setMode(value as ShareMode)} className="min-w-0 gap-4">
         <TabsList className="grid w-full grid-cols-3" aria-label={t('dialog.modesLabel')}>
           <TabsTrigger value="link" className="px-2">
-            <Link2 aria-hidden className="size-4" />
+            <Link2 aria-hidden className="hidden size-4 sm:block" />
             <span className="truncate">{t('modes.link')}</span>
           </TabsTrigger>
           <TabsTrigger value="message" className="px-2">
-            <Mail aria-hidden className="size-4" />
+            <Mail aria-hidden className="hidden size-4 sm:block" />
             <span className="truncate">{t('modes.message')}</span>
           </TabsTrigger>
           <TabsTrigger value="native" className="px-2">
-            <Smartphone aria-hidden className="size-4" />
+            <Smartphone aria-hidden className="hidden size-4 sm:block" />
             <span className="truncate">{t('modes.native')}</span>
           </TabsTrigger>
         </TabsList>

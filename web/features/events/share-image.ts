@@ -110,6 +110,21 @@ export function initialsOf(firstName: string | null | undefined, lastName: strin
   return initials.toUpperCase() || '?';
 }
 
+const RTL_CHARACTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * The direction of a piece of text from its first strong letter (what `unicode-bidi: plaintext` does
+ * in the HTML card), so an English title in the Arabic interface keeps its punctuation in place.
+ */
+export function textDirection(text: string, fallback: 'ltr' | 'rtl'): 'ltr' | 'rtl' {
+  for (const char of text) {
+    if (RTL_CHARACTER.test(char)) return 'rtl';
+    if (LETTER.test(char)) return 'ltr';
+  }
+  return fallback;
+}
+
 /** Rejects with a TimeoutError after `ms` unless `promise` settles first. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -270,7 +285,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   ctx.fill();
   ctx.fillStyle = '#ffffff';
   ctx.font = pillFont;
-  ctx.fillText(pillLabel, pillX + pill.paddingX, rowCenter + 1);
+  fillTextLeft(ctx, pillLabel, pillX + pill.paddingX, rowCenter + 1, card.isRtl);
   drawIconText(ctx, {
     icon: 'users',
     iconSize: attendance.iconSize,
@@ -291,7 +306,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   let y = title.top;
   for (const line of titleLines) {
     ctx.font = titleFont;
-    ctx.fillText(line, fromStart(0, ctx.measureText(line).width), y + title.lineHeight / 2);
+    fillTextLeft(ctx, line, fromStart(0, ctx.measureText(line).width), y + title.lineHeight / 2, card.isRtl);
     y += title.lineHeight;
   }
 
@@ -302,7 +317,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   ctx.fillStyle = CARD_COLORS.muted;
   for (const line of descriptionLines) {
     ctx.font = descriptionFont;
-    ctx.fillText(line, fromStart(0, ctx.measureText(line).width), y + description.lineHeight / 2);
+    fillTextLeft(ctx, line, fromStart(0, ctx.measureText(line).width), y + description.lineHeight / 2, card.isRtl);
     y += description.lineHeight;
   }
 
@@ -333,7 +348,7 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   drawBrandMark(ctx, markX, footerCenter - footer.brandMarkSize / 2, footer.brandMarkSize);
   ctx.fillStyle = CARD_COLORS.brand;
   ctx.font = brandFont;
-  ctx.fillText(card.brandName, card.isRtl ? brandLeft : brandLeft + footer.brandMarkSize + 12, footerCenter + 1);
+  fillTextLeft(ctx, card.brandName, card.isRtl ? brandLeft : brandLeft + footer.brandMarkSize + 12, footerCenter + 1, card.isRtl);
 
   const avatarX = fromStart(0, footer.avatarSize);
   ctx.fillStyle = CARD_COLORS.avatarBackground;
@@ -343,12 +358,12 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   ctx.fillStyle = CARD_COLORS.avatarText;
   ctx.font = font(700, 20);
   const initialsWidth = ctx.measureText(card.organizerInitials).width;
-  ctx.fillText(card.organizerInitials, avatarX + (footer.avatarSize - initialsWidth) / 2, footerCenter + 1);
+  fillTextLeft(ctx, card.organizerInitials, avatarX + (footer.avatarSize - initialsWidth) / 2, footerCenter + 1, card.isRtl);
   const organizerFont = font(500, footer.fontSize);
   const organizer = fitLine(card.organizerText, columnWidth - brandWidth - footer.avatarSize - 14 - 24, measureWith(organizerFont));
   ctx.font = organizerFont;
   ctx.fillStyle = CARD_COLORS.muted;
-  ctx.fillText(organizer, fromStart(footer.avatarSize + 14, ctx.measureText(organizer).width), footerCenter + 1);
+  fillTextLeft(ctx, organizer, fromStart(footer.avatarSize + 14, ctx.measureText(organizer).width), footerCenter + 1, card.isRtl);
 }
 
 function drawIconText(
@@ -370,7 +385,14 @@ function drawIconText(
   ctx.restore();
   ctx.fillStyle = item.color;
   ctx.font = item.font;
-  ctx.fillText(item.text, textX, item.centerY + 1);
+  fillTextLeft(ctx, item.text, textX, item.centerY + 1, item.isRtl);
+}
+
+/** Draws `text` with its left edge at `x`, in the text's own direction (see textDirection). */
+function fillTextLeft(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, isRtl: boolean) {
+  ctx.direction = textDirection(text, isRtl ? 'rtl' : 'ltr');
+  ctx.textAlign = 'left';
+  ctx.fillText(text, x, y);
 }
 
 function drawBrandMark(ctx: CanvasRenderingContext2D, x: number, y: number, size: number) {

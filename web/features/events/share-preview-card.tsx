@@ -13,6 +13,9 @@ function u(framePixels: number): string {
 
 const L = CARD_LAYOUT;
 
+/** Each text takes its own direction (an English title stays LTR inside the Arabic card), as on the canvas. */
+const PLAINTEXT: CSSProperties = { unicodeBidi: 'plaintext' };
+
 function iconStyle(size: number): CSSProperties {
   return { width: u(size), height: u(size), color: CARD_COLORS.brand, flexShrink: 0 };
 }
@@ -30,9 +33,8 @@ export function SharePreviewCard({ content, label }: { content: ShareCardContent
     <figure aria-label={label} className="@container m-0 w-full" data-testid="share-preview-card">
       <div
         className="relative w-full overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/10 dark:ring-white/20"
-        style={{ aspectRatio: `${SHARE_IMAGE_WIDTH} / ${SHARE_IMAGE_HEIGHT}`, color: CARD_COLORS.text }}
+        style={{ aspectRatio: `${SHARE_IMAGE_WIDTH} / ${SHARE_IMAGE_HEIGHT}`, color: CARD_COLORS.text, textAlign: content.isRtl ? 'right' : 'left' }}
       >
-        <div aria-hidden className="absolute inset-x-0 top-0" style={{ height: u(L.accentHeight), backgroundImage: `linear-gradient(to right, ${CARD_COLORS.accentFrom}, ${CARD_COLORS.accentTo})` }} />
         {photoUrl && (
           <img
             src={photoUrl}
@@ -42,6 +44,7 @@ export function SharePreviewCard({ content, label }: { content: ShareCardContent
             onError={() => setFailedPhotoUrl(photoUrl)}
           />
         )}
+        <div aria-hidden className="absolute inset-x-0 z-10 top-0" style={{ height: u(L.accentHeight), backgroundImage: `linear-gradient(to right, ${CARD_COLORS.accentFrom}, ${CARD_COLORS.accentTo})` }} />
 
         <div className="absolute flex flex-col" style={{ top: u(L.padding), bottom: u(footerBottom), insetInlineStart: u(L.padding), insetInlineEnd: u(columnEnd) }}>
           <div className="flex items-center justify-between" style={{ height: u(L.pill.height), gap: u(24) }}>
@@ -49,18 +52,18 @@ export function SharePreviewCard({ content, label }: { content: ShareCardContent
               className="inline-flex min-w-0 items-center truncate rounded-full font-bold text-white"
               style={{ height: u(L.pill.height), paddingInline: u(L.pill.paddingX), fontSize: u(L.pill.fontSize), backgroundColor: categoryBadgeColor(content.categoryColor) }}
             >
-              <span className="truncate">{content.categoryName}</span>
+              <span className="truncate" style={PLAINTEXT}>{content.categoryName}</span>
             </span>
             <span className="flex shrink-0 items-center font-semibold" style={{ gap: u(10), fontSize: u(L.attendance.fontSize), color: CARD_COLORS.meta, maxWidth: '45%' }}>
               <Users aria-hidden style={iconStyle(L.attendance.iconSize)} />
-              <span className="truncate">{content.attendanceText}</span>
+              <span className="truncate" style={PLAINTEXT}>{content.attendanceText}</span>
             </span>
           </div>
 
-          <p className="line-clamp-2 font-extrabold break-words" style={{ marginTop: u(titleGap), fontSize: u(L.title.fontSize), lineHeight: u(L.title.lineHeight), letterSpacing: '-0.01em' }}>
+          <p className="line-clamp-2 font-extrabold break-words" style={{ ...PLAINTEXT, marginTop: u(titleGap), fontSize: u(L.title.fontSize), lineHeight: u(L.title.lineHeight), letterSpacing: '-0.01em' }}>
             {content.title}
           </p>
-          <p className="line-clamp-2 break-words" style={{ marginTop: u(L.description.gap), fontSize: u(L.description.fontSize), lineHeight: u(L.description.lineHeight), color: CARD_COLORS.muted }}>
+          <p className="line-clamp-2 break-words" style={{ ...PLAINTEXT, marginTop: u(L.description.gap), fontSize: u(L.description.fontSize), lineHeight: u(L.description.lineHeight), color: CARD_COLORS.muted }}>
             {content.description}
           </p>
 
@@ -68,16 +71,16 @@ export function SharePreviewCard({ content, label }: { content: ShareCardContent
             <div className="flex min-w-0 items-center" style={{ height: u(L.meta.rowHeight), gap: u(32) }}>
               <span className="flex shrink-0 items-center" style={{ gap: u(10) }}>
                 <Calendar aria-hidden style={iconStyle(L.meta.iconSize)} />
-                <span>{content.dateText}</span>
+                <span style={PLAINTEXT}>{content.dateText}</span>
               </span>
               <span className="flex min-w-0 items-center" style={{ gap: u(10) }}>
                 <Clock aria-hidden style={iconStyle(L.meta.iconSize)} />
-                <span className="truncate">{content.timeText}</span>
+                <span className="truncate" style={PLAINTEXT}>{content.timeText}</span>
               </span>
             </div>
             <div className="flex min-w-0 items-center" style={{ height: u(L.meta.rowHeight), gap: u(10) }}>
               <MapPin aria-hidden style={iconStyle(L.meta.iconSize)} />
-              <span className="truncate">{content.location}</span>
+              <span className="truncate" style={PLAINTEXT}>{content.location}</span>
             </div>
           </div>
 
@@ -93,7 +96,7 @@ export function SharePreviewCard({ content, label }: { content: ShareCardContent
               >
                 {content.organizerInitials}
               </span>
-              <span className="truncate font-medium" style={{ fontSize: u(L.footer.fontSize), color: CARD_COLORS.muted }}>
+              <span className="truncate font-medium" style={{ ...PLAINTEXT, fontSize: u(L.footer.fontSize), color: CARD_COLORS.muted }}>
                 {content.organizerText}
               </span>
             </span>

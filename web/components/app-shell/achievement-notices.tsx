@@ -69,7 +69,7 @@ function Notice({ item, top }: { item: AchievementNotification; top: number }) {
             {name}
           </p>
           <p className="line-clamp-2 text-sm text-muted-foreground">{description}</p>
-          <p className="mt-1 text-xs font-semibold text-primary">{t('shell:notices.points', { count: achievement.points })}</p>
+          <p className="mt-1 text-xs font-semibold text-primary">{t('shell:notices.points', { points: achievement.points })}</p>
         </div>
       </div>
       <button

@@ -56,7 +56,7 @@ export function AppHeader() {
           <ThemeToggle />
           <button
             type="button"
-            aria-label={t('shell:header.notifications', { count: Number(NOTIFICATION_BADGE) })}
+            aria-label={t('shell:header.notifications', { badge: NOTIFICATION_BADGE })}
             className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'relative rounded-full' })}
             data-testid="header-bell"
           >
@@ -73,7 +73,7 @@ export function AppHeader() {
           <button
             type="button"
             onClick={signOut}
-            className={buttonVariants({ variant: 'outline', size: 'sm', className: 'ms-1 hidden rounded-full md:inline-flex' })}
+            className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'ms-1 hidden rounded-full md:inline-flex')}
             data-testid="header-sign-out"
           >
             <LogOut aria-hidden className="rtl:rotate-180" />

@@ -16,7 +16,7 @@ export function BottomNav() {
           <button
             type="button"
             onClick={clear}
-            aria-label={t('shell:nav.clearLabel', { count: notifications.length })}
+            aria-label={t('shell:nav.clearLabel', { number: notifications.length })}
             className="pointer-events-auto inline-flex h-9 items-center gap-1.5 rounded-full bg-foreground px-4 text-sm font-semibold text-background shadow-lg focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             data-testid="bottom-nav-clear"
           >

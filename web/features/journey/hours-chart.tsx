@@ -61,7 +61,7 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
                   data-testid="hours-chart-bar"
                   data-hours={month.hours}
                 >
-                  <title>{`${longMonth.format(month.start)}: ${t('chart.hours', { count: month.hours, formatted: number.format(month.hours) })}`}</title>
+                  <title>{`${longMonth.format(month.start)}: ${t('chart.hours', { hours: number.format(month.hours) })}`}</title>
                 </rect>
               );
             })}

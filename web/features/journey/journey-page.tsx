@@ -80,7 +80,7 @@ export default function JourneyPage() {
           tone="bg-violet-100 text-violet-800 dark:bg-violet-400/15 dark:text-violet-300"
           label={t('stats.achievements')}
           value={number.format(completedCount)}
-          detail={t('stats.unlocked', { count: completedCount, total: entries.length, formattedCount: number.format(completedCount), formattedTotal: number.format(entries.length) })}
+          detail={t('stats.unlocked', { formattedCount: number.format(completedCount), formattedTotal: number.format(entries.length) })}
           testId="journey-achievements"
         />
       </section>
@@ -201,7 +201,7 @@ function AchievementCard({ entry, onOpen }: { entry: AchievementEntry; onOpen: (
         <AchievementIconTile icon={achievement.icon} color={achievement.color} isMuted={state === 'locked'} />
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-2 font-semibold" data-testid="achievement-name">
-            <span className="truncate">{name}</span>
+            <span className="min-w-0">{name}</span>
             {state === 'completed' && <CheckCircle2 className="size-4 shrink-0 text-primary" aria-hidden />}
           </p>
           <p className="text-sm text-muted-foreground" data-testid="achievement-requirement">

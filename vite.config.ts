@@ -22,6 +22,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the app supports has modulepreload; the polyfill would cost the landing a chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: {
         main: fromRoot('./web/index.html'),
@@ -36,6 +38,14 @@ export default defineConfig({
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
             { name: 'tailwind-merge', test: /node_modules[\\/]tailwind-merge[\\/]/, priority: 20 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // What every page paints first (i18n setup, theme, language picker trigger, brand, button
+            // classes, landing icons) in ONE chunk: each extra chunk costs a request and gzip overhead
+            // against the landing budget.
+            {
+              name: 'shell',
+              test: /web[\\/](lib[\\/](i18n|theme|cx)\.tsx?|components[\\/](language-picker|language-picker-button|brand-mark|page-loading|shell-icons)\.tsx|components[\\/]ui[\\/]button-variants\.ts|locales[\\/]en[\\/]common\.json)$|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

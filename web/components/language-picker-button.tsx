@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { getLanguage } from '@/lib/i18n';
@@ -25,7 +25,7 @@ export function LanguagePickerButton({ className, ...props }: ComponentProps<'bu
         {current.flag}
       </span>
       <span className="text-xs font-semibold uppercase">{current.code}</span>
-      <ChevronDown className="size-3.5 opacity-60" aria-hidden />
+      <ChevronDownIcon className="size-3.5 opacity-60" aria-hidden />
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import englishCommon from '../locales/en/common.json';
 
 /**
  * Locale files live at web/locales/<lang>/<namespace>.json, one JSON object per language and
@@ -52,25 +53,19 @@ function readStoredLanguage(): LanguageCode {
   }
 }
 
-import englishCommon from '../locales/en/common.json';
-
 type Namespace = ResourceLanguage[string];
-
-const lazyModules = import.meta.glob<Namespace>(['../locales/*/*.json', '!../locales/en/common.json'], {
-  import: 'default',
-});
 
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = lazyModules[`../locales/${language}/${namespace}.json`];
-    // A namespace not yet translated into this language is not an error: English fills the gaps.
-    if (!load) return callback(null, {});
-    load().then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    import('./locale-loaders')
+      .then(({ loadLocale }) => loadLocale(language, namespace) ?? {})
+      .then(
+        // A namespace not yet translated into a language ({}) is not an error: English fills the gaps.
+        (data) => callback(null, data as Namespace),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 

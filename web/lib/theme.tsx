@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Moon, Sun } from 'lucide-react';
+import { MoonIcon, SunIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
@@ -63,7 +63,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       className={buttonVariants({ variant: 'ghost', size: 'icon', className: cx('rounded-full', className) })}
       data-testid="theme-toggle"
     >
-      {theme === 'dark' ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+      {theme === 'dark' ? <SunIcon className="size-5" aria-hidden /> : <MoonIcon className="size-5" aria-hidden />}
     </button>
   );
 }

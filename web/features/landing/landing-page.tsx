@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ArrowRight, CalendarDays, CalendarHeart, Clock, HeartHandshake, MapPin, TrendingUp, Users } from 'lucide-react';
+import { ArrowRightIcon, CalendarDaysIcon, CalendarHeartIcon, ClockIcon, HeartHandshakeIcon, MapPinIcon, TrendingUpIcon, UsersIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo, BrandMark } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
@@ -16,16 +16,16 @@ function goToSignIn() {
 
 // Spec §1: fixed marketing figures, shown as text and never fetched.
 const STATS: { value: string; labelKey: string; icon: Icon }[] = [
-  { value: '2.3k+', labelKey: 'stats.activeVolunteers', icon: Users },
-  { value: '127', labelKey: 'stats.eventsThisMonth', icon: CalendarDays },
-  { value: '15.7k', labelKey: 'stats.hoursVolunteered', icon: Clock },
-  { value: '89', labelKey: 'stats.communitiesServed', icon: MapPin },
+  { value: '2.3k+', labelKey: 'stats.activeVolunteers', icon: UsersIcon },
+  { value: '127', labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
+  { value: '15.7k', labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
+  { value: '89', labelKey: 'stats.communitiesServed', icon: MapPinIcon },
 ];
 
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
-  { key: 'discover', icon: CalendarHeart, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300' },
-  { key: 'connect', icon: Users, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300' },
-  { key: 'impact', icon: TrendingUp, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
+  { key: 'discover', icon: CalendarHeartIcon, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300' },
+  { key: 'connect', icon: UsersIcon, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300' },
+  { key: 'impact', icon: TrendingUpIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
 ];
 
 export default function LandingPage() {
@@ -74,7 +74,7 @@ export default function LandingPage() {
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:pt-24 lg:pb-28">
             <div className="flex flex-col items-start">
               <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-primary/25 bg-secondary px-3 py-1 text-sm font-medium text-secondary-foreground">
-                <HeartHandshake className="size-4" aria-hidden />
+                <HeartHandshakeIcon className="size-4" aria-hidden />
                 {t('hero.badge')}
               </p>
               <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -85,7 +85,7 @@ export default function LandingPage() {
               <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
                 <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', className: 'group shadow-md shadow-primary/20' })} data-testid="hero-get-started">
                   {t('actions.getStarted')}
-                  <ArrowRight className="transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" aria-hidden />
+                  <ArrowRightIcon className="transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" aria-hidden />
                 </button>
                 <button type="button" onClick={scrollToFeatures} className={buttonVariants({ size: 'lg', variant: 'outline' })} data-testid="hero-learn-more">
                   {t('actions.learnMore')}
@@ -164,7 +164,7 @@ export default function LandingPage() {
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverse' })} data-testid="cta-get-started">
                 {t('cta.button')}
-                <ArrowRight className="rtl:rotate-180" aria-hidden />
+                <ArrowRightIcon className="rtl:rotate-180" aria-hidden />
               </button>
               <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverseOutline' })} data-testid="cta-sign-in">
                 {t('actions.signIn')}

@@ -1,4 +1,4 @@
-import { CircleExclamationPoint, House } from 'lucide-react';
+import { CircleExclamationPointIcon, HouseIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 
@@ -10,12 +10,12 @@ export default function NotFoundPage() {
     <main id="main" className="flex min-h-dvh w-full items-center justify-center bg-background px-4 py-12">
       <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm">
         <div className="flex items-center gap-3">
-          <CircleExclamationPoint className="size-8 shrink-0 text-destructive" aria-hidden />
+          <CircleExclamationPointIcon className="size-8 shrink-0 text-destructive" aria-hidden />
           <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
         </div>
         <p className="text-sm text-muted-foreground">{t('notFound.hint')}</p>
         <a href="/" className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
-          <House aria-hidden />
+          <HouseIcon aria-hidden />
           {t('notFound.home')}
         </a>
       </div>

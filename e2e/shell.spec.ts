@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+import { signUpWith } from './support/accounts';
+
+const NOT_FOUND = '404 Page Not Found';
+const NOT_FOUND_HINT = 'Did you forget to add the page to the router?';
+
+test.describe('web shell', () => {
+  test('signed out, every path but / is the not-found page', async ({ page }) => {
+    for (const path of ['/events', '/journey', '/events/1', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
+      await expect(page.getByText(NOT_FOUND_HINT)).toBeVisible();
+    }
+    await expectNoSeriousAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Difference in Your Community');
+  });
+
+  test('signed in, an unknown path is the not-found page and / is not the landing page', async ({ page, context }) => {
+    await signUpWith(context.request);
+    await page.goto('/definitely-not-a-page');
+    await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+    await expect(page.getByText(NOT_FOUND_HINT)).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByTestId('hero-get-started')).toHaveCount(0);
+  });
+
+  test('the not-found text is translated', async ({ page }) => {
+    await page.goto('/nope');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'fr'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
+  });
+
+  test('HTML pages carry no inline script and the default social tags', async ({ request }) => {
+    for (const path of ['/', '/api/login']) {
+      const html = await (await request.get(path)).text();
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, `${path}: ${tag}`).toMatch(/\ssrc=/);
+      expect(html).toContain('<script src="/theme-init.js"></script>');
+    }
+    const index = await (await request.get('/')).text();
+    expect(index).toContain('<title>PitchIn</title>');
+    expect(index).toMatch(/<meta property="og:type" content="website"/);
+    expect(index).toMatch(/<meta property="og:image" content="[^"]*\/og-image\.png"/);
+    expect(index).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    const image = await request.get('/og-image.png');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toContain('image/png');
+  });
+});

@@ -11,8 +11,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { cn } from '@/lib/utils';
 import { EventDetailSkeleton } from './event-detail-skeleton';
+import { QuickShareCard } from './quick-share-card';
 import { ReviewsSection } from './reviews-section';
 import { RsvpControl } from './rsvp-control';
+import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
 import { isEventFull, isEventPast, useEvent } from './use-event';
 
@@ -123,6 +125,7 @@ function EventDetail({ event }: { event: Event }) {
                   {t('detail.completed')}
                 </Badge>
               )}
+              <ShareButton event={event} size="sm" className="ms-auto" />
             </div>
             <h1 id="event-title" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
               {event.title}
@@ -216,8 +219,7 @@ function EventDetail({ event }: { event: Event }) {
  * here. Kept as its own component so adding them touches one place.
  */
 function EventSidebarExtras({ event }: { event: Event }): ReactNode {
-  void event;
-  return null;
+  return <QuickShareCard event={event} />;
 }
 
 function Stat({ icon, label, value, valueLabel, testId }: { icon: ReactNode; label: string; value: string; valueLabel?: string; testId: string }) {

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
+
+export type ServerProcess = { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void>; output: () => string };
+
+/** Starts the real server (server/server.ts) in its own process and waits until it answers. */
+export async function startServer(environment: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/server.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: STRESS_SECRET, AUTH_RATE_LIMIT: '1000000', WEB_DIST_DIR: '/nonexistent', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/config`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** A fresh PostgreSQL database for one stress run, dropped by the returned function. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pitchin_stress_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Many users with sessions, written straight into the database: signing up thousands of users through
+ * scrypt would take minutes and test nothing the auth suite does not already test.
+ */
+export async function insertUsersWithSessions(query: (text: string, values: unknown[]) => Promise<unknown>, count: number): Promise<Array<{ id: string; cookie: string }>> {
+  const users: Array<{ id: string; cookie: string }> = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = randomUUID();
+    const token = randomBytes(32).toString('base64url');
+    const sessionId = createHmac('sha256', STRESS_SECRET).update(token).digest('base64url');
+    await query('INSERT INTO users (id, email, first_name, last_name) VALUES ($1, $2, $3, $4)', [id, `stress-${index}-${id.slice(0, 6)}@example.org`, 'Stress', String(index)]);
+    await query("INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [sessionId, id]);
+    users.push({ id, cookie: `pitchin_session=${token}` });
+  }
+  return users;
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+export async function runWithConcurrency<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await tasks[index]!();
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export function postgresServerUrl(): string | null {
+  return process.env.STRESS_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:stress`: suites that start real server processes and run for minutes (issue 7). */
+export default defineConfig({
+  test: {
+    include: ['server/stress/**/*.stress.ts'],
+    environment: 'node',
+    testTimeout: 30 * 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

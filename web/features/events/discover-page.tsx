@@ -79,7 +79,7 @@ export default function DiscoverPage() {
   const comingSoon = (featureKey: string) => toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-32 sm:px-6 md:pb-16 lg:px-8">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
       <section
         aria-labelledby="discover-title"
         className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-teal-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-teal-900 dark:to-teal-950"
@@ -93,7 +93,7 @@ export default function DiscoverPage() {
         </h1>
         <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('discover.subtitle')}</p>
 
-        <form role="search" className="mt-6 flex flex-col gap-3" onSubmit={(event) => event.preventDefault()}>
+        <form role="search" aria-label={t('discover.searchLabel')} className="mt-6 flex flex-col gap-3" onSubmit={(event) => event.preventDefault()}>
           <div className="grid gap-3 md:grid-cols-[1.4fr_1fr]">
             <div className="relative">
               <label htmlFor={searchId} className="sr-only">

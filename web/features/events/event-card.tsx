@@ -7,13 +7,8 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
 import { formatEventDate, intlLocale } from './format-event-date';
+import { organizerInitial } from './people';
 import { RsvpControl } from './rsvp-control';
-
-/** Spec §2: first letter of firstName, else of the e-mail, else 'U'. */
-export function organizerInitial(organizer: Pick<Event['organizer'], 'firstName' | 'email'>): string {
-  const source = organizer.firstName?.trim() || organizer.email?.trim() || 'U';
-  return Array.from(source)[0]?.toUpperCase() ?? 'U';
-}
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
 export function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {

@@ -12,6 +12,7 @@ import { CreateEventDialog } from './create-event-dialog';
 import { useCategoryName } from './event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
 import { useCategories } from './use-categories';
+import { greetingName } from './people';
 import { useEvents } from './use-events';
 
 // Spec §2/§9: fixed figures shown as text, never fetched.
@@ -30,13 +31,13 @@ export default function HomePage() {
   const categoryName = useCategoryName();
   const list = useEvents({ category: categoryId });
   const isFiltered = categoryId !== null;
-  const firstName = user?.firstName?.trim() || t('home.fallbackName');
+  const firstName = greetingName(user, t('home.fallbackName'));
   const activeCount = list.isLoading ? null : `${list.events.length}${list.hasNextPage ? '+' : ''}`;
 
   const openCreate = () => setIsCreateOpen(true);
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-32 sm:px-6 md:pb-16 lg:px-8">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
       <section
         aria-labelledby="home-greeting"
         className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"

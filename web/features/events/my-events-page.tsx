@@ -35,7 +35,7 @@ export default function MyEventsPage() {
   const openCreate = () => setIsCreateOpen(true);
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-32 sm:px-6 md:pb-16 lg:px-8">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
       <section
         aria-labelledby="dashboard-title"
         className="relative isolate flex flex-col gap-5 overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:flex-row sm:items-center sm:justify-between sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
@@ -72,10 +72,10 @@ export default function MyEventsPage() {
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-6">
         <TabsList className="h-auto w-full sm:w-fit">
-          <TabsTrigger value="organized" className="h-9 whitespace-normal sm:px-4">
+          <TabsTrigger value="organized" className="h-auto min-h-9 py-1.5 whitespace-normal sm:px-4 sm:whitespace-nowrap">
             {t('myEvents.tabs.organized')}
           </TabsTrigger>
-          <TabsTrigger value="joined" className="h-9 whitespace-normal sm:px-4">
+          <TabsTrigger value="joined" className="h-auto min-h-9 py-1.5 whitespace-normal sm:px-4 sm:whitespace-nowrap">
             {t('myEvents.tabs.joined')}
           </TabsTrigger>
         </TabsList>

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInWith, signUpInBrowser } from './support/accounts';
+import { captureScreens } from './support/screens';
+import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-settings';
+
+// Overridable so a run on private ports (several engineers share one machine) reaches its own servers.
+const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
+
+/** Screenshots of the event list screens (issue 3 items 1–5), demo data, both themes, phone and desktop. */
+
+async function eventsLoaded(page: Page) {
+  await expect(page.getByTestId('event-card').first()).toBeVisible();
+  await expect(page.getByTestId('event-card-skeleton')).toHaveCount(0);
+  // Cards lazy-load their photos; a full-page picture should show them all.
+  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => image.setAttribute('loading', 'eager')));
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('event list screens', () => {
+  test('Home', async ({ page, context }) => {
+    await signInWith(context);
+    await captureScreens(page, 'events-home', '/', eventsLoaded);
+  });
+
+  test('Discover, all and searched', async ({ page, context }) => {
+    await signInWith(context);
+    await captureScreens(page, 'events-discover', '/discover', eventsLoaded);
+    await captureScreens(page, 'events-discover-search', '/discover?search=park', eventsLoaded);
+  });
+
+  test('My events (demo account: organized, joined, past)', async ({ page, context }) => {
+    await signInWith(context);
+    await captureScreens(page, 'events-my-events', '/my-events', eventsLoaded);
+    await captureScreens(page, 'events-my-events-joined', '/my-events', async (current) => {
+      await current.getByRole('tab', { name: 'Events I Joined' }).click();
+      await eventsLoaded(current);
+    });
+  });
+
+  test('Create event dialog, with its messages and a photo', async ({ page, context }) => {
+    await signInWith(context);
+    await captureScreens(page, 'events-create-dialog', '/', async (current) => {
+      await current.locator('section[aria-labelledby="home-greeting"]').getByRole('button', { name: 'Create Event' }).click();
+      const dialog = current.getByRole('dialog', { name: 'Create New Event' });
+      await dialog.getByRole('button', { name: 'Create Event' }).click();
+      await expect(dialog.getByText('Title is required')).toBeVisible();
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      await dialog.getByTestId('create-event-photos-input').setInputFiles([
+        { name: 'a.png', mimeType: 'image/png', buffer: png },
+        { name: 'b.png', mimeType: 'image/png', buffer: png },
+      ]);
+      await expect(dialog.getByTestId('create-event-photo')).toHaveCount(2);
+    });
+  });
+
+  test('Home and Discover in Arabic', async ({ page, context }) => {
+    await signInWith(context);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await captureScreens(page, 'events-home-ar', '/', eventsLoaded);
+    await captureScreens(page, 'events-discover-ar', '/discover', eventsLoaded);
+  });
+});
+
+test.describe('event list screens, empty', () => {
+  // The server without demo data; nothing is created there.
+  test.use({ baseURL: E2E_EMPTY_BASE_URL });
+
+  test('Home and My events of a fresh account', async ({ page }) => {
+    await signUpInBrowser(page, { firstName: 'Sam' });
+    const emptyState = async (current: Page) => {
+      await expect(current.getByTestId('empty-state').first()).toBeVisible();
+    };
+    await captureScreens(page, 'events-home-empty', '/', emptyState);
+    await captureScreens(page, 'events-my-events-empty', '/my-events', emptyState);
+  });
+});

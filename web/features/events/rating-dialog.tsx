@@ -14,28 +14,26 @@ export interface RatingDialogProps {
   eventTitle: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  /** The user's earlier rating, so "update your rating" starts from it. */
-  initialRating?: number;
-  initialComment?: string | null;
 }
 
 /** spec §2/§4 rating dialog: stars 0–5 with preview, optional comment, pending, closed on success. */
-export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange, initialRating = 0, initialComment = '' }: RatingDialogProps) {
+export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange }: RatingDialogProps) {
   const { t } = useTranslation('event-detail');
   const labelId = useId();
   const commentId = useId();
-  const [rating, setRating] = useState(initialRating);
-  const [comment, setComment] = useState(initialComment ?? '');
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
   const [isMissingRating, setIsMissingRating] = useState(false);
   const submit = useSubmitRating(eventId, { onSuccess: () => onOpenChange(false) });
 
-  // Start from the saved values each time the dialog opens (React's "adjust state on prop change").
+  // Every opening starts at 0 stars ('Rate this event', spec §2), also when the user re-rates: the
+  // new rating replaces the old one (decisions §5), whose review stays visible in the list meanwhile.
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
     if (isOpen) {
-      setRating(initialRating);
-      setComment(initialComment ?? '');
+      setRating(0);
+      setComment('');
       setIsMissingRating(false);
     }
   }

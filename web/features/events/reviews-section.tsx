@@ -106,8 +106,6 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           eventTitle={event.title}
           isOpen={isDialogOpen}
           onOpenChange={setIsDialogOpen}
-          initialRating={ownRating?.rating ?? 0}
-          initialComment={ownRating?.comment ?? ''}
         />
       )}
     </Card>

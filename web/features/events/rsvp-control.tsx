@@ -1,4 +1,4 @@
-import type { MouseEvent, KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Loader2, UserCheck, UserPlus } from 'lucide-react';
 import { RSVP_STATUSES, type RsvpStatus } from '@contract/rsvps';
@@ -35,26 +35,28 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
   const hasRsvp = userRsvpStatus !== null;
   const isBlocked = isFull && !hasRsvp;
   const isPending = rsvp.isPending;
+  const [isOpen, setIsOpen] = useState(false);
 
   const label = isPending ? '...' : isBlocked ? t('rsvp.full') : hasRsvp ? t('rsvp.done') : t('rsvp.cta');
-  const accessibleLabel = isBlocked
-    ? t('rsvp.fullLabel')
-    : hasRsvp
-      ? t('rsvp.currentLabel', { status: t(`rsvp.status.${userRsvpStatus}.label`) })
-      : t('rsvp.chooseLabel');
+  // The name starts with the visible words (WCAG 2.5.3) and adds the current status for screen readers.
+  const accessibleLabel = hasRsvp && !isPending ? `${label} (${t(`rsvp.status.${userRsvpStatus}.label`)})` : undefined;
 
   return (
     <div className={cn('inline-flex', className)} onClick={stop} onKeyDown={stop}>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild disabled={isBlocked || isPending}>
+      <DropdownMenu open={isOpen} onOpenChange={(next) => setIsOpen(next && !isPending)}>
+        {/* While pending the trigger stays focusable (aria-disabled, not disabled): a real disabled
+            button would drop keyboard focus to the page just after a choice. */}
+        <DropdownMenuTrigger asChild disabled={isBlocked}>
           <Button
             type="button"
             size="sm"
             variant={hasRsvp ? 'secondary' : 'default'}
             aria-label={accessibleLabel}
             aria-busy={isPending || undefined}
+            aria-disabled={isPending || undefined}
             className={cn(
               'min-w-[100px]',
+              isPending && 'cursor-progress opacity-80',
               hasRsvp && 'border border-emerald-600/30 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/30 dark:bg-emerald-950 dark:text-emerald-200 dark:hover:bg-emerald-900',
             )}
           >

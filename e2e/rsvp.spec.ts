@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+
+const suffix = () => randomBytes(4).toString('hex');
+
+const STATUSES = [
+  { label: 'Attending', description: "I'll be there to participate" },
+  { label: 'Supporting', description: "I'll help organize or provide resources" },
+  { label: 'Co-Organizing', description: 'I want to help organize this event' },
+] as const;
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator('li[role="status"]').filter({ hasText: title });
+  await expect(toast).toContainText(title);
+  await expect(toast).toContainText(description);
+}
+
+/** Slows every request down for real (Chrome's own throttling), so pending states stay visible. */
+async function throttle(context: BrowserContext, page: Page, latency: number) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  return cdp;
+}
+
+test.describe('RSVP control', () => {
+  test('offers the three statuses, ticks the current one, switches freely and refreshes the counts', async ({ page, context }) => {
+    await signUpInBrowser(page);
+    const event = await createEventWith(context.request, { title: `RSVP menu ${suffix()}`, maxAttendees: 25 });
+    await page.goto(`/events/${event.id}`);
+
+    const button = page.getByRole('button', { name: 'RSVP', exact: true });
+    await expect(button).toBeEnabled();
+    expect((await button.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(100);
+    await expect(page.getByTestId('stat-attending')).toContainText('0');
+    await button.click();
+
+    const items = page.getByRole('menuitemradio');
+    await expect(items).toHaveCount(3);
+    for (const [index, status] of STATUSES.entries()) {
+      await expect(items.nth(index)).toContainText(status.label);
+      await expect(items.nth(index)).toContainText(status.description);
+      await expect(items.nth(index)).toHaveAttribute('aria-checked', 'false');
+    }
+    await items.filter({ hasText: 'Supporting' }).click();
+
+    await expectToast(page, 'RSVP Updated', 'Your participation status has been updated.');
+    const done = page.getByRole('button', { name: "RSVP'd (Supporting)" });
+    await expect(done).toBeVisible();
+    await expect(done).toHaveText("RSVP'd");
+    // The detail refreshed without a reload: count and participation text follow the new RSVP.
+    await expect(page.getByTestId('stat-attending')).toContainText('1');
+    await expect(page.getByText("You're Supporting")).toBeVisible();
+    await expect(page.getByText('24 spots left')).toBeVisible();
+
+    await done.click();
+    await expect(page.getByRole('menuitemradio', { name: /Supporting/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toHaveAttribute('aria-checked', 'false');
+    await page.getByRole('menuitemradio', { name: /Co-Organizing/ }).click();
+    await expect(page.getByRole('button', { name: "RSVP'd (Co-Organizing)" })).toBeVisible();
+    // Switching keeps one place: the count stays at 1.
+    await expect(page.getByTestId('stat-attending')).toContainText('1');
+    await page.getByRole('button', { name: "RSVP'd (Co-Organizing)" }).click();
+    await expect(page.getByRole('menuitemradio', { name: /Co-Organizing/ })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+
+    // The server agrees.
+    const saved = await (await context.request.get(`/api/events/${event.id}`)).json();
+    expect(saved.userRsvpStatus).toBe('organizing');
+    expect(saved.rsvpCount).toBe(1);
+  });
+
+  test("reads '...' while the request is pending", async ({ page, context }) => {
+    await signUpInBrowser(page);
+    const event = await createEventWith(context.request, { title: `RSVP pending ${suffix()}` });
+    await page.goto(`/events/${event.id}`);
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    const cdp = await throttle(context, page, 2500);
+    await page.getByRole('menuitemradio', { name: /Attending/ }).click();
+    const pending = page.getByTestId('participation-card').getByRole('button');
+    await expect(pending).toHaveText('...');
+    await expect(pending).toHaveAttribute('aria-disabled', 'true');
+    await expect(pending).toHaveAttribute('aria-busy', 'true');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
+  });
+
+  test("'Event Full' is disabled for a newcomer, while someone already in can still switch", async ({ page, context, browser }) => {
+    // The organizer and a first attendee fill the only place through the API.
+    await signUpWith(context.request);
+    const event = await createEventWith(context.request, { title: `Full ${suffix()}`, maxAttendees: 1 });
+    const attendeeContext = await browser.newContext();
+    await signUpWith(attendeeContext.request, { firstName: 'Ines' });
+    expect((await attendeeContext.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+
+    // A newcomer (the page's own user from here on) meets a full event.
+    await context.clearCookies();
+    await signUpInBrowser(page);
+    await page.goto(`/events/${event.id}`);
+    const full = page.getByRole('button', { name: 'Event Full' });
+    await expect(full).toBeVisible();
+    await expect(full).toBeDisabled();
+    await expect(page.getByTestId('stat-attending')).toContainText('1');
+
+    // The attendee, on the same full event, keeps a working control and switches.
+    const attendeePage = await attendeeContext.newPage();
+    await attendeePage.goto(`/events/${event.id}`);
+    const mine = attendeePage.getByRole('button', { name: "RSVP'd (Attending)" });
+    await expect(mine).toBeEnabled();
+    await mine.click();
+    await attendeePage.getByRole('menuitemradio', { name: /Supporting/ }).click();
+    await expectToast(attendeePage, 'RSVP Updated', 'Your participation status has been updated.');
+    await expect(attendeePage.getByRole('button', { name: "RSVP'd (Supporting)" })).toBeVisible();
+    await attendeeContext.close();
+  });
+
+  test('a place taken meanwhile: the server says Event Full and the button follows', async ({ page, context, browser }) => {
+    await signUpInBrowser(page);
+    const event = await createEventWith(context.request, { title: `Race ${suffix()}`, maxAttendees: 1 });
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toBeEnabled();
+
+    const otherContext = await browser.newContext();
+    await signUpWith(otherContext.request);
+    expect((await otherContext.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+    await otherContext.close();
+
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: /Attending/ }).click();
+    await expectToast(page, 'Error', 'Event Full');
+    await expect(page.getByRole('button', { name: 'Event Full' })).toBeDisabled();
+  });
+
+  test('a signed-out user gets the Unauthorized toast and is sent to sign in', async ({ page, context }) => {
+    await signUpInBrowser(page);
+    const event = await createEventWith(context.request, { title: `Signed out ${suffix()}` });
+    await page.goto(`/events/${event.id}`);
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    // The session ends elsewhere (another tab signs out).
+    expect((await context.request.post('/api/logout')).status()).toBe(204);
+    await page.getByRole('menuitemradio', { name: /Attending/ }).click();
+    await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+    await page.waitForURL(/\/api\/login|\/login/);
+  });
+
+  test('works with the keyboard alone', async ({ page, context }) => {
+    await signUpInBrowser(page);
+    const event = await createEventWith(context.request, { title: `Keyboard ${suffix()}` });
+    await page.goto(`/events/${event.id}`);
+    const button = page.getByRole('button', { name: 'RSVP', exact: true });
+    await expect(button).toBeVisible();
+    // Tab to the control from the element before it in the reading order.
+    await page.getByRole('heading', { name: 'Your participation' }).click();
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    const attending = page.getByRole('menuitemradio', { name: /Attending/ });
+    await expect(attending).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: /Supporting/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: /Co-Organizing/ })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'RSVP Updated', 'Your participation status has been updated.');
+    const done = page.getByRole('button', { name: "RSVP'd (Supporting)" });
+    await expect(done).toBeVisible();
+    // Focus comes back to the control, so a keyboard user can go on from there.
+    await expect(done).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemradio', { name: /Supporting/ })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+});

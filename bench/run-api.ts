@@ -1,0 +1,243 @@
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, selectRows, type Database } from '../server/db/client';
+
+/**
+ * `npm run bench`: seeds a database at scale, starts the server in production mode, and loads it
+ * from this second process on loopback with autocannon. Every figure is also given as a ratio to a bare
+ * node:http server measured in the same run. Results: bench/results/<database>.json and docs/benchmarks.md.
+ */
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'postgres' },
+    events: { type: 'string' },
+    duration: { type: 'string' },
+    'skip-seed': { type: 'boolean', default: false },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+const isPostgres = values.database === 'postgres';
+const EVENTS = Number(values.events ?? (isPostgres ? 100_000 : 10_000));
+const USERS = EVENTS / 10;
+const RSVPS = EVENTS * 10;
+const RATINGS = EVENTS * 2;
+const MESSAGES = EVENTS;
+const DURATION = Number(values.duration ?? 10);
+const CONNECTIONS = 20;
+const LATENCY_RATE = 200;
+const PORT = 7501;
+const CEILING_PORT = 7502;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function log(message: string) {
+  console.log(`[bench] ${message}`);
+}
+
+async function prepareDatabaseTarget(): Promise<Record<string, string>> {
+  if (isPostgres) {
+    const name = 'pitchin_bench';
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    if (!values['skip-seed']) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+    }
+    return { DATABASE_URL: url.href };
+  }
+  return { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitchin-bench-')) };
+}
+
+function seed(environment: Record<string, string>) {
+  const started = performance.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-command.ts', '--events', String(EVENTS), '--users', String(USERS), '--rsvps', String(RSVPS), '--ratings', String(RATINGS), '--messages', String(MESSAGES)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...environment, SEED_DEMO: 'false' },
+  });
+  return (performance.now() - started) / 1000;
+}
+
+type Fixture = { email: string; eventId: number; deepCursor: string | null; commonWord: string; rareWord: string; location: string; rsvpEventId: number };
+
+async function findFixture(db: Database): Promise<Fixture> {
+  const [user] = await selectRows<{ email: string }>(db, sql`SELECT u.email FROM users u JOIN rsvps r ON r.user_id = u.id WHERE u.email LIKE '%@bench.pitchin.app' GROUP BY u.email ORDER BY count(*) DESC LIMIT 1`);
+  const [event] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() ORDER BY rsvp_count DESC LIMIT 1`);
+  const [open] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() AND max_attendees IS NULL ORDER BY id LIMIT 1`);
+  const [deep] = await selectRows<{ cursor_date: string; id: number }>(
+    db,
+    sql`SELECT to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_date, id FROM events WHERE date > now() ORDER BY date, id OFFSET ${999 * 50 - 1} LIMIT 1`,
+  );
+  const words = await selectRows<{ word: string; ndoc: number }>(db, sql`SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM events') WHERE word ~ '^[a-z]{5,}$' ORDER BY ndoc DESC`);
+  const common = words[0]!;
+  const rare = [...words].reverse().find((word) => word.ndoc >= 1)!;
+  return {
+    email: user!.email,
+    eventId: event!.id,
+    rsvpEventId: open?.id ?? event!.id,
+    deepCursor: deep ? Buffer.from(JSON.stringify({ d: deep.cursor_date, i: deep.id })).toString('base64url') : null,
+    commonWord: common.word,
+    rareWord: rare.word,
+    location: 'lisb',
+  };
+}
+
+function startProcess(command: string, args: string[], environment: Record<string, string>): ChildProcess {
+  return spawn(command, args, { cwd: root, env: { ...process.env, ...environment }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return performance.now() - started;
+    } catch {
+      // not yet listening
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function residentMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+type Measurement = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; latencyP50: number; latencyP95: number; latencyP99: number; ratio: number };
+
+async function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>, ceiling: number, extra: Partial<autocannon.Options> = {}): Promise<Measurement> {
+  const throughput = await load({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra });
+  // Latency at a fixed arrival rate, below saturation, so queueing does not dominate the percentiles.
+  const latency = await load({ url, headers, connections: CONNECTIONS, duration: DURATION, overallRate: LATENCY_RATE, ...extra });
+  const measurement = {
+    name,
+    requestsPerSecond: Math.round(throughput.requests.average),
+    p50: throughput.latency.p50,
+    p99: throughput.latency.p99,
+    errors: throughput.errors + throughput.timeouts,
+    non2xx: throughput.non2xx,
+    latencyP50: latency.latency.p50,
+    latencyP95: (latency.latency as unknown as Record<string, number>).p97_5 ?? latency.latency.p99,
+    latencyP99: latency.latency.p99,
+    ratio: throughput.requests.average / ceiling,
+  };
+  log(`${name}: ${measurement.requestsPerSecond} req/s (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}`);
+  return measurement;
+}
+
+async function main() {
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const environment = await prepareDatabaseTarget();
+  const seedSeconds = values['skip-seed'] ? null : seed(environment);
+  if (seedSeconds !== null) log(`seeded ${EVENTS} events in ${seedSeconds.toFixed(1)} s`);
+
+  const handle = await openDatabase(isPostgres ? { kind: 'postgres', url: environment.DATABASE_URL! } : { kind: 'embedded', directory: path.join(environment.DATA_DIR!, 'pglite') });
+  const fixture = await findFixture(handle.db);
+  await handle.close();
+  log(`fixture: ${JSON.stringify(fixture)}`);
+
+  const ceilingProcess = fork(path.join(root, 'bench/ceiling-server.mjs'), [String(CEILING_PORT)], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
+  const ceilingResult = await load({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: CONNECTIONS, duration: DURATION });
+  const ceiling = ceilingResult.requests.average;
+  log(`ceiling (bare node:http): ${Math.round(ceiling)} req/s, p99 ${ceilingResult.latency.p99} ms`);
+  ceilingProcess.kill();
+
+  const server = startProcess(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    ...environment,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    AUTH_RATE_LIMIT: '1000000',
+  });
+  const startToFirstAnswerMs = await waitFor(`http://127.0.0.1:${PORT}/api/config`);
+  log(`server start to first answer: ${startToFirstAnswerMs.toFixed(0)} ms`);
+  let peakResidentMb = residentMegabytes(server.pid!);
+  const sampler = setInterval(() => (peakResidentMb = Math.max(peakResidentMb, residentMegabytes(server.pid!))), 200);
+
+  const base = `http://127.0.0.1:${PORT}`;
+  const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fixture.email, password: 'pitchin-demo' }) });
+  if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+  const headers = { cookie, 'accept-encoding': 'gzip, br' };
+  const poll = await fetch(`${base}/api/user/achievements`, { headers });
+  const etag = poll.headers.get('etag') ?? '';
+
+  const measurements: Measurement[] = [];
+  const scenarios: Array<[string, string, Record<string, string>, Partial<autocannon.Options>?]> = [
+    ['event list, first page', '/api/events', headers],
+    ['event list, page 1 000', fixture.deepCursor ? `/api/events?cursor=${fixture.deepCursor}` : '/api/events?include=past', headers],
+    [`search, common word "${fixture.commonWord}"`, `/api/events?search=${fixture.commonWord}`, headers],
+    [`search, rare word "${fixture.rareWord}"`, `/api/events?search=${fixture.rareWord}`, headers],
+    [`location search "${fixture.location}"`, `/api/events?location=${fixture.location}`, headers],
+    ['event detail', `/api/events/${fixture.eventId}`, headers],
+    ['my-events', '/api/my-events', headers],
+    ['my-rsvps', '/api/my-rsvps', headers],
+    ['messages', '/api/messages', headers],
+    ['conversations', '/api/conversations', headers],
+    ['journey: stats', '/api/user/stats', headers],
+    ['journey: achievements', '/api/achievements', headers],
+    ['journey: user achievements', '/api/user/achievements', headers],
+    ['achievement poll, 304', '/api/user/achievements', { ...headers, 'if-none-match': etag }],
+  ];
+  for (const [name, pathName, requestHeaders, extra] of scenarios) measurements.push(await measure(name, `${base}${pathName}`, requestHeaders, ceiling, extra));
+  let toggle = 0;
+  measurements.push(
+    await measure('RSVP switching', `${base}/api/events/${fixture.rsvpEventId}/rsvp`, { ...headers, 'content-type': 'application/json' }, ceiling, {
+      method: 'POST',
+      setupClient: (client) => {
+        client.setBody(JSON.stringify({ status: ['attending', 'supporting', 'organizing'][(toggle += 1) % 3] }));
+      },
+      body: JSON.stringify({ status: 'attending' }),
+    }),
+  );
+  clearInterval(sampler);
+  server.kill('SIGTERM');
+
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  const result = {
+    database: isPostgres ? 'PostgreSQL (local, 127.0.0.1:5432)' : 'PGlite (embedded)',
+    commit,
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+    command: `npm run bench -- --database ${values.database}${values.events ? ` --events ${values.events}` : ''}`,
+    scale: { events: EVENTS, users: USERS, rsvps: RSVPS, ratings: RATINGS, messages: MESSAGES },
+    seedSeconds,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    latencyRate: LATENCY_RATE,
+    ceilingRequestsPerSecond: Math.round(ceiling),
+    startToFirstAnswerMs: Math.round(startToFirstAnswerMs),
+    peakResidentMb: Math.round(peakResidentMb),
+    measurements,
+  };
+  writeFileSync(path.join(root, `bench/results/${isPostgres ? 'postgres' : 'embedded'}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  log(`peak resident memory ${peakResidentMb.toFixed(0)} MB; results in bench/results/${isPostgres ? 'postgres' : 'embedded'}.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

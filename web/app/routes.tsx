@@ -1,16 +1,16 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteComponentProps } from 'wouter';
-import NotFoundPage from '@/features/not-found/not-found-page';
 
 /**
  * The signed-in route table (spec §2). Each screen is its own lazy chunk, so none of it reaches
  * signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx with a DEFAULT
- * export and replace `NotFoundPage` on its line with, for example:
+ * export and add one line, for example:
  *
  *   { path: '/journey', component: lazyPage(() => import('@/features/journey/journey-page')) },
  *
  * Route params reach the page as `params` (wouter), e.g. `params.id` on /events/:id; `useParams()`
- * works too. Order matters only for overlapping patterns; paths not listed fall through to NotFound.
+ * works too. Order matters only for overlapping patterns; paths not listed fall through to the
+ * not-found page (signed-in-app.tsx).
  */
 
 type PageComponent = ComponentType<RouteComponentProps>;

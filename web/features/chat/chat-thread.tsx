@@ -125,7 +125,7 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
                           </p>
                           <time
                             dateTime={message.createdAt}
-                            className={cn('mt-1 block text-end text-[11px]', isOwn ? 'text-primary-foreground/85' : 'text-muted-foreground')}
+                            className={cn('mt-1 block text-end text-[11px]', isOwn ? 'text-primary-foreground' : 'text-muted-foreground')}
                           >
                             {formatClockTime(message.createdAt, i18n.language)}
                           </time>

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, Conversation } from '@contract/messages';
-import type { User } from '@contract/users';
-import { getQueryFn } from '@/lib/query-client';
+import { useAuth } from '@/lib/use-auth';
 
 export const CONVERSATIONS_QUERY_KEY = ['/api/conversations'] as const;
 const MESSAGES_QUERY_KEY = ['/api/messages'] as const;
@@ -12,13 +11,9 @@ export function useConversations() {
   return useQuery<Conversation[]>({ queryKey: CONVERSATIONS_QUERY_KEY });
 }
 
-/**
- * The signed-in user, read from the cache the app seeded at start (same key and loader as the auth
- * feature, which this feature may not import). Needed to tell own messages from the other person's.
- */
+/** The signed-in user's id, to tell own messages from the other person's. */
 export function useCurrentUserId(): string | null {
-  const { data } = useQuery<User | null>({ queryKey: ['/api/auth/user'], queryFn: getQueryFn<User | null>({ on401: 'returnNull' }) });
-  return data?.id ?? null;
+  return useAuth().user?.id ?? null;
 }
 
 export function threadUrl(conversationId: string): string {

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+
+/** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
+const READY = { timeout: 30_000 };
+
+const tag = () => randomBytes(3).toString('hex');
+
+async function send(from: APIRequestContext, to: TestUser, content: string) {
+  const response = await from.post('/api/messages', { data: { receiverId: to.id, content } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Three fresh people: `me` (signed in in the browser), Bea and Chidi, each with an API session of
+ * their own. Bea writes twice and I answer once; then Chidi writes once, so Chidi's conversation is
+ * the latest. Names carry a random suffix so the test owns its data on the shared server.
+ */
+async function setUpConversations(page: Page) {
+  const { baseURL } = test.info().project.use;
+  const suffix = tag();
+  const me = await signUpInBrowser(page, { firstName: 'Noor', lastName: `Haddad${suffix}` });
+  const beaContext = await playwrightRequest.newContext({ baseURL });
+  const chidiContext = await playwrightRequest.newContext({ baseURL });
+  const bea = await signUpWith(beaContext, { firstName: 'Bea', lastName: `Lindqvist${suffix}` });
+  const chidi = await signUpWith(chidiContext, { firstName: 'Chidi', lastName: `Eze${suffix}` });
+  const meApi = page.context().request;
+  await send(beaContext, me, 'Are you coming to the park cleanup?');
+  await send(beaContext, me, 'We start at nine.');
+  await send(meApi, bea, 'Yes! I will bring gloves.');
+  await send(chidiContext, me, 'Thanks for helping at the food bank!');
+  await beaContext.dispose();
+  await chidiContext.dispose();
+  return { me, bea, chidi };
+}
+
+function watch(page: Page) {
+  const logs: string[] = [];
+  const posts: Request[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'log') logs.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET') posts.push(request);
+  });
+  return { logs, posts };
+}
+
+const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
+
+test.describe('Chat', () => {
+  // The machine running these is shared and slow: a first render can take several seconds.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('conversations from real messages: order, previews, unread badge cleared on opening, thread oldest first', async ({ page }) => {
+    const { bea, chidi } = await setUpConversations(page);
+    await page.goto('/chat');
+
+    const items = page.getByTestId('conversation-item');
+    await expect(items).toHaveCount(2, READY);
+    await expect(items.nth(0).getByTestId('conversation-name')).toHaveText(fullName(chidi));
+    await expect(items.nth(1).getByTestId('conversation-name')).toHaveText(fullName(bea));
+    await expect(items.nth(0).getByTestId('conversation-preview')).toHaveText('Thanks for helping at the food bank!');
+    await expect(items.nth(1).getByTestId('conversation-preview')).toHaveText('You: Yes! I will bring gloves.');
+    await expect(items.nth(0).getByTestId('unread-badge')).toContainText('1');
+    await expect(items.nth(1).getByTestId('unread-badge')).toContainText('2');
+    await expect(items.nth(1).getByTestId('unread-badge')).toContainText('2 unread messages');
+    await expect(items.nth(0).getByTestId('direct-dot')).toBeVisible();
+    await expect(items.nth(0).locator('time')).toHaveText(/\d{1,2}:\d{2}/);
+
+    // Empty state while nothing is selected; sending is impossible there.
+    await expect(page.getByRole('heading', { name: 'Select a conversation' })).toBeVisible();
+    await expect(page.getByText('Choose a conversation from the sidebar to start messaging')).toBeVisible();
+    await expect(page.getByTestId('chat-send')).toBeDisabled();
+    await expect(page.getByTestId('chat-input')).toBeDisabled();
+
+    // Search filters the list by name.
+    const search = page.getByRole('searchbox', { name: 'Search conversations...' });
+    await search.fill('chidi');
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText(fullName(chidi));
+    await search.fill('');
+    await expect(items).toHaveCount(2);
+
+    await items.filter({ hasText: fullName(bea) }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${bea.id}$`));
+    await expect(page.getByTestId('thread-title')).toHaveText(fullName(bea));
+    await expect(page.getByTestId('thread-message-content')).toHaveText([
+      'Are you coming to the park cleanup?',
+      'We start at nine.',
+      'Yes! I will bring gloves.',
+    ]);
+    await expect(page.getByTestId('thread-message').last()).toHaveAttribute('data-own', 'true');
+    await expect(page.getByTestId('thread-message').first()).toHaveAttribute('data-own', 'false');
+    // The server marked the thread read; the list was refetched, so Bea's badge is gone, Chidi's stays.
+    await expect(items.filter({ hasText: fullName(bea) }).getByTestId('unread-badge')).toHaveCount(0);
+    await expect(items.filter({ hasText: fullName(chidi) }).getByTestId('unread-badge')).toContainText('1');
+    await expect(items.filter({ hasText: fullName(bea) })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sending logs to the console, clears the input and posts nothing; blank text is blocked', async ({ page }) => {
+    const { bea } = await setUpConversations(page);
+    const { logs, posts } = watch(page);
+    await page.goto(`/chat/${bea.id}`);
+    await expect(page.getByTestId('thread-message')).toHaveCount(3, READY);
+
+    const input = page.getByRole('textbox', { name: 'Type a message...' });
+    const sendButton = page.getByRole('button', { name: 'Send message' });
+    await expect(page.getByText('Sending from chat is coming soon.', { exact: false })).toBeVisible();
+    await expect(sendButton).toBeDisabled();
+
+    await input.fill('   ');
+    await expect(sendButton).toBeDisabled();
+    await input.press('Enter');
+    await input.fill('\t ');
+    await input.press('Enter');
+
+    await input.fill('See you at nine');
+    await expect(sendButton).toBeEnabled();
+    await input.press('Enter');
+    await expect(input).toHaveValue('');
+    await expect(sendButton).toBeDisabled();
+
+    await input.fill('Bringing bags too');
+    await sendButton.click();
+    await expect(input).toHaveValue('');
+
+    await expect.poll(() => logs.filter((log) => log.includes('[chat] send'))).toHaveLength(2);
+    expect(logs.filter((log) => log.includes('[chat] send'))[0]).toContain('See you at nine');
+    // Nothing was posted and the thread did not change on the server.
+    expect(posts.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    const thread = await page.context().request.get(`/api/conversations/${bea.id}/messages`);
+    expect((await thread.json()).map((message: { content: string }) => message.content)).toEqual([
+      'Are you coming to the park cleanup?',
+      'We start at nine.',
+      'Yes! I will bring gloves.',
+    ]);
+  });
+
+  test('a /chat/{id} deep link opens that conversation', async ({ page }) => {
+    const { chidi } = await setUpConversations(page);
+    await page.goto(`/chat/${chidi.id}`);
+    await expect(page.getByTestId('thread-title')).toHaveText(fullName(chidi), READY);
+    await expect(page.getByTestId('thread-message-content')).toHaveText(['Thanks for helping at the food bank!']);
+    await expect(page.getByTestId('conversation-item').filter({ hasText: fullName(chidi) })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('conversation-item').filter({ hasText: fullName(chidi) }).getByTestId('unread-badge')).toHaveCount(0);
+  });
+
+  test('on a phone the list and the thread alternate, with a back button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { bea } = await setUpConversations(page);
+    await page.goto('/chat');
+    const listPane = page.getByTestId('chat-list-pane');
+    const threadPane = page.getByTestId('chat-thread-pane');
+    await expect(page.getByTestId('conversation-item')).toHaveCount(2, READY);
+    await expect(listPane).toBeVisible();
+    await expect(threadPane).toBeHidden();
+
+    await page.getByTestId('conversation-item').filter({ hasText: fullName(bea) }).click();
+    await expect(threadPane).toBeVisible();
+    await expect(listPane).toBeHidden();
+    await expect(page.getByTestId('thread-message')).toHaveCount(3);
+
+    await page.getByRole('link', { name: 'Back to conversations' }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(listPane).toBeVisible();
+    await expect(threadPane).toBeHidden();
+
+    // The back button exists on phones only: on a laptop both panes show side by side.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(threadPane).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to conversations' })).toHaveCount(0);
+  });
+
+  test('loading and empty states', async ({ page }) => {
+    await signUpInBrowser(page);
+    // Hold the REAL answer back (it is not replaced) so the loading text can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/conversations', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/chat');
+    await expect(page.getByText('Loading conversations...')).toBeVisible(READY);
+    release();
+    await expect(page.getByText('No conversations yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Select a conversation' })).toBeVisible();
+  });
+
+  test('in Spanish', async ({ page }) => {
+    const { bea } = await setUpConversations(page);
+    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Selecciona una conversación' })).toBeVisible(READY);
+    await expect(page.getByText('Elige una conversación de la barra lateral para empezar a escribir')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Buscar conversaciones...' })).toBeVisible();
+    const bea2 = page.getByTestId('conversation-item').filter({ hasText: fullName(bea) });
+    await expect(bea2.getByTestId('conversation-preview')).toHaveText('Tú: Yes! I will bring gloves.');
+    await expect(bea2.getByTestId('unread-badge')).toContainText('2 mensajes sin leer');
+    await bea2.click();
+    await expect(page.getByRole('textbox', { name: 'Escribe un mensaje...' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toBeDisabled();
+  });
+
+  test('in Arabic, right to left', async ({ page }) => {
+    const { bea } = await setUpConversations(page);
+    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'اختر محادثة' })).toBeVisible(READY);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('conversation-item')).toHaveCount(2);
+    // The list sits on the right (the start side) in right-to-left.
+    const list = await page.getByTestId('chat-list-pane').boundingBox();
+    const thread = await page.getByTestId('chat-thread-pane').boundingBox();
+    expect(list && thread && list.x > thread.x).toBe(true);
+    await page.getByTestId('conversation-item').filter({ hasText: fullName(bea) }).click();
+    await expect(page.getByRole('textbox', { name: 'اكتب رسالة...' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'إرسال الرسالة' })).toBeDisabled();
+  });
+
+  test('accessibility in both themes, list and thread', async ({ page }) => {
+    const { bea } = await setUpConversations(page);
+    await page.goto(`/chat/${bea.id}`);
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('thread-message')).toHaveCount(3, READY);
+      await expectNoSeriousAccessibilityViolations(page);
+    });
+    await page.goto('/chat');
+    await expect(page.getByTestId('conversation-item')).toHaveCount(2, READY);
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+});

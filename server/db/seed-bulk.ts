@@ -32,6 +32,7 @@ function textArray(words: readonly string[]) {
 }
 
 type PhaseListener = (name: string, milliseconds: number) => void;
+type BulkSeedSettings = { onPhase?: PhaseListener; checkForeignKeys?: boolean };
 
 async function timed(phases: Record<string, number>, name: string, work: () => Promise<unknown>, onPhase?: PhaseListener) {
   const started = performance.now();
@@ -46,7 +47,7 @@ async function timed(phases: Record<string, number>, name: string, work: () => P
  * seeding twice adds a second population instead of colliding. Capacity is respected, counters and
  * achievements are computed from the rows, and the text is plain ASCII so lower() is the search fold.
  */
-export async function seedBulk(db: Database, options: BulkSeedOptions, onPhase?: PhaseListener): Promise<BulkSeedResult> {
+export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase, checkForeignKeys = false }: BulkSeedSettings = {}): Promise<BulkSeedResult> {
   if (options.events < 1 || options.users < 2) throw new Error('need at least 1 event and 2 users');
   const started = performance.now();
   const phases: Record<string, number> = {};
@@ -61,7 +62,7 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, onPhase?:
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    if (process.env.BULK_FK_CHECKS !== 'on') await skipForeignKeyChecks(tx);
+    if (!checkForeignKeys) await skipForeignKeyChecks(tx);
 
     await phase('users', () =>
       tx.execute(sql`

@@ -5,10 +5,11 @@ import { prepareDatabase } from './migrate';
 import { bulkSeedDefaults, seedBulk } from './seed-bulk';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoDataIfEmpty } from './seed-demo';
 
-const USAGE = `Usage: npm run seed -- [--demo] [--events N [--users M] [--rsvps R] [--ratings K] [--messages P]]
+const USAGE = `Usage: npm run seed -- [--demo] [--events N [--users M] [--rsvps R] [--ratings K] [--messages P] [--fk-checks]]
 
   --demo        the demo data of a first start (only into an empty database)
   --events N    benchmark data: N events; by default users = N/10, rsvps = 10N, ratings = 2N, messages = N
+  --fk-checks   keep the per-row foreign-key checks (skipped by default when connected as a superuser)
 Seeds the database the server is configured for (DATABASE_URL, else the embedded one in DATA_DIR).`;
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
@@ -27,6 +28,7 @@ async function main() {
       rsvps: { type: 'string' },
       ratings: { type: 'string' },
       messages: { type: 'string' },
+      'fk-checks': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,7 +58,7 @@ async function main() {
       console.log(`Seeding ${where}: ${options.events} events, ${options.users} users, up to ${options.rsvps} RSVPs, ${options.ratings} ratings, ${options.messages} messages…`);
       // The startup lock's connection has no per-query time-out (the pool's 15 s suits requests, not
       // a million-row INSERT … SELECT), and it keeps a starting server from migrating meanwhile.
-      const result = await database.withStartupLock((db) => seedBulk(db, options, (name, ms) => console.log(`  ${name}: ${ms} ms`)));
+      const result = await database.withStartupLock((db) => seedBulk(db, options, { onPhase: (name, ms) => console.log(`  ${name}: ${ms} ms`), checkForeignKeys: values['fk-checks'] }));
       console.log(
         `Done in ${(result.milliseconds / 1000).toFixed(2)} s (run ${result.runTag}): ${result.users} users, ${result.events} events, ${result.rsvps} RSVPs, ${result.ratings} ratings, ${result.messages} messages.`,
       );

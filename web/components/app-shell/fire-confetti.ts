@@ -16,6 +16,8 @@ function between(min: number, max: number) {
 export async function fireConfetti(): Promise<void> {
   const { default: confetti } = await import('canvas-confetti');
   const durationMs = between(CONFETTI_DURATION_MS.min, CONFETTI_DURATION_MS.max);
+  // Particles age per animation frame, so a slow device would stretch the show: end it on time.
+  const stop = window.setTimeout(() => confetti.reset(), durationMs);
   await confetti({
     particleCount: between(CONFETTI_PARTICLES.min, CONFETTI_PARTICLES.max),
     spread: 80,
@@ -26,4 +28,5 @@ export async function fireConfetti(): Promise<void> {
     colors: ['#059669', '#10b981', '#f59e0b', '#0ea5e9', '#ec4899', '#8b5cf6'],
     disableForReducedMotion: true,
   });
+  window.clearTimeout(stop);
 }

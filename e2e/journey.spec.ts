@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { createEventWith, signUpInBrowser } from './support/accounts';
+
+type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null };
+
+async function joinRoomyEvents(request: APIRequestContext, count: number) {
+  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
+  const roomy = events.filter((event) => event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10).slice(0, count);
+  expect(roomy).toHaveLength(count);
+  for (const event of roomy) expect((await request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+}
+
+test.describe('Volunteer Journey', () => {
+  test('a new volunteer: zero stats, Level 1, 0/100 XP, every achievement locked, the hours chart', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/journey');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Volunteer Journey');
+    await expect(page.getByTestId('journey-total-hours')).toContainText('0Total Hours');
+    await expect(page.getByTestId('journey-events-attended')).toContainText('0Events Attended');
+    await expect(page.getByTestId('journey-average-rating')).toContainText('0.0Average Rating');
+    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('0 out of 15 unlocked');
+    await expect(page.getByTestId('level-value')).toHaveText('Level 1');
+    await expect(page.getByTestId('level-next')).toHaveText('0/100 XP to next level');
+    await expect(page.getByTestId('section-completed').getByTestId('achievement-card')).toHaveCount(0);
+    await expect(page.getByTestId('section-inProgress').getByTestId('achievement-card')).toHaveCount(0);
+    const locked = page.getByTestId('section-locked').getByTestId('achievement-card');
+    await expect(locked).toHaveCount(15);
+    await expect(locked.filter({ hasText: 'First Step' }).getByTestId('achievement-requirement')).toHaveText('Join your first event');
+    await expect(locked.filter({ hasText: 'First Step' }).getByTestId('achievement-progress')).toHaveText('0/1');
+
+    const chart = page.getByTestId('hours-chart');
+    await expect(chart.getByTestId('hours-chart-bar')).toHaveCount(12);
+    await chart.getByText('Show as a table').click();
+    await expect(chart.getByTestId('hours-chart-table').locator('tbody tr')).toHaveCount(12);
+  });
+
+  test('level maths, sections and the Achievement Unlocked dialog', async ({ page }) => {
+    await signUpInBrowser(page);
+    // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 2 events × 10 XP → 95 XP.
+    await createEventWith(page.request);
+    await joinRoomyEvents(page.request, 1);
+    await page.goto('/journey');
+    await expect(page.getByTestId('journey-total-hours-value')).toHaveText('7');
+    await expect(page.getByTestId('journey-events-attended-value')).toHaveText('2');
+    await expect(page.getByTestId('level-value')).toHaveText('Level 1');
+    await expect(page.getByTestId('level-next')).toHaveText('95/100 XP to next level');
+    await expect(page.getByTestId('level-total-xp')).toHaveText('95 XP in total');
+    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('2 out of 15 unlocked');
+    await expect(page.getByTestId('section-completed').getByTestId('achievement-name')).toHaveText(['First Step', 'Event Creator']);
+    const inProgress = page.getByTestId('section-inProgress').getByTestId('achievement-card');
+    await expect(inProgress.filter({ hasText: 'Regular' }).first().getByTestId('achievement-progress')).toHaveText('1/5');
+    await expect(inProgress.filter({ hasText: 'Helping Hand' }).getByTestId('achievement-progress')).toHaveText('7/10');
+    await expect(inProgress.filter({ hasText: 'Event Leader' }).getByTestId('achievement-progress')).toHaveText('1/5');
+
+    // Join a second event: 10 hours → Helping Hand (50 XP); 3 events → 155 XP → Level 2, 55/100.
+    await joinRoomyEvents(page.request, 2);
+    await page.reload();
+    await expect(page.getByTestId('level-value')).toHaveText('Level 2');
+    await expect(page.getByTestId('level-next')).toHaveText('55/100 XP to next level');
+    await expect(page.getByTestId('level-progress')).toHaveAttribute('aria-valuenow', '55');
+    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('3 out of 15 unlocked');
+
+    // Only completed achievements open the dialog.
+    await expect(page.getByTestId('section-inProgress').getByRole('button')).toHaveCount(0);
+    await page.getByTestId('section-completed').getByRole('button', { name: /First Step/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading')).toHaveText('Achievement Unlocked!');
+    await expect(dialog.getByTestId('unlocked-name')).toHaveText('First Step');
+    await expect(dialog).toContainText('25 XP');
+    await expect(page.locator('body > canvas')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Continue Your Journey' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the chart counts 4 hours per organized and 3 per joined event in the event month', async ({ page }) => {
+    await signUpInBrowser(page);
+    // An event later this month (or early next month near its end): the last bar or none of them.
+    await createEventWith(page.request, { date: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString() });
+    await page.goto('/journey');
+    const bars = page.getByTestId('hours-chart-bar');
+    await expect(bars).toHaveCount(12);
+    const hours = await bars.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-hours'))));
+    expect(hours.reduce((sum, value) => sum + value, 0)).toBe(4);
+    expect(hours.at(-1)).toBe(4);
+  });
+
+  test('a spinner while loading', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/profile');
+    // A slow network (real requests, each answered 1.5 s late) makes the loading state visible.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Journey' }).click();
+    const spinner = page.getByTestId('journey-loading');
+    await expect(spinner).toBeVisible();
+    await expect(spinner).toHaveAttribute('role', 'status');
+    await expect(spinner).toHaveText('Loading your journey...');
+    await expect(page.getByTestId('level-card')).toBeVisible({ timeout: 20_000 });
+    await expect(spinner).toHaveCount(0);
+  });
+
+  test('Spanish and Arabic', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await page.goto('/journey');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu trayectoria de voluntariado');
+    await expect(page.getByTestId('level-value')).toHaveText('Nivel 1');
+    await expect(page.getByTestId('level-next')).toHaveText('0/100 XP para el siguiente nivel');
+    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('0 de 15 desbloqueados');
+    await expect(page.getByTestId('section-locked').getByTestId('achievement-name').first()).toHaveText('Primer paso');
+
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('رحلتك التطوعية');
+    await expect(page.getByTestId('section-locked').getByRole('heading')).toContainText('الإنجازات المقفلة');
+  });
+
+  test('axe: no serious or critical violation, page and dialog, both themes', async ({ page }) => {
+    await signUpInBrowser(page);
+    await joinRoomyEvents(page.request, 1);
+    await page.goto('/journey');
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('level-card')).toBeVisible();
+      await expectNoSeriousAccessibilityViolations(page);
+      await page.getByTestId('section-completed').getByRole('button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousAccessibilityViolations(page);
+      await page.getByRole('button', { name: 'Continue Your Journey' }).click();
+    });
+  });
+});

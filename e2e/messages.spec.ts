@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+
+async function send(request: APIRequestContext, data: { receiverId: string; content: string; eventId?: number }) {
+  const response = await request.post('/api/messages', { data });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test.describe('Messages', () => {
+  test('grouped by person, latest first, You: prefix, About line, unread dot, opens the thread', async ({ page, playwright, baseURL }) => {
+    const me = await signUpInBrowser(page, { firstName: 'Nora', lastName: 'Lind' });
+    const beaContext = await playwright.request.newContext({ baseURL });
+    const cyContext = await playwright.request.newContext({ baseURL });
+    const bea = await signUpWith(beaContext, { firstName: 'Bea', lastName: 'Stone' });
+    const cy = await signUpWith(cyContext, { firstName: 'Cy', lastName: 'Park' });
+    const event = await createEventWith(beaContext, { title: `Harbour cleanup ${Date.now().toString(36)}` });
+
+    // Oldest to newest: me→Bea, Bea→me, me→Cy, Bea→me about her event.
+    await send(page.request, { receiverId: bea.email, content: 'Hello Bea, is there parking?' });
+    await send(beaContext, { receiverId: me.email, content: 'Yes, behind the hall.' });
+    await send(page.request, { receiverId: cy.email, content: 'See you on Sunday' });
+    await send(beaContext, { receiverId: me.email, content: 'Will you join this one?', eventId: event.id });
+
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Messages');
+    await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveAttribute('placeholder', 'Search messages...');
+
+    const rows = page.getByTestId('conversation');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.getByTestId('conversation-name')).toHaveText(['Bea Stone', 'Cy Park']);
+
+    const beaRow = rows.nth(0);
+    await expect(beaRow.getByTestId('conversation-last-message')).toHaveText('Will you join this one?');
+    await expect(beaRow.getByTestId('conversation-event')).toHaveText(`About: ${event.title}`);
+    await expect(beaRow.getByTestId('unread-dot')).toBeVisible();
+    await expect(beaRow.getByTestId('conversation-time')).toHaveText('Just now');
+
+    const cyRow = rows.nth(1);
+    await expect(cyRow.getByTestId('conversation-last-message')).toHaveText('You: See you on Sunday');
+    await expect(cyRow.getByTestId('conversation-event')).toHaveCount(0);
+    await expect(cyRow.getByTestId('unread-dot')).toHaveCount(0);
+    await expect(page.getByTestId('messages-summary')).toHaveText('Conversations: 2 · Unread: 1');
+
+    // Typing in the search box narrows the list.
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill('sunday');
+    await expect(rows.getByTestId('conversation-name')).toHaveText(['Cy Park']);
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill('');
+
+    await beaRow.click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${bea.id}$`));
+    await beaContext.dispose();
+    await cyContext.dispose();
+  });
+
+  test('relative time reads in hours or days (controlled clock)', async ({ page, playwright, baseURL }) => {
+    const me = await signUpInBrowser(page);
+    const other = await playwright.request.newContext({ baseURL });
+    await signUpWith(other, { firstName: 'Ola', lastName: 'Berg' });
+    await send(other, { receiverId: me.email, content: 'Morning!' });
+    const time = page.getByTestId('conversation-time');
+
+    await page.clock.install({ time: new Date(Date.now() + 3 * 60 * 60 * 1000 + 60_000) });
+    await page.goto('/messages');
+    await expect(time).toHaveText('3 hr. ago');
+    await page.clock.setFixedTime(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 + 60_000));
+    await page.reload();
+    await expect(time).toHaveText('2 days ago');
+    await other.dispose();
+  });
+
+  test('empty state for a new user, with Discover Events', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/messages');
+    const empty = page.getByTestId('messages-empty');
+    await expect(empty.getByRole('heading')).toHaveText('No messages yet');
+    await empty.getByRole('link', { name: 'Discover Events' }).click();
+    await expect(page).toHaveURL(/\/discover$/);
+  });
+
+  test('Spanish: texts translated', async ({ page, playwright, baseURL }) => {
+    await signUpInBrowser(page);
+    const other = await playwright.request.newContext({ baseURL });
+    const eva = await signUpWith(other, { firstName: 'Eva', lastName: 'Ruiz' });
+    await send(page.request, { receiverId: eva.email, content: 'Hola' });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus mensajes');
+    await expect(page.getByTestId('conversation-last-message')).toHaveText('Tú: Hola');
+    await expect(page.getByTestId('conversation-time')).toHaveText('Justo ahora');
+    await other.dispose();
+  });
+
+  test('axe: no serious or critical violation, list and empty state, both themes', async ({ page, playwright, baseURL }) => {
+    const me = await signUpInBrowser(page);
+    await page.goto('/messages');
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('messages-empty')).toBeVisible();
+      await expectNoSeriousAccessibilityViolations(page);
+    });
+    const other = await playwright.request.newContext({ baseURL });
+    await signUpWith(other, { firstName: 'Ida', lastName: 'Holm' });
+    const event = await createEventWith(other);
+    await send(other, { receiverId: me.email, content: 'Join us?', eventId: event.id });
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('unread-dot')).toBeVisible();
+      await expectNoSeriousAccessibilityViolations(page);
+    });
+    await other.dispose();
+  });
+});

@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null; organizerId: string };
+
+/** Upcoming demo events with room to spare, so parallel tests joining them never fill them. */
+async function roomyEvents(request: APIRequestContext, count: number, excludeOrganizer: string): Promise<ListedEvent[]> {
+  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
+  const roomy = events.filter((event) => event.organizerId !== excludeOrganizer && (event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10));
+  expect(roomy.length).toBeGreaterThanOrEqual(count);
+  return roomy.slice(0, count);
+}
+
+async function join(request: APIRequestContext, events: ListedEvent[]) {
+  for (const event of events) expect((await request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+}
+
+const badges = (page: Page) => page.getByTestId('profile-badge');
+
+test.describe('Profile', () => {
+  test('a new volunteer: identity, Joined date, New Volunteer, zero figures, empty lists', async ({ page }) => {
+    const me = await signUpInBrowser(page, { firstName: 'Lea', lastName: 'Moss' });
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-name')).toHaveText('Lea Moss');
+    await expect(page.getByTestId('profile-email')).toHaveText(me.email);
+    const joined = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date());
+    await expect(page.getByTestId('profile-joined')).toHaveText(`Joined ${joined}`);
+    await expect(page.getByTestId('user-avatar-initial').last()).toHaveText('L');
+    await expect(badges(page)).toHaveText(['New Volunteer']);
+    await expect(page.getByTestId('stat-organized')).toContainText('0Events Organized');
+    await expect(page.getByTestId('stat-joined')).toContainText('0Events Joined');
+    await expect(page.getByTestId('stat-hours')).toContainText('0Hours Volunteered');
+    await expect(page.getByTestId('stat-rating')).toContainText('0.0Average Rating');
+    await expect(page.getByTestId('recent-organized')).toContainText("You haven't organized any events yet.");
+    await expect(page.getByTestId('recent-joined')).toContainText("You haven't joined any events yet.");
+    await expect(page.getByTestId('impact-total-events')).toContainText('0');
+    await expect(page.getByTestId('community-impact')).toContainText('Community Impact');
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+
+    await page.getByTestId('profile-sign-out').click();
+    await expect(page.getByTestId('header-sign-in')).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
+
+  test('Event Leader at 5 organized events, not at 4; the 3 most recent with rating and attendees; People Helped', async ({ page, playwright, baseURL }) => {
+    const me = await signUpInBrowser(page);
+    const titles: string[] = [];
+    const suffix = Date.now().toString(36);
+    for (let index = 1; index <= 4; index += 1) {
+      const event = await createEventWith(page.request, { title: `Organized ${index} ${suffix}`, date: new Date(Date.now() + (index + 1) * DAY).toISOString(), location: `Street ${index}` });
+      titles.push(event.title);
+    }
+    await page.goto('/profile');
+    await expect(page.getByTestId('stat-organized-value')).toHaveText('4');
+    await expect(badges(page)).toHaveText(['New Volunteer']);
+
+    const fifth = await createEventWith(page.request, { title: `Organized 5 ${suffix}`, date: new Date(Date.now() + 6 * DAY).toISOString(), location: 'Street 5' });
+    // Two other people join the newest event: People Helped counts them.
+    for (const name of ['Ana', 'Ben']) {
+      const other = await playwright.request.newContext({ baseURL });
+      await signUpWith(other, { firstName: name });
+      expect((await other.post(`/api/events/${fifth.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+      await other.dispose();
+    }
+    await page.reload();
+    await expect(page.getByTestId('stat-organized-value')).toHaveText('5');
+    await expect(badges(page)).toHaveText(['Event Leader']);
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('20');
+
+    const recent = page.getByTestId('recent-organized').getByTestId('recent-event');
+    await expect(recent.getByTestId('recent-event-title')).toHaveText([fifth.title, titles[3], titles[2]]);
+    await expect(recent.first()).toContainText('Street 5');
+    await expect(recent.first().getByTestId('recent-rating')).toHaveText('Rating0.0');
+    await expect(recent.first().getByTestId('recent-attendees')).toHaveText('2 attendees');
+    await expect(recent.nth(1).getByTestId('recent-attendees')).toHaveText('0 attendees');
+    await expect(page.getByTestId('impact-people-helped-value')).toHaveText('2');
+    await expect(page.getByTestId('impact-total-events-value')).toHaveText('5');
+    expect(me.id).toBeTruthy();
+  });
+
+  test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({ page }) => {
+    test.setTimeout(120_000);
+    const me = await signUpInBrowser(page);
+    for (let index = 0; index < 5; index += 1) await createEventWith(page.request, { date: new Date(Date.now() + (index + 2) * DAY).toISOString() });
+    const events = await roomyEvents(page.request, 10, me.id);
+    await join(page.request, events.slice(0, 9));
+    await page.goto('/profile');
+    // 5 × 4 + 9 × 3 = 47 hours.
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('47');
+    await expect(page.getByTestId('stat-joined-value')).toHaveText('9');
+    await expect(badges(page)).toHaveText(['Event Leader']);
+
+    await join(page.request, events.slice(9));
+    await page.reload();
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('50');
+    await expect(badges(page)).toHaveText(['Event Leader', 'Community Champion', 'Time Giver']);
+    await expect(page.getByTestId('impact-hours-value')).toHaveText('50');
+    await expect(page.getByTestId('impact-total-events-value')).toHaveText('15');
+    const joined = page.getByTestId('recent-joined').getByTestId('recent-event');
+    await expect(joined).toHaveCount(3);
+    await expect(joined.getByTestId('rsvp-badge')).toHaveText(['Going', 'Going', 'Going']);
+  });
+
+  test('Spanish and Arabic', async ({ page }) => {
+    await signUpInBrowser(page, { firstName: 'Sam', lastName: 'Roe' });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await page.goto('/profile');
+    await expect(badges(page)).toHaveText(['Nuevo voluntario']);
+    await expect(page.getByTestId('stat-organized')).toContainText('Eventos organizados');
+    await expect(page.getByTestId('profile-joined')).toContainText('Miembro desde');
+    await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(badges(page)).toHaveText(['متطوع جديد']);
+    await expect(page.getByTestId('community-impact')).toContainText('الأثر المجتمعي');
+  });
+
+  test('axe: no serious or critical violation in both themes', async ({ page }) => {
+    await signUpInBrowser(page);
+    await createEventWith(page.request);
+    await page.goto('/profile');
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('stat-organized-value')).toHaveText('1');
+      await expectNoSeriousAccessibilityViolations(page);
+    });
+  });
+});

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { DEMO_ACCOUNT, signUpWith } from './support/accounts';
 
-async function isSignedIn(page: import('@playwright/test').Page) {
+async function isSignedIn(page: Page) {
   return page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status === 200);
 }
 

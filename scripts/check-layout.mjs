@@ -40,7 +40,7 @@ for (const file of files) {
   if (!KEBAB.test(name)) problems.push(`${relative}: file names are kebab-case`);
   if (/^index\.(ts|tsx)$/.test(name)) problems.push(`${relative}: no barrel files`);
   const text = /\.(ts|tsx|mjs)$/.test(name) ? readFileSync(file, 'utf8') : '';
-  if (relative.startsWith(`server${path.sep}`) && !relative.includes(`${path.sep}test${path.sep}`) && relative !== path.join('server', 'config.ts') && /process\.env\b/.test(text)) {
+  if (relative.startsWith(`server${path.sep}`) && !/^server\/(test|stress)\//.test(relative) && relative !== path.join('server', 'config.ts') && /process\.env\b/.test(text)) {
     problems.push(`${relative}: only server/config.ts reads the environment`);
   }
   const moduleMatch = relative.match(/^server\/modules\/([^/]+)\/([^/]+)$/);

@@ -97,5 +97,5 @@ export async function runWithConcurrency<T>(tasks: Array<() => Promise<T>>, limi
 }
 
 export function postgresServerUrl(): string | null {
-  return process.env.STRESS_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
+  return process.env.STRESS_DATABASE_URL || process.env.DATABASE_URL || null;
 }

@@ -266,7 +266,7 @@ function MessageForm({ event, onSent }: { event: Event; onSent: () => void }) {
             if (problem?.field === 'content') setProblem(null);
           }}
           rows={8}
-          className="min-h-36 resize-y leading-relaxed lg:min-h-56"
+          className="min-h-36 resize-y leading-relaxed [unicode-bidi:plaintext] lg:min-h-56"
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${ids}-body-error` : undefined}
           data-testid="share-message-body"

@@ -130,7 +130,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   const latency = await load({ url, headers, connections: CONNECTIONS, duration: DURATION, overallRate: LATENCY_RATE, ...extra });
   const measurement = {
     name,
-    requestsPerSecond: Math.round(throughput.requests.average),
+    requestsPerSecond: Math.round(throughput.requests.total / DURATION),
     p50: throughput.latency.p50,
     p99: throughput.latency.p99,
     errors: throughput.errors + throughput.timeouts,
@@ -138,7 +138,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     latencyP50: latency.latency.p50,
     latencyP95: (latency.latency as unknown as Record<string, number>).p97_5 ?? latency.latency.p99,
     latencyP99: latency.latency.p99,
-    ratio: throughput.requests.average / ceiling,
+    ratio: throughput.requests.total / DURATION / ceiling,
   };
   log(`${name}: ${measurement.requestsPerSecond} req/s (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}`);
   return measurement;
@@ -158,7 +158,7 @@ async function main() {
   const ceilingProcess = fork(path.join(root, 'bench/ceiling-server.mjs'), [String(CEILING_PORT)], { stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
   const ceilingResult = await load({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: CONNECTIONS, duration: DURATION });
-  const ceiling = ceilingResult.requests.average;
+  const ceiling = ceilingResult.requests.total / DURATION;
   log(`ceiling (bare node:http): ${Math.round(ceiling)} req/s, p99 ${ceilingResult.latency.p99} ms`);
   ceilingProcess.kill();
 

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '@contract/events';
+import { meanOrganizedRating, mostRecent, profileFigures } from './profile-figures';
+
+let nextId = 1;
+function event(fields: Partial<Event> = {}): Event {
+  const id = nextId++;
+  return {
+    id,
+    title: `Event ${id}`,
+    description: '',
+    location: 'Here',
+    date: '2026-06-01T10:00:00.000Z',
+    imageUrl: null,
+    images: [],
+    categoryId: 1,
+    category: { id: 1, name: 'Cleanup', color: 'green', icon: 'trash-2' },
+    organizerId: 'me',
+    organizer: { firstName: 'A', lastName: 'B', email: null, profileImageUrl: null },
+    rsvpCount: 0,
+    maxAttendees: null,
+    averageRating: 0,
+    ratingCount: 0,
+    userRsvpStatus: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  } as Event;
+}
+const many = (count: number, fields: Partial<Event> = {}) => Array.from({ length: count }, () => event(fields));
+
+describe('profile badges (spec §9)', () => {
+  it('New Volunteer when no rule holds', () => {
+    expect(profileFigures([], []).badges).toEqual(['newVolunteer']);
+  });
+  it('Event Leader at 5 organized, not at 4', () => {
+    expect(profileFigures(many(4), []).badges).toEqual(['newVolunteer']);
+    expect(profileFigures(many(5), []).badges).toEqual(['eventLeader']);
+  });
+  it('Community Champion at 10 joined, not at 9', () => {
+    expect(profileFigures([], many(9)).badges).toEqual(['newVolunteer']);
+    expect(profileFigures([], many(10)).badges).toEqual(['communityChampion']);
+  });
+  it('Time Giver at 50 hours (4 per organized, 3 per joined), not at 49', () => {
+    // 4 × 4 + 11 × 3 = 49; 5 × 4 + 10 × 3 = 50.
+    expect(profileFigures(many(4), many(11)).badges).toEqual(['communityChampion']);
+    expect(profileFigures(many(5), many(10)).badges).toEqual(['eventLeader', 'communityChampion', 'timeGiver']);
+  });
+  it('Top Rated at a mean of 4.5 over rated organized events, not at 4.4', () => {
+    expect(profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 5, ratingCount: 1 })], []).badges).toEqual(['topRated']);
+    expect(profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 4.8, ratingCount: 1 })], []).badges).toEqual(['newVolunteer']);
+  });
+});
+
+describe('profile figures', () => {
+  it('hours, People Helped and total events', () => {
+    const figures = profileFigures([event({ rsvpCount: 3 }), event({ rsvpCount: 7 })], many(2));
+    expect(figures).toMatchObject({ organized: 2, joined: 2, hours: 14, peopleHelped: 10, totalEvents: 4 });
+  });
+  it('the mean rating ignores events nobody rated, 0 when none', () => {
+    expect(meanOrganizedRating([])).toBe(0);
+    expect(meanOrganizedRating([event({ averageRating: 0, ratingCount: 0 }), event({ averageRating: 3.5, ratingCount: 4 })])).toBe(3.5);
+  });
+  it('the three most recent by date', () => {
+    const events = ['2026-01-01', '2026-05-01', '2026-03-01', '2026-04-01'].map((day) => event({ date: `${day}T10:00:00.000Z`, title: day }));
+    expect(mostRecent(events).map((item) => item.title)).toEqual(['2026-05-01', '2026-04-01', '2026-03-01']);
+  });
+});

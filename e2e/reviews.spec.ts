@@ -9,7 +9,7 @@ const suffix = () => randomBytes(4).toString('hex');
 const isPast = (event: ApiEvent) => new Date(event.date).getTime() < Date.now();
 
 async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('li[role="status"]').filter({ hasText: title });
+  const toast = page.locator('li[data-state="open"]').filter({ hasText: title });
   await expect(toast).toContainText(title);
   await expect(toast).toContainText(description);
 }

@@ -11,7 +11,7 @@ const STATUSES = [
 ] as const;
 
 async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('li[role="status"]').filter({ hasText: title });
+  const toast = page.locator('li[data-state="open"]').filter({ hasText: title });
   await expect(toast).toContainText(title);
   await expect(toast).toContainText(description);
 }

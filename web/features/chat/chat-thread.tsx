@@ -24,6 +24,10 @@ interface ChatThreadProps {
  * spec §2 Chat, right side. Sending is not wired: per spec it only logs to the console and posts
  * nothing (spec §5: blocked on empty/whitespace text or without a conversation). A visible note says
  * so, because a message box that silently drops what you type would break trust.
+ *
+ * Messages and names are written in any language, whatever the UI's: `unicode-bidi: plaintext` lets
+ * each take its own direction (an English message keeps its punctuation in the Arabic UI) while it
+ * stays aligned to the page's start.
  */
 export function ChatThread({ conversationId, conversation, messages, isLoading, isError, onRetry, currentUserId }: ChatThreadProps) {
   const { t, i18n } = useTranslation('chat');
@@ -75,7 +79,7 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
               className="size-10"
             />
             <div className="min-w-0">
-              <h2 className="truncate font-semibold" data-testid="thread-title">
+              <h2 className="truncate font-semibold [unicode-bidi:plaintext]" data-testid="thread-title">
                 {title}
               </h2>
               <p className="text-xs text-muted-foreground">{t('directChat')}</p>
@@ -120,7 +124,7 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
                           )}
                         >
                           <span className="sr-only">{isOwn ? t('you') : (message.sender.firstName ?? t('unknownUser'))}: </span>
-                          <p className="break-words whitespace-pre-wrap" data-testid="thread-message-content">
+                          <p className="break-words whitespace-pre-wrap [unicode-bidi:plaintext]" data-testid="thread-message-content">
                             {message.content}
                           </p>
                           <time

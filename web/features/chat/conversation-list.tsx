@@ -103,7 +103,7 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
                     />
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className={cn('truncate', hasUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
+                        <span className={cn('truncate [unicode-bidi:plaintext]', hasUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
                           {title}
                         </span>
                         <time dateTime={conversation.lastMessage.createdAt} className={cn('shrink-0 text-xs', hasUnread ? 'font-semibold text-primary' : 'text-muted-foreground')}>
@@ -111,7 +111,10 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
                         </time>
                       </span>
                       <span className="flex items-center justify-between gap-2">
-                        <span className={cn('truncate text-sm', hasUnread ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid="conversation-preview">
+                        <span
+                          className={cn('truncate text-sm [unicode-bidi:plaintext]', hasUnread ? 'font-medium text-foreground' : 'text-muted-foreground')}
+                          data-testid="conversation-preview"
+                        >
                           {preview}
                         </span>
                         {hasUnread && (

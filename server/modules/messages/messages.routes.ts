@@ -17,7 +17,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         tags: ['messages'],
         summary: 'Send a message (receiverId: user id or e-mail)',
         body: sendMessageBodySchema,
-        response: { 201: messageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 415: errorResponseSchema },
+        response: { 201: messageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema },
       },
     },
     async (request, reply) => {

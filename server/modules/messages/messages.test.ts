@@ -69,6 +69,9 @@ describe('POST /api/messages', () => {
     const missing = await send(alice, { receiverId: bob.user.email });
     expect(missing.json().errors).toContainEqual({ path: 'content', message: 'Message is required' });
     expect((await send(alice, { receiverId: bob.user.email, content: 'x'.repeat(5000) })).statusCode).toBe(201);
+    const huge = await send(alice, { receiverId: bob.user.email, content: 'x'.repeat(70_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'Request body is too large' });
     expect((await send(undefined, { receiverId: bob.user.email, content: 'Hello' })).statusCode).toBe(401);
   });
 });

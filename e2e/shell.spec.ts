@@ -34,6 +34,17 @@ test.describe('web shell', () => {
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
   });
 
+  test('the sign-in page follows the stored language and direction', async ({ page }) => {
+    await page.goto('/api/login');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا بك في PitchIn');
+    await expect(page.getByTestId('demo-hint')).toContainText('demo@pitchin.app');
+    await expect(page.getByTestId('demo-hint')).toContainText('pitchin-demo');
+    await expectNoSeriousAccessibilityViolations(page);
+  });
+
   test('HTML pages carry no inline script and the default social tags', async ({ request }) => {
     for (const path of ['/', '/api/login']) {
       const html = await (await request.get(path)).text();

@@ -321,6 +321,9 @@ test.describe('Achievement notices', () => {
 
     await expect(page.getByTestId('bottom-nav-journey-dot')).toBeVisible();
     await expect(page.getByTestId('bottom-nav-clear')).toHaveText('Clear');
+    // The Clear row above the bar leaves the test panels' buttons beside it clickable.
+    await page.getByRole('button', { name: 'Test panel: alerts' }).click();
+    await expect(page.getByTestId('dev-panel-alerts')).toBeVisible();
 
     // The first notice was shown at t=0: it is still there at 4999 ms and gone at 5000 ms.
     await page.clock.runFor(2999);

@@ -10,7 +10,9 @@ export function BottomNav() {
   const [location] = useLocation();
   const { hasNew, clear, notifications } = useAchievementNotifications();
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 md:hidden">
+    // The wrapper lets clicks through (the test panels' buttons sit beside the Clear pill); only the
+    // pill and the bar itself take them.
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 md:hidden">
       {hasNew && (
         <div className="pointer-events-none flex justify-end px-3 pb-2">
           <button
@@ -26,7 +28,7 @@ export function BottomNav() {
       )}
       <nav
         aria-label={t('shell:nav.bottom')}
-        className="border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md supports-[backdrop-filter]:bg-background/85"
+        className="pointer-events-auto border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md supports-[backdrop-filter]:bg-background/85"
         data-testid="bottom-nav"
       >
         <ul className="mx-auto grid max-w-md grid-cols-5">

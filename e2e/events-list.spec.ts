@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, DEMO_ACCOUNT, signInWith, signUpInBrowser, signUpWith } from './support/accounts';
 import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-settings';
@@ -8,6 +8,10 @@ import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-setti
 const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
 
 /** Issue 3 items 1–4 and 9: Home, the event card, Discover and My events against the real server. */
+
+// Each test signs up and talks to the real server, several create events: give a busy machine room.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const PAGE_SIZE = 24;
 const DAY = 24 * 60 * 60 * 1000;

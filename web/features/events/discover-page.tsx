@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/lib/use-toast';
+import { cn } from '@/lib/utils';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
 import { useEvents } from './use-events';
 
@@ -166,7 +167,7 @@ export default function DiscoverPage() {
             {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
           </h2>
           <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
-            {list.isLoading
+            {list.isLoading || list.isPlaceholderData
               ? t('common:status.loadingEvents')
               : list.isError
                 ? ''
@@ -198,7 +199,7 @@ export default function DiscoverPage() {
               <EmptyState icon={CalendarSearch} title={t('list.emptyTitle')} hint={t('discover.emptyHint')} />
             )
           ) : (
-            <EventGrid events={list.events} />
+            <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
           )}
         </div>
         <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />

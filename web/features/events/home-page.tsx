@@ -143,7 +143,7 @@ export default function HomePage() {
               />
             )
           ) : (
-            <EventGrid events={list.events} />
+            <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
           )}
         </div>
         <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Event } from '@contract/events';
 
 /**
@@ -64,6 +64,9 @@ export function useEvents(filters: EventFilters = {}) {
     initialPageParam: url,
     queryFn: ({ pageParam, signal }) => fetchEventPage(pageParam, signal),
     getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
+    // While a new filter loads, the previous results stay (dimmed by the page) instead of the grid
+    // collapsing into skeletons at every pause in typing.
+    placeholderData: keepPreviousData,
   });
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
   return { ...query, events };

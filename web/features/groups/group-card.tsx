@@ -1,4 +1,4 @@
-import { Activity, Globe, Lock, LogOut, MessageCircle, Settings, ShieldCheck, UserPlus, Users } from 'lucide-react';
+import { Activity, Globe, Lock, LogOut, MessageCircle, Settings, ShieldCheck, UserPlus, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -53,7 +53,7 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
         </div>
         <div className="flex items-center gap-2">
           <dt className="sr-only">{t('labels.creator')}</dt>
-          <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           <dd className="text-muted-foreground">{t('createdBy', { name: `${group.creator.firstName} ${group.creator.lastName}` })}</dd>
         </div>
         <div className="flex items-start gap-2">

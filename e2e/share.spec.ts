@@ -12,6 +12,9 @@ import { signInWith, signUpInBrowser, signUpWith, type TestUser } from './suppor
  */
 
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
+// Each test signs up, creates an event and loads the detail page first; on a busy machine that alone
+// can take half of the default 45 s.
+test.describe.configure({ timeout: 90_000 });
 
 // A real 1×1 PNG, so the server's content check accepts the event photo.
 const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -493,6 +496,7 @@ test.describe('Quick Share card and share control', () => {
   });
 
   test('no serious or critical axe violation in the dialog, in either theme', async ({ page }) => {
+    test.setTimeout(180_000);
     await openEventPage(page);
     await inBothThemes(page, async () => {
       const dialog = await openDialog(page);

@@ -3,7 +3,7 @@ import { Copy, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { ShareEventDialog, SocialGlyph } from './share-event-dialog';
@@ -33,7 +33,7 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
   return (
     <Card className={cn('gap-0', className)} data-testid="quick-share-card">
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">{t('quickShare.title')}</CardTitle>
+        <h2 className="text-lg leading-tight font-semibold">{t('quickShare.title')}</h2>
         <CardDescription>{t('quickShare.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
@@ -57,12 +57,18 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
             {t('actions.copyLink')}
           </Button>
         </div>
-        <Button type="button" variant="secondary" className="w-full" onClick={() => setIsDialogOpen(true)} aria-haspopup="dialog" data-testid="quick-share-custom-preview">
-          <Sparkles aria-hidden />
-          {t('quickShare.customPreview')}
-        </Button>
+        <ShareEventDialog
+          event={event}
+          open={isDialogOpen}
+          onOpenChange={setIsDialogOpen}
+          trigger={
+            <Button type="button" variant="secondary" className="w-full" data-testid="quick-share-custom-preview">
+              <Sparkles aria-hidden />
+              {t('quickShare.customPreview')}
+            </Button>
+          }
+        />
       </CardContent>
-      <ShareEventDialog event={event} open={isDialogOpen} onOpenChange={setIsDialogOpen} />
     </Card>
   );
 }

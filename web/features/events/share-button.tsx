@@ -10,12 +10,16 @@ export function ShareButton({ event, variant = 'outline', size, className }: { e
   const { t } = useTranslation('share');
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <>
-      <Button type="button" variant={variant} size={size} className={className} onClick={() => setIsOpen(true)} aria-haspopup="dialog" data-testid="share-button">
-        <Share2 aria-hidden />
-        {t('button.label')}
-      </Button>
-      <ShareEventDialog event={event} open={isOpen} onOpenChange={setIsOpen} />
-    </>
+    <ShareEventDialog
+      event={event}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      trigger={
+        <Button type="button" variant={variant} size={size} className={className} data-testid="share-button">
+          <Share2 aria-hidden />
+          {t('button.label')}
+        </Button>
+      }
+    />
   );
 }

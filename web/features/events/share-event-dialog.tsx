@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type FormEvent, type SVGProps } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode, type SVGProps } from 'react';
 import { Bird, Check, Copy, Download, Link2, Loader2, Mail, Send, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -52,10 +52,12 @@ const SOCIAL_TARGETS: { network: SocialTarget; tone: string }[] = [
 ];
 
 /** The 'Share Event' dialog (spec §2): three ways to share, the preview card, social buttons, download. */
-export function ShareEventDialog({ event, open, onOpenChange }: { event: Event; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ShareEventDialog({ event, open, onOpenChange, trigger }: { event: Event; open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
   const { t } = useTranslation('share');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* As the dialog's trigger, the control gets focus back when the dialog closes. */}
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="w-[calc(100%-1.5rem)] gap-5 p-4 sm:max-w-2xl sm:p-6 lg:max-w-5xl" data-testid="share-dialog">
         <DialogHeader className="pe-8 text-start">
           <DialogTitle>{t('dialog.title')}</DialogTitle>
@@ -73,7 +75,9 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
   const [isGenerating, setIsGenerating] = useState(false);
   const eventUrl = buildEventUrl(window.location.origin, event.id);
   const shareText = t('message.intro', { title: event.title });
-  const card = useMemo(() => buildShareCardContent(event, t, i18n.language, i18n.dir() === 'rtl'), [event, t, i18n]);
+  const language = i18n.language;
+  const isRtl = i18n.dir(language) === 'rtl';
+  const card = useMemo(() => buildShareCardContent(event, t, language, isRtl), [event, t, language, isRtl]);
   const ids = useId();
 
   const copyLink = async () => {

@@ -11,9 +11,9 @@ import { useConversations, useCurrentUserId, useThread } from './use-chat-data';
  * link straight to a thread and the browser's back button works. On small screens the list and the
  * thread alternate: /chat shows the list, /chat/{id} the thread with a back button.
  *
- * The panel fits the viewport (list and thread scroll inside it, the composer stays in reach); on
- * phones it ends above the bottom navigation and the floating developer panels, so neither covers
- * the message box.
+ * The panel fits the viewport below the header (list and thread scroll inside it, the composer stays
+ * in reach, the page itself does not scroll on a laptop); on phones it ends above the bottom
+ * navigation and the floating developer panels, so neither covers the message box.
  */
 export default function ChatPage() {
   const { t } = useTranslation('chat');
@@ -26,7 +26,7 @@ export default function ChatPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl sm:px-6 sm:py-6">
-      <div className="flex h-[calc(100dvh-12.5rem)] min-h-[26rem] md:h-[calc(100dvh-8.5rem)] overflow-hidden border-y border-border bg-card sm:rounded-xl sm:border sm:shadow-sm md:max-h-[52rem]">
+      <div className="flex h-[calc(100dvh-12.5rem)] min-h-[26rem] overflow-hidden border-y border-border bg-card sm:rounded-xl sm:border sm:shadow-sm md:max-h-[52rem]">
         <section
           aria-label={t('listLabel')}
           className={cn('min-h-0 w-full flex-col border-border md:flex md:w-80 md:shrink-0 md:border-e lg:w-96', selectedId ? 'hidden' : 'flex')}

@@ -14,6 +14,7 @@ test.describe('people screens and the app chrome', () => {
     await signInWith(context);
     await captureScreens(page, 'chrome-home', '/', async (current) => {
       await expect(current.getByTestId('app-header')).toBeVisible();
+      await expect(current.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     });
     await captureScreens(page, 'chrome-notices-and-panels', '/messages', async (current) => {
       await current.getByRole('button', { name: 'Test panel: effects' }).click();
@@ -45,14 +46,14 @@ test.describe('people screens and the app chrome', () => {
   test('Profile', async ({ page, context }) => {
     await signInWith(context);
     await captureScreens(page, 'profile', '/profile', async (current) => {
-      await expect(current.getByTestId('stat-organized-value')).toBeVisible();
+      await expect(current.getByTestId('stat-organized-value')).toBeVisible({ timeout: 30_000 });
     });
   });
 
   test('Journey, its dialog, and in Arabic', async ({ page, context }) => {
     await signInWith(context);
     await captureScreens(page, 'journey', '/journey', async (current) => {
-      await expect(current.getByTestId('level-card')).toBeVisible();
+      await expect(current.getByTestId('level-card')).toBeVisible({ timeout: 30_000 });
     });
     await captureScreens(page, 'journey-unlocked-dialog', '/journey', async (current) => {
       await current.getByTestId('section-completed').getByRole('button').first().click();
@@ -62,7 +63,7 @@ test.describe('people screens and the app chrome', () => {
     });
     await captureScreens(page, 'journey-ar', '/journey', async (current) => {
       await inArabic(current);
-      await expect(current.getByTestId('level-card')).toBeVisible();
+      await expect(current.getByTestId('level-card')).toBeVisible({ timeout: 30_000 });
     });
   });
 });

@@ -105,7 +105,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={cn('truncate', isUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
-              {name}
+              <bdi>{name}</bdi>
             </p>
             <time dateTime={lastMessage.createdAt} title={exactTime} className="shrink-0 text-xs text-muted-foreground" data-testid="conversation-time">
               {time}
@@ -114,7 +114,8 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
           <div className="mt-0.5 flex items-center gap-2">
             <p className={cn('min-w-0 flex-1 truncate text-sm', isUnread ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid="conversation-last-message">
               {isOwnLastMessage && <span className="text-foreground/80">{t('youPrefix')}</span>}
-              {lastMessage.content}
+              {/* People write in their own language: each message keeps its own direction. */}
+              <bdi>{lastMessage.content}</bdi>
             </p>
             {isUnread && (
               <span className="size-2.5 shrink-0 rounded-full bg-blue-600 dark:bg-blue-400" data-testid="unread-dot">
@@ -125,7 +126,11 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
           {lastMessage.event && (
             <p className="mt-1.5 inline-flex max-w-full items-center gap-1.5 rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground" data-testid="conversation-event">
               <CalendarDays className="size-3.5 shrink-0" aria-hidden />
-              <span className="truncate">{t('about', { title: lastMessage.event.title })}</span>
+              <span className="truncate">
+                {/* {{title}} ends the text in every language; the title itself keeps its own direction. */}
+                {t('about', { title: '' })}
+                <bdi>{lastMessage.event.title}</bdi>
+              </span>
             </p>
           )}
         </div>

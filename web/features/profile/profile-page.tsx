@@ -52,7 +52,7 @@ export default function ProfilePage() {
             <UserAvatar person={user} className="-mt-12 size-24 border-4 border-card shadow-md sm:-mt-14 sm:size-28" fallbackClassName="text-3xl" />
             <div className="min-w-0">
               <h2 id="profile-name" className="truncate text-2xl font-bold tracking-tight" data-testid="profile-name">
-                {name}
+                <bdi>{name}</bdi>
               </h2>
               {user?.email && (
                 <p className="truncate text-sm text-muted-foreground" data-testid="profile-email">
@@ -243,11 +243,11 @@ function RecentList({
                 >
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold" data-testid="recent-event-title">
-                      {event.title}
+                      <bdi>{event.title}</bdi>
                     </p>
                     <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
                       <MapPin className="size-3.5 shrink-0" aria-hidden />
-                      <span className="truncate">{event.location}</span>
+                      <bdi className="truncate">{event.location}</bdi>
                     </p>
                     {renderMeta && <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">{renderMeta(event)}</p>}
                   </div>

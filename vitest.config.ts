@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     // A fresh migrated PGlite per file takes seconds when idle, far longer on a loaded 2-core machine.
     hookTimeout: 240_000,
     // Two cores: PGlite instances are CPU-heavy, so two files at a time keeps the run steady.

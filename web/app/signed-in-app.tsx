@@ -43,7 +43,9 @@ function SignedInRouter() {
           {signedInRoutes.map((route) => (
             <Route key={route.path} path={route.path} component={route.component} />
           ))}
-          <Route component={NotFoundPage} />
+          <Route>
+            <NotFoundPage />
+          </Route>
         </Switch>
       </SignedInLayout>
     </Suspense>

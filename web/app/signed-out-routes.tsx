@@ -7,5 +7,5 @@ import NotFoundPage from '@/features/not-found/not-found-page';
  * path is enough and the router library stays out of the landing bundle.
  */
 export function SignedOutRoutes() {
-  return window.location.pathname === '/' ? <LandingPage /> : <NotFoundPage />;
+  return window.location.pathname === '/' ? <LandingPage /> : <NotFoundPage standalone />;
 }

@@ -1,13 +1,22 @@
 import { CircleExclamationPointIcon, HouseIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 
-// Plain elements, buttonVariants and a full-page link (no <Card>/<Button>/wouter <Link>) keep this
-// page, which ships with the landing bundle, free of tailwind-merge and the router.
-export default function NotFoundPage() {
+/**
+ * `standalone` (signed out): the page is the whole document, so it is the <main> landmark itself.
+ * Signed in it renders inside SignedInLayout's <main>, so it must not add a second one.
+ * Plain elements, buttonVariants and a full-page link (no <Card>/<Button>/wouter <Link>) keep this
+ * page, which ships with the landing bundle, free of tailwind-merge and the router.
+ */
+export default function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation('common');
+  const Wrapper = standalone ? 'main' : 'div';
   return (
-    <main id="main" className="flex min-h-dvh w-full items-center justify-center bg-background px-4 py-12">
+    <Wrapper
+      id={standalone ? 'main' : undefined}
+      className={cx('flex w-full items-center justify-center px-4 py-12', standalone ? 'min-h-dvh bg-background' : 'min-h-[60dvh]')}
+    >
       <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm">
         <div className="flex items-center gap-3">
           <CircleExclamationPointIcon className="size-8 shrink-0 text-destructive" aria-hidden />
@@ -19,6 +28,6 @@ export default function NotFoundPage() {
           {t('notFound.home')}
         </a>
       </div>
-    </main>
+    </Wrapper>
   );
 }

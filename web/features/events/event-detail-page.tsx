@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, CalendarX2, CheckCircle2, Clock, Images, Infinity as InfinityIcon, MapPin, Star, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, CalendarX2, CheckCircle2, Clock, Images, MapPin, Star, Ticket, Users } from 'lucide-react';
 import type { Event } from '@contract/events';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -135,7 +135,7 @@ function EventDetail({ event }: { event: Event }) {
               <Stat icon={<Star className="fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />} label={t('detail.rating')} value={rating} testId="stat-rating" />
               <Stat icon={<Users className="text-primary" aria-hidden />} label={t('detail.attending')} value={String(event.rsvpCount)} testId="stat-attending" />
               <Stat
-                icon={<InfinityIcon className="text-primary" aria-hidden />}
+                icon={<Ticket className="text-primary" aria-hidden />}
                 label={t('detail.max')}
                 value={event.maxAttendees === null ? '∞' : String(event.maxAttendees)}
                 valueLabel={event.maxAttendees === null ? t('detail.noLimit') : undefined}

@@ -20,7 +20,9 @@ type Filters = { search: string; location: string };
  * a search can be bookmarked, shared and restored on reload, and Back returns to the previous one.
  */
 export default function DiscoverPage() {
-  const { t } = useTranslation('events');
+  // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
+  // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
+  const { t } = useTranslation(['events', 'event-detail']);
   const [params, setParams] = useSearchParams();
   const urlFilters: Filters = { search: params.get('search') ?? '', location: params.get('location') ?? '' };
   const [draft, setDraft] = useState<Filters>(urlFilters);

@@ -23,7 +23,9 @@ const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: st
 ];
 
 export default function HomePage() {
-  const { t } = useTranslation('events');
+  // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
+  // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
+  const { t } = useTranslation(['events', 'event-detail']);
   const { user } = useAuth();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<number | null>(null);

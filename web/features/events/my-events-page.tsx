@@ -23,7 +23,9 @@ export function splitByTime(events: Event[], now = Date.now()) {
 type Tab = 'organized' | 'joined';
 
 export default function MyEventsPage() {
-  const { t } = useTranslation('events');
+  // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
+  // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
+  const { t } = useTranslation(['events', 'event-detail']);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('organized');
   const organized = useQuery<Event[]>({ queryKey: ['/api/my-events'] });

@@ -202,6 +202,7 @@ test.describe('Share dialog: message mode', () => {
     await openEventPage(page);
     const dialog = await openDialog(page);
     await dialog.getByLabel("Recipient's e-mail").fill('friend@example.org');
+    await page.clock.pauseAt(Date.now() + 60_000);
     expect((await context.request.post('/api/logout')).status()).toBe(204);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');

@@ -71,6 +71,9 @@ export function useShareMessage(eventId: number, handlers: { onSent: () => void;
   const queryClient = useQueryClient();
   const { t } = useTranslation('share');
   return useMutation<Message, Error, ShareMessageInput>({
+    // Query's default pauses a mutation while the device is offline and leaves 'Sending...' spinning
+    // with no word; failing at once tells the user to try again when they have signal.
+    networkMode: 'always',
     mutationFn: async ({ recipientEmail, content }) => {
       const res = await apiRequest('POST', '/api/messages', { receiverId: recipientEmail.trim(), eventId, content });
       return (await res.json()) as Message;

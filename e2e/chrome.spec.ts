@@ -357,8 +357,18 @@ test.describe('Achievement notices', () => {
 
     await notices.nth(1).getByRole('button', { name: 'Dismiss Test Achievement' }).click();
     await expect(notices).toHaveCount(2);
-    // The rest close ranks (their top moves with a short transition, so read the target position).
-    expect(await notices.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).style.top))).toEqual(['76px', '196px']);
+    // The rest close ranks, 120 px apart again (after a short transition).
+    await expect
+      .poll(async () => {
+        const [first = 0, second = 0] = await notices.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+        return Math.round(second - first);
+      })
+      .toBe(120);
+    // Below the header and its navigation bar, at the top right.
+    const header = await page.getByTestId('app-header').boundingBox();
+    const first = await notices.first().boundingBox();
+    expect(first && header && first.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(first && first.x + first.width).toBeGreaterThan(1280 - 24);
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(notices).toHaveCount(0);

@@ -50,17 +50,25 @@ test.describe('people screens and the app chrome', () => {
     });
   });
 
-  test('Journey, its dialog, and in Arabic', async ({ page, context }) => {
+  test('Journey', async ({ page, context }) => {
     await signInWith(context);
     await captureScreens(page, 'journey', '/journey', async (current) => {
       await expect(current.getByTestId('level-card')).toBeVisible({ timeout: 30_000 });
     });
+  });
+
+  test('Journey: the Achievement Unlocked dialog', async ({ page, context }) => {
+    await signInWith(context);
     await captureScreens(page, 'journey-unlocked-dialog', '/journey', async (current) => {
       await current.getByTestId('section-completed').getByRole('button').first().click();
       await expect(current.getByRole('dialog')).toBeVisible();
       // Let the confetti clear so the picture shows the dialog itself.
       await expect(current.locator('body > canvas')).toHaveCount(0, { timeout: 10_000 });
     });
+  });
+
+  test('Journey in Arabic', async ({ page, context }) => {
+    await signInWith(context);
     await captureScreens(page, 'journey-ar', '/journey', async (current) => {
       await inArabic(current);
       await expect(current.getByTestId('level-card')).toBeVisible({ timeout: 30_000 });

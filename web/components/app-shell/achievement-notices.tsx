@@ -7,7 +7,6 @@ import { useAchievementNotifications, type AchievementNotification } from './use
 /** Spec §2, §9: each notice sits 120 px below the previous one and hides itself after 5000 ms. */
 export const NOTICE_OFFSET_PX = 120;
 export const NOTICE_AUTO_HIDE_MS = 5000;
-const FIRST_NOTICE_TOP_PX = 76;
 
 /** Stacked achievement-unlocked notices, top right (top left in right-to-left languages). */
 export function AchievementNotices() {
@@ -16,18 +15,23 @@ export function AchievementNotices() {
   const shown = notifications.filter((item) => item.isShown);
   const latest = shown.at(-1)?.achievement;
   return (
-    <section aria-label={t('shell:notices.region')} className="pointer-events-none fixed inset-x-0 top-0 z-50" data-testid="achievement-notices">
+    // The stack starts just under the header: 64 px on phones, 108 px with the desktop navigation bar.
+    <section
+      aria-label={t('shell:notices.region')}
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 [--notices-top:76px] md:[--notices-top:120px]"
+      data-testid="achievement-notices"
+    >
       <div role="status" aria-live="polite" className="sr-only">
         {latest ? t('shell:notices.announce', { name: t(`journey:catalogue.${achievementTextKey(latest.name)}.name`, { defaultValue: latest.name }) }) : ''}
       </div>
       {shown.map((item, index) => (
-        <Notice key={item.key} item={item} top={FIRST_NOTICE_TOP_PX + index * NOTICE_OFFSET_PX} />
+        <Notice key={item.key} item={item} offset={index * NOTICE_OFFSET_PX} />
       ))}
       {shown.length > 1 && (
         <button
           type="button"
           onClick={clear}
-          style={{ top: FIRST_NOTICE_TOP_PX + shown.length * NOTICE_OFFSET_PX }}
+          style={{ top: `calc(var(--notices-top) + ${shown.length * NOTICE_OFFSET_PX}px)` }}
           className="pointer-events-auto absolute end-4 rounded-full border border-border bg-card px-3 py-1 text-xs font-semibold text-foreground shadow-md transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           data-testid="achievement-notices-clear"
         >
@@ -38,7 +42,7 @@ export function AchievementNotices() {
   );
 }
 
-function Notice({ item, top }: { item: AchievementNotification; top: number }) {
+function Notice({ item, offset }: { item: AchievementNotification; offset: number }) {
   const { t } = useTranslation(['shell', 'journey']);
   const { hide, dismiss } = useAchievementNotifications();
   const { achievement } = item;
@@ -53,7 +57,7 @@ function Notice({ item, top }: { item: AchievementNotification; top: number }) {
 
   return (
     <div
-      style={{ top }}
+      style={{ top: `calc(var(--notices-top) + ${offset}px)` }}
       className="pointer-events-auto absolute end-4 w-[min(22rem,calc(100vw-2rem))] animate-fade-in overflow-hidden rounded-2xl border border-amber-300/70 bg-card text-card-foreground shadow-xl shadow-amber-900/10 transition-[top] duration-300 dark:border-amber-400/30"
       data-testid="achievement-notice"
     >

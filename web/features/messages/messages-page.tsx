@@ -40,7 +40,7 @@ export default function MessagesPage() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="mt-0.5 text-sm text-muted-foreground" data-testid="messages-summary">
-            {messages ? t('summary', { conversations: conversations.length, unread: unreadCount }) : t('subtitle')}
+            {conversations.length > 0 ? t('summary', { conversations: conversations.length, unread: unreadCount }) : t('subtitle')}
           </p>
         </div>
       </div>

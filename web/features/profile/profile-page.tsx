@@ -216,7 +216,8 @@ function RecentList({
   renderAside?: (event: Event) => ReactNode;
 }) {
   return (
-    <Card data-testid={testId}>
+    // min-w-0: a long title must truncate inside the grid cell, not widen the page on phones.
+    <Card className="min-w-0" data-testid={testId}>
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center gap-2 text-base">
           <Award className="size-4.5 text-primary" aria-hidden />

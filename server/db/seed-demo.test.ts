@@ -31,7 +31,7 @@ describe('demo data', () => {
   it('is quick, and seeds only an empty database', async () => {
     console.info(`demo seed: ${seedMilliseconds.toFixed(0)} ms`);
     // The budget is < 3 s on an idle machine; test runs share cores with other work, so only runaway slowness fails here.
-    expect(seedMilliseconds).toBeLessThan(20_000);
+    expect(seedMilliseconds).toBeLessThan(60_000);
     expect(await seedDemoDataIfEmpty(app.database.db)).toEqual({ seeded: false });
     const counts = await one<{ users: number; events: number }>(sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events`);
     expect(counts.users).toBe(16);

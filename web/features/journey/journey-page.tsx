@@ -33,12 +33,6 @@ export default function JourneyPage() {
   useUnauthorizedFallback(stats.error, catalogue.error, records.error, organized.error, joined.error);
   const [selected, setSelected] = useState<AchievementEntry | null>(null);
 
-  // Hours and XP change with every RSVP or new event made elsewhere in the app: read them fresh here.
-  const refetchStats = stats.refetch;
-  useEffect(() => {
-    void refetchStats();
-  }, [refetchStats]);
-
   const core = [stats, catalogue, records];
   if (core.some((query) => query.isLoading)) {
     return (

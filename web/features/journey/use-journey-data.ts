@@ -3,8 +3,9 @@ import type { Event } from '@contract/events';
 import type { Achievement, UserStats } from '@contract/journey';
 import { fetchUserAchievements, USER_ACHIEVEMENTS_QUERY_KEY, type UserAchievementsSnapshot } from '@/components/app-shell/user-achievements-query';
 
+/** Hours and XP change with every RSVP or event made elsewhere in the app: read afresh on each visit. */
 export function useUserStats() {
-  return useQuery<UserStats>({ queryKey: ['/api/user/stats'] });
+  return useQuery<UserStats>({ queryKey: ['/api/user/stats'], refetchOnMount: 'always' });
 }
 
 export function useAchievementCatalogue() {

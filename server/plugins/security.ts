@@ -60,6 +60,13 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     }
   });
 
+  // ASVS 5.0 V14.3.2: API answers carry personal data (messages, e-mails), so browsers and proxies must
+  // not store them, unless the route chose its own caching (public photos, og-image, journey ETags).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!STATE_CHANGING_METHODS.has(request.method)) return;

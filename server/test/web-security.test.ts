@@ -401,6 +401,22 @@ describe('security headers on every answer', () => {
     console.log(`security headers: ${checked} GET answers on ${getRoutes.length} routes`);
   });
 
+  it('keeps personal API answers out of browser and proxy caches (Cache-Control no-store or private)', async () => {
+    const publicAndImmutable = new Set(['/api/images/:photoId', '/api/events/:id/og-image', '/api/config']);
+    const failures: string[] = [];
+    for (const route of app.routeList.filter((item) => item.method === 'GET' && item.url.startsWith('/api/') && !item.url.startsWith('/api/docs'))) {
+      if (publicAndImmutable.has(route.url)) continue;
+      const response = await app.inject({ method: 'GET', url: requestFor('GET', route.url).url, headers: { cookie: other.cookie } });
+      const cacheControl = String(response.headers['cache-control'] ?? '');
+      if (!/no-store|private/.test(cacheControl)) failures.push(`GET ${route.url} (${response.statusCode}): cache-control ${cacheControl || 'missing'}`);
+    }
+    for (const url of ['/api/auth/user', '/api/no-such-route']) {
+      const response = await app.inject({ method: 'GET', url });
+      if (!/no-store/.test(String(response.headers['cache-control']))) failures.push(`visitor GET ${url}: cache-control ${response.headers['cache-control']}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('sends them on 404s, errors and refusals too', async () => {
     const answers = [
       // An unknown /api path: 401 for a visitor (nothing about the API is told without a session), 404 signed in.

@@ -11,8 +11,8 @@ const EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? E2E_EMPTY_BASE_URL;
 
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 // Each test signs up, loads Home and talks to the real server: give a busy machine room.
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 45_000 });
 
 // A real 1×1 PNG, so the server's content check accepts it.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -56,10 +56,14 @@ describe('bulk seed', () => {
         (SELECT count(*)::int FROM messages m LEFT JOIN users s ON s.id = m.sender_id LEFT JOIN users r ON r.id = m.receiver_id
             LEFT JOIN events e ON e.id = m.event_id WHERE s.id IS NULL OR r.id IS NULL OR (m.event_id IS NOT NULL AND e.id IS NULL)) AS dangling_messages,
         (SELECT count(*)::int FROM events WHERE date < now()) AS past_events,
-        (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'community & cleanup')) AS searchable`);
+        (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'community & cleanup')) AS searchable,
+        (SELECT count(*)::int FROM events e JOIN categories c ON c.id = e.category_id WHERE e.title LIKE '%Tree Planting%' AND c.name <> 'Environmental') AS misfiled,
+        (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'tree & planting & berlin')) AS tree_planting_in_berlin`);
     expect(problems).toMatchObject({ rsvp_counters: 0, rating_counters: 0, over_capacity: 0, bad_ratings: 0, self_messages: 0, dangling_rsvps: 0, dangling_messages: 0 });
     expect(problems.past_events).toBeGreaterThan(50);
     expect(problems.searchable).toBeGreaterThan(0);
+    expect(problems.misfiled).toBe(0);
+    expect(problems.tree_planting_in_berlin).toBeGreaterThan(0);
   });
 
   it('gives every user the achievements refreshAchievementProgress would, and a working sign-in', async () => {

@@ -22,7 +22,8 @@ export function bulkSeedDefaults(events: number, given: Partial<BulkSeedOptions>
 const FIRST_NAMES = ['Alex', 'Sam', 'Maria', 'Kenji', 'Aisha', 'Lukas', 'Priya', 'Tom', 'Sofia', 'Mateo', 'Emma', 'Noah', 'Chloe', 'Oliver', 'Fatima', 'Liam', 'Hannah', 'Ivan', 'Yara', 'Ben'];
 const LAST_NAMES = ['Lopez', 'Tanaka', 'Bello', 'Schneider', 'Nair', 'Murphy', 'Rossi', 'Garcia', 'Dubois', 'Williams', 'Martin', 'Smith', 'Haddad', 'Kim', 'Novak', 'Silva', 'Okafor', 'Jensen', 'Costa', 'Reyes'];
 const TITLE_OPENERS = ['Community', 'Neighbourhood', 'Weekend', 'Morning', 'Evening', 'Family', 'Youth', 'Citywide', 'Seasonal', 'Volunteer'];
-const TITLE_ACTIVITIES = ['Cleanup', 'Food Drive', 'Tree Planting', 'Tutoring Session', 'Park Restoration', 'Shelter Support', 'Charity Run', 'Repair Cafe', 'Mural Project', 'Coding Workshop', 'Blood Drive', 'Garden Day'];
+/** One per category, in catalogue (and so id) order, so a title fits its category. */
+const TITLE_ACTIVITIES = ['Cleanup', 'Food Drive', 'Senior Visits', 'Tutoring Session', 'Block Party', 'Tree Planting', 'Blood Drive', 'Shelter Support', 'Relief Packing', 'Charity Run', 'Mural Project', 'Coding Workshop'];
 const CITIES = ['Portland, OR', 'Austin, TX', 'Seattle, WA', 'Denver, CO', 'Chicago, IL', 'Toronto, ON', 'Vancouver, BC', 'Dublin', 'Manchester', 'Berlin', 'Lisbon', 'Barcelona', 'Amsterdam', 'Melbourne', 'Sydney', 'Auckland', 'Nairobi', 'Helsinki', 'Prague', 'Montreal, QC'];
 /** Mostly good reviews, as in life; indexed by a hash of event and position. */
 const RATING_VALUES = sql.raw('ARRAY[5,4,5,3,4,5,2,4,5,1]');
@@ -96,9 +97,9 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
           SELECT g, nextval(pg_get_serial_sequence('events', 'id')) AS id,
                  date_trunc('hour', now()) + (((g::bigint * 7919) % 545) - 180) * interval '1 day' + (g % 10) * interval '1 hour' AS date,
                  CASE WHEN g % 5 = 0 THEN NULL ELSE 5 + (g::bigint * 13) % 96 END AS capacity,
-                 (${textArray(TITLE_OPENERS)})[1 + g % ${TITLE_OPENERS.length}] || ' ' ||
-                   (${textArray(TITLE_ACTIVITIES)})[1 + (g / ${TITLE_OPENERS.length}) % ${TITLE_ACTIVITIES.length}] || ' ' || g AS title,
-                 (${textArray(CITIES)})[1 + (g::bigint * 31) % ${CITIES.length}] AS city
+                 (${textArray(TITLE_OPENERS)})[1 + (g / ${TITLE_ACTIVITIES.length * CITIES.length}) % ${TITLE_OPENERS.length}] || ' ' ||
+                   (${textArray(TITLE_ACTIVITIES)})[1 + g % ${TITLE_ACTIVITIES.length}] || ' ' || g AS title,
+                 (${textArray(CITIES)})[1 + (g / ${TITLE_ACTIVITIES.length}) % ${CITIES.length}] AS city
           FROM generate_series(1, ${eventCount}::int) AS g
         ),
         sized AS (

@@ -17,26 +17,31 @@ const WRITERS = 4;
 
 type Account = { cookie: string; email: string };
 
-async function signUp(url: string, label: string): Promise<Account> {
+async function signUp(url: string, label: string, serverOutput: () => string = () => ''): Promise<Account> {
   const email = `${label}-${Date.now()}-${Math.random().toString(16).slice(2)}@example.org`;
   const response = await fetch(`${url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'durable password', firstName: label, lastName: 'Test' }),
   });
-  expect(response.status).toBe(201);
+  expect(response.status, `sign-up answered ${response.status}: ${await response.clone().text()}\n${serverOutput().slice(-3000)}`).toBe(201);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
   return { cookie, email };
 }
 
-/** Sends messages as fast as the writers can until the process dies; returns the acknowledged contents. */
-async function writeUntilKilled(url: string, sender: Account, receiver: Account, trial: number, killAfterMs: number, kill: () => void) {
+/**
+ * Sends messages as fast as the writers can and kills the process once `killAfterWrites` were
+ * acknowledged (or after 30 s), mid-stream: other writes are in flight at that moment.
+ */
+async function writeUntilKilled(url: string, sender: Account, receiver: Account, trial: number, killAfterWrites: number, kill: () => void) {
   const acknowledged: string[] = [];
   let isKilled = false;
-  const timer = setTimeout(() => {
+  const killNow = () => {
+    if (isKilled) return;
     isKilled = true;
     kill();
-  }, killAfterMs);
+  };
+  const timer = setTimeout(killNow, 30_000);
   let counter = 0;
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
@@ -49,6 +54,7 @@ async function writeUntilKilled(url: string, sender: Account, receiver: Account,
             body: JSON.stringify({ receiverId: receiver.email, content }),
           });
           if (response.status === 201) acknowledged.push(content);
+          if (acknowledged.length >= killAfterWrites) killNow();
           await response.arrayBuffer();
         } catch {
           // The connection died with the process: this write was never acknowledged.
@@ -67,11 +73,11 @@ describe('crash durability', () => {
     let acknowledgedTotal = 0;
     try {
       let server = await startServer({ DATABASE_URL: database.url }, 7411);
-      const sender = await signUp(server.url, 'sender');
-      const receiver = await signUp(server.url, 'receiver');
+      const sender = await signUp(server.url, 'sender', server.output);
+      const receiver = await signUp(server.url, 'receiver', server.output);
       await client.connect();
       for (let trial = 1; trial <= TRIALS; trial += 1) {
-        const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 300 + ((trial * 137) % 900), () => server.child.kill('SIGKILL'));
+        const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 5 + ((trial * 7) % 40), () => server.child.kill('SIGKILL'));
         await server.stop('SIGKILL');
         acknowledgedTotal += acknowledged.length;
         const stored = await client.query<{ content: string }>('SELECT content FROM messages WHERE content LIKE $1', [`trial ${trial} write %`]);
@@ -96,7 +102,7 @@ describe('crash durability', () => {
     const sender = await signUp(server.url, 'sender');
     const receiver = await signUp(server.url, 'receiver');
     for (let trial = 1; trial <= TRIALS; trial += 1) {
-      const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 300 + ((trial * 137) % 900), () => server.child.kill('SIGKILL'));
+      const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 5 + ((trial * 7) % 40), () => server.child.kill('SIGKILL'));
       await server.stop('SIGKILL');
       acknowledgedTotal += acknowledged.length;
       // The server is dead, so this process may open the directory (one connection at a time).

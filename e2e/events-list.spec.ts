@@ -42,6 +42,9 @@ async function rsvpAsSomeoneElse(playwright: { request: { newContext: (options: 
 }
 
 const cards = (page: Page) => page.getByTestId('event-card');
+// By test id: the header's search box has the same accessible name as Discover's.
+const discoverSearch = (page: Page) => page.getByTestId('discover-search');
+const discoverLocation = (page: Page) => page.getByTestId('discover-location');
 const cardTitled = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 test.describe('Home', () => {
@@ -97,6 +100,8 @@ test.describe('Home', () => {
     await page.reload();
     await page.getByTestId('category-chips').getByRole('button', { name: 'Cleanup', exact: true }).click();
     await expect(page.getByTestId('category-chips').getByRole('button', { name: 'Cleanup', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // The previous list stays, dimmed, until the filtered one arrives.
+    await expect(page.getByTestId('event-grid')).not.toHaveClass(/opacity-60/);
     await expect(cardTitled(page, title)).toBeVisible();
     const badges = page.getByTestId('event-card-category');
     const count = await badges.count();
@@ -253,24 +258,26 @@ test.describe('Discover', () => {
     await expect(page.getByRole('heading', { name: 'All Events' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Advanced Filters' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Use My Location' })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveAttribute('placeholder', 'Search events, keywords...');
-    await expect(page.getByRole('searchbox', { name: 'Location' })).toHaveAttribute('placeholder', 'City, state, or zip code');
+    await expect(discoverSearch(page)).toHaveAccessibleName('Search events');
+    await expect(discoverSearch(page)).toHaveAttribute('placeholder', 'Search events, keywords...');
+    await expect(discoverLocation(page)).toHaveAccessibleName('Location');
+    await expect(discoverLocation(page)).toHaveAttribute('placeholder', 'City, state, or zip code');
 
-    await page.getByRole('searchbox', { name: 'Search events' }).fill(tag);
+    await discoverSearch(page).fill(tag);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
     await expect(page.getByTestId('events-found')).toHaveText('2 events found');
 
-    await page.getByRole('searchbox', { name: 'Location' }).fill('ghent');
+    await discoverLocation(page).fill('ghent');
     await expect(page).toHaveURL(new RegExp(`search=${tag}.*location=ghent|location=ghent.*search=${tag}`));
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByTestId('events-found')).toHaveText('1 event found');
 
     // Bookmarked / shared: a fresh load restores the boxes and the results.
     await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue(tag);
-    await expect(page.getByRole('searchbox', { name: 'Location' })).toHaveValue('ghent');
+    await expect(discoverSearch(page)).toHaveValue(tag);
+    await expect(discoverLocation(page)).toHaveValue('ghent');
     await expect(cardTitled(page, `Riverbank ${tag} one`)).toBeVisible();
     await expect(cards(page)).toHaveCount(1);
 
@@ -295,7 +302,7 @@ test.describe('Discover', () => {
     await empty.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page).toHaveURL(/\/discover$/);
     await expect(page.getByRole('heading', { name: 'All Events' })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue('');
+    await expect(discoverSearch(page)).toHaveValue('');
     await expect(cards(page).first()).toBeVisible();
   });
 
@@ -327,7 +334,7 @@ test.describe('Discover', () => {
     await header.getByRole('searchbox').fill(tag);
     await header.getByRole('searchbox').press('Enter');
     await expect(page).toHaveURL(new RegExp(`/discover\\?search=${tag}`));
-    await expect(page.getByRole('searchbox', { name: 'Search events' })).toHaveValue(tag);
+    await expect(discoverSearch(page)).toHaveValue(tag);
     await expect(cards(page)).toHaveCount(1);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signInWith, signUpInBrowser } from './support/accounts';
 import { captureScreens } from './support/screens';
 import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-settings';
@@ -7,6 +7,10 @@ import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-setti
 const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
 
 /** Screenshots of the event list screens (issue 3 items 1–5), demo data, both themes, phone and desktop. */
+
+// Four pictures per screen on a machine that may be busy: patient waits.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 600_000 });
 
 async function eventsLoaded(page: Page) {
   await expect(page.getByTestId('event-card').first()).toBeVisible();

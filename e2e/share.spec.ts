@@ -154,8 +154,8 @@ test.describe('Share dialog: message mode', () => {
     const recipientPage = await recipientContext.newPage();
     await recipientPage.goto('/messages');
     const conversation = recipientPage.getByTestId('conversation').filter({ hasText: 'Marta Quintela' });
-    await expect(conversation).toBeVisible();
-    await expect(conversation).toContainText(event.title);
+    await expect(conversation).toBeVisible({ timeout: 30_000 });
+    await expect(conversation.getByTestId('conversation-event')).toContainText(event.title);
     await expect(conversation).toContainText('See you there!');
     await recipientContext.close();
     await recipientRequest.dispose();

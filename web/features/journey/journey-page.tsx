@@ -79,7 +79,7 @@ export default function JourneyPage() {
         />
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="level-title" className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-teal-800 p-6 text-white shadow-lg dark:from-emerald-800 dark:to-teal-900" data-testid="level-card">
           <div aria-hidden className="pointer-events-none absolute -end-10 -top-10 size-44 rounded-full bg-white/10 blur-2xl" />
           <div className="flex items-center justify-between gap-4">

@@ -66,7 +66,7 @@ async function expectNothingRan(page: Page, state: Guard, screen: string) {
 }
 
 async function expectText(page: Page, text: string, screen: string) {
-  await expect(page.getByText(text, { exact: false }).first(), `${screen} shows ${JSON.stringify(text)}`).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(text, { exact: false }).first(), `${screen} shows ${JSON.stringify(text)}`).toBeVisible({ timeout: 60_000 });
 }
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -105,7 +105,7 @@ test.describe('stored XSS payloads never execute', () => {
   let reader: { context: BrowserContext; user: TestUser };
 
   test.beforeAll(async ({ browser, baseURL }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const readerContext = await browser.newContext({ baseURL });
     reader = { context: readerContext, user: await signUpWith(readerContext.request, { firstName: 'Reader', lastName: tag }) };
     for (const [index, payload] of PAYLOADS.entries()) {
@@ -128,7 +128,7 @@ test.describe('stored XSS payloads never execute', () => {
   });
 
   test("the reader's lists: home, discover, my events, messages, profile, journey", async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const page = await reader.context.newPage();
     const state = await guard(page);
     const titles = authors.map((author) => author.fields.title);
@@ -141,7 +141,7 @@ test.describe('stored XSS payloads never execute', () => {
   });
 
   test('event detail pages, and the server-rendered link-preview HTML escapes every payload', async ({ browser, baseURL }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const page = await reader.context.newPage();
     const state = await guard(page);
     const visitor = await browser.newContext({ baseURL });
@@ -165,7 +165,7 @@ test.describe('stored XSS payloads never execute', () => {
   });
 
   test('chat threads on both sides', async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const page = await reader.context.newPage();
     const state = await guard(page);
     for (const author of authors) await visit(page, state, `/chat/${author.user.id}`, [author.content, `F${PAYLOADS.indexOf(author.payload as (typeof PAYLOADS)[number])}`], 'reader');
@@ -177,7 +177,7 @@ test.describe('stored XSS payloads never execute', () => {
   });
 
   test("each author's own screens: home greeting, profile, my events, journey", async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     for (const author of authors) {
       const page = await author.context.newPage();
       const state = await guard(page);
@@ -215,7 +215,7 @@ test.describe('stored XSS payloads never execute', () => {
       const more = page.getByRole('button', { name: /^Show \d+ More Reviews?$/ });
       if (await more.isVisible()) await more.click();
       const review = page.getByTestId('review').filter({ hasText: comment.slice(0, 12) });
-      await expect(review).toBeVisible({ timeout: 30_000 });
+      await expect(review).toBeVisible({ timeout: 60_000 });
       await expect(review).toContainText(comment);
       await expectNothingRan(page, state, 'reviews');
 

@@ -6,9 +6,13 @@ import { useAuth } from '@/lib/use-auth';
 export const CONVERSATIONS_QUERY_KEY = ['/api/conversations'] as const;
 const MESSAGES_QUERY_KEY = ['/api/messages'] as const;
 
-/** spec §7 GET /api/conversations: one direct conversation per person, latest first (decisions §6). */
+/**
+ * spec §7 GET /api/conversations: one direct conversation per person, latest first (decisions §6).
+ * Read afresh each time the screen opens: new messages arrive without any call on this screen, so the
+ * app-wide "never stale" default would keep showing an old list (as the Messages screen does too).
+ */
 export function useConversations() {
-  return useQuery<Conversation[]>({ queryKey: CONVERSATIONS_QUERY_KEY });
+  return useQuery<Conversation[]>({ queryKey: CONVERSATIONS_QUERY_KEY, refetchOnMount: 'always' });
 }
 
 /** The signed-in user's id, to tell own messages from the other person's. */
@@ -31,6 +35,7 @@ export function useThread(conversationId: string | null) {
   const query = useQuery<ChatMessage[]>({
     queryKey: [conversationId ? threadUrl(conversationId) : 'chat-thread-none'],
     enabled: conversationId !== null,
+    refetchOnMount: 'always', // same reason as the list: the thread grows without a call here
   });
   const { isSuccess, dataUpdatedAt } = query;
   useEffect(() => {

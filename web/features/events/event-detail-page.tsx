@@ -76,7 +76,7 @@ function EventNotFound() {
 }
 
 function EventDetail({ event }: { event: Event }) {
-  const { t, i18n } = useTranslation('event-detail');
+  const { t, i18n } = useTranslation(['event-detail', 'events']);
   const { user } = useCurrentUser();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const locale = intlLocale(language);
@@ -89,7 +89,8 @@ function EventDetail({ event }: { event: Event }) {
   const organizerFirst = event.organizer.firstName?.trim() || t('detail.unknownFirst');
   const organizerLast = event.organizer.lastName?.trim() || t('detail.unknownLast');
   const organizerInitial = (event.organizer.firstName?.trim()[0] ?? event.organizer.email?.trim()[0] ?? 'U').toUpperCase();
-  const categoryName = event.category?.name || t('detail.defaultCategory');
+  // Category names are data in English; the events namespace (same feature) holds their translations.
+  const categoryName = event.category?.name ? t(`events:categories.${event.category.name}`, { defaultValue: event.category.name }) : t('detail.defaultCategory');
   const badgeClass = BADGE_BY_COLOR[event.category?.color ?? ''] ?? DEFAULT_BADGE;
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
 
@@ -127,7 +128,7 @@ function EventDetail({ event }: { event: Event }) {
               )}
               <ShareButton event={event} size="sm" className="ms-auto" />
             </div>
-            <h1 id="event-title" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+            <h1 id="event-title" dir="auto" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
               {event.title}
             </h1>
 
@@ -153,7 +154,7 @@ function EventDetail({ event }: { event: Event }) {
                 <span data-testid="event-time">{time}</span>
               </DetailRow>
               <DetailRow icon={<MapPin aria-hidden />} label={t('detail.location')}>
-                <span data-testid="event-location" className="break-words">
+                <span data-testid="event-location" dir="auto" className="break-words">
                   {event.location}
                 </span>
               </DetailRow>
@@ -166,7 +167,7 @@ function EventDetail({ event }: { event: Event }) {
               </Avatar>
               <div className="min-w-0">
                 <p className="text-xs text-muted-foreground">{t('detail.organizer')}</p>
-                <p className="truncate font-semibold" data-testid="organizer-name">
+                <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
                 </p>
               </div>
@@ -186,7 +187,7 @@ function EventDetail({ event }: { event: Event }) {
             <h2 className="text-lg leading-tight font-semibold">{t('detail.about')}</h2>
           </CardHeader>
           <CardContent>
-            <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90" data-testid="event-description">
+            <p dir="auto" className="leading-relaxed break-words whitespace-pre-line text-foreground/90" data-testid="event-description">
               {event.description}
             </p>
           </CardContent>

@@ -126,7 +126,7 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
       </Avatar>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <p className="truncate font-semibold">
+          <p className="truncate font-semibold" dir="auto">
             {first} {last}
           </p>
           <time dateTime={rating.createdAt} className="text-xs text-muted-foreground">
@@ -134,7 +134,7 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
           </time>
         </div>
         <StarDisplay value={rating.rating} />
-        {rating.comment && <p className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">{rating.comment}</p>}
+        {rating.comment && <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">{rating.comment}</p>}
       </div>
     </li>
   );

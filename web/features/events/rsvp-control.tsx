@@ -71,7 +71,7 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
             {!isBlocked && !isPending && <ChevronDown className="opacity-70" aria-hidden />}
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-72" onClick={stop}>
+        <DropdownMenuContent align="end" className="w-[max(16rem,var(--radix-dropdown-menu-trigger-width))]" onClick={stop}>
           <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">{t('rsvp.menuLabel')}</DropdownMenuLabel>
           <DropdownMenuRadioGroup
             value={userRsvpStatus ?? ''}

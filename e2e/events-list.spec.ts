@@ -288,7 +288,7 @@ test.describe('Discover', () => {
 
     // The non-functional buttons do nothing harmful: a 'Coming soon' note.
     await page.getByRole('button', { name: 'Advanced Filters' }).click();
-    await expect(page.getByText('Advanced filters are on their way.')).toBeVisible();
+    await expect(page.getByText('Advanced filters are on their way.', { exact: true })).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
   });
 

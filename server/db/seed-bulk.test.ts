@@ -89,15 +89,3 @@ describe('bulk seed', () => {
     expect(counts).toEqual({ users: 45, events: 420 });
   });
 });
-
-describe('bulk seed indexes', () => {
-  it('leaves every index of the schema in place after rebuilding them', async () => {
-    const [row] = await selectRows<{ names: string[] }>(
-      app.database.db,
-      sql`SELECT array_agg(indexname::text ORDER BY indexname) AS names FROM pg_indexes WHERE tablename IN ('events', 'rsvps', 'ratings', 'messages')`,
-    );
-    expect(row!.names).toEqual(
-      expect.arrayContaining(['events_search', 'events_location_trgm', 'events_date_id', 'events_category_date_id', 'events_organizer_date', 'rsvps_user_event', 'ratings_event_created', 'ratings_user', 'ratings_event_user', 'messages_sender_created', 'messages_receiver_created']),
-    );
-  });
-});

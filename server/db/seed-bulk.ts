@@ -70,8 +70,6 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
     // The grouped passes over a million RSVPs (counts, distinct categories) would spill to disk at the default 4 MB.
     await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
     if (!checkForeignKeys) await skipForeignKeyChecks(tx);
-    const [existing] = await selectRows<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM events`);
-    const rebuild = Number(existing?.count ?? 0) <= eventCount ? await dropSecondaryIndexes(tx) : [];
 
     await phase('users', () =>
       tx.execute(sql`
@@ -176,40 +174,11 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
       counts.messages = options.messages;
     });
 
-    if (rebuild.length > 0) {
-      await phase('indexes', async () => {
-        await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
-        for (const definition of rebuild) await tx.execute(sql.raw(definition));
-      });
-    }
     await phase('achievements', () => computeAchievements(tx, idPrefix, range.low, range.high));
   });
 
   await phase('analyze', () => db.execute(sql`ANALYZE users, events, rsvps, ratings, messages, user_achievements`));
   return { ...options, ...counts, runTag, milliseconds: Math.round(performance.now() - started), phases };
-}
-
-/**
- * Building an index once over all rows is far cheaper than growing it row by row (the GIN indexes
- * above all), so when the seed at least doubles the events, the plain (non-unique) indexes of the
- * tables it fills are dropped and rebuilt from their own definitions before the commit. DDL is
- * transactional: a failed seed leaves them as they were. Other sessions wait on these tables meanwhile,
- * which suits the fresh benchmark database this is for.
- */
-async function dropSecondaryIndexes(db: Executor): Promise<string[]> {
-  const indexes = await selectRows<{ name: string; definition: string }>(
-    db,
-    sql`
-    SELECT quote_ident(index_class.relname) AS name, pg_get_indexdef(pg_index.indexrelid) AS definition
-    FROM pg_index
-    JOIN pg_class table_class ON table_class.oid = pg_index.indrelid
-    JOIN pg_class index_class ON index_class.oid = pg_index.indexrelid
-    WHERE table_class.relname IN ('events', 'rsvps', 'ratings', 'messages')
-      AND table_class.relnamespace = current_schema()::regnamespace
-      AND NOT pg_index.indisunique AND NOT pg_index.indisprimary`,
-  );
-  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${index.name}`));
-  return indexes.map((index) => index.definition);
 }
 
 /**

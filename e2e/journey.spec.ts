@@ -120,6 +120,8 @@ test.describe('Volunteer Journey', () => {
   });
 
   test('axe: no serious or critical violation, page and dialog, both themes', async ({ page }) => {
+    // Four full axe passes over a long page.
+    test.setTimeout(300_000);
     await signUpInBrowser(page);
     await joinRoomyEvents(page.request, 1);
     await page.goto('/journey');

@@ -93,6 +93,8 @@ test.describe('Messages', () => {
   });
 
   test('axe: no serious or critical violation, list and empty state, both themes', async ({ page, playwright, baseURL }) => {
+    // Four full axe passes over a long page.
+    test.setTimeout(300_000);
     const me = await signUpInBrowser(page);
     await page.goto('/messages');
     await inBothThemes(page, async () => {

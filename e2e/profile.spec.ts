@@ -122,6 +122,8 @@ test.describe('Profile', () => {
   });
 
   test('axe: no serious or critical violation in both themes', async ({ page }) => {
+    // Four full axe passes over a long page.
+    test.setTimeout(300_000);
     await signUpInBrowser(page);
     await createEventWith(page.request);
     await page.goto('/profile');

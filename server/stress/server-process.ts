@@ -8,6 +8,12 @@ export const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
 
 export type ServerProcess = { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void>; output: () => string };
 
+const runningChildren = new Set<ChildProcess>();
+// A suite that fails or times out must not leave servers holding its ports for the next run.
+process.on('exit', () => {
+  for (const child of runningChildren) child.kill('SIGKILL');
+});
+
 /** Starts the real server (server/server.ts) in its own process and waits until it answers. */
 export async function startServer(environment: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/server.ts')], {
@@ -15,20 +21,17 @@ export async function startServer(environment: Record<string, string>, port: num
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: STRESS_SECRET, AUTH_RATE_LIMIT: '1000000', WEB_DIST_DIR: '/nonexistent', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  runningChildren.add(child);
+  child.once('exit', () => runningChildren.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: on a loaded 2-core machine a cold PGlite start with migrations can take a minute.
+  // Ready means THIS process says it listens: a leftover server on the same port must not pass for it.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/config`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
+    if (output.includes('PitchIn is running at')) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

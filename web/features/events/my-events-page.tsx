@@ -59,7 +59,7 @@ export default function MyEventsPage() {
       </section>
 
       <section aria-label={t('myEvents.statsLabel')}>
-        <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3 sm:gap-4">
+        <ul className="grid grid-cols-3 gap-2.5 sm:gap-4">
           <DashboardStat icon={CalendarPlus} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('myEvents.stats.organized')} testId="stat-organized">
             {organized.isLoading ? <Skeleton className="h-8 w-8" /> : (organized.data?.length ?? 0)}
           </DashboardStat>
@@ -160,13 +160,14 @@ function EventSections({
 
 function DashboardStat({ icon: Icon, tone, label, children, testId }: { icon: LucideIcon; tone: string; label: string; children: ReactNode; testId: string }) {
   return (
-    <li className="flex items-center gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5" data-testid={testId}>
-      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg', tone)}>
+    // Three across even on a phone: stacked (icon above the figure) there, side by side from sm up.
+    <li className="flex flex-col items-start gap-2 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5" data-testid={testId}>
+      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11', tone)}>
         <Icon className="size-5" aria-hidden />
       </span>
       <span className="flex min-w-0 flex-col">
         <span className="text-2xl leading-tight font-bold tabular-nums">{children}</span>
-        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className="text-xs leading-snug break-words text-muted-foreground sm:text-sm">{label}</span>
       </span>
     </li>
   );

@@ -5,7 +5,7 @@ import { CalendarDays, CalendarPlus, Clock, LayoutGrid, MapPin, MessageCircle, P
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
 import { CreateEventDialog } from './create-event-dialog';

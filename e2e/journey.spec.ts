@@ -93,10 +93,9 @@ test.describe('Volunteer Journey', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Journey' }).click();
-    const spinner = page.getByTestId('journey-loading');
+    // One locator for role, text and visibility: the spinner may be gone a moment after it shows.
+    const spinner = page.locator('[data-testid="journey-loading"][role="status"]', { hasText: 'Loading your journey...' });
     await expect(spinner).toBeVisible();
-    await expect(spinner).toHaveAttribute('role', 'status');
-    await expect(spinner).toHaveText('Loading your journey...');
     await expect(page.getByTestId('level-card')).toBeVisible({ timeout: 20_000 });
     await expect(spinner).toHaveCount(0);
   });

@@ -3,8 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { DEMO_ACCOUNT, signUpWith } from './support/accounts';
 
+/** Asks the server with the browser's cookies (not from the page, which may still be navigating). */
 async function isSignedIn(page: Page) {
-  return page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status === 200);
+  return (await page.context().request.get('/api/auth/user')).status() === 200;
 }
 
 test.describe('sign-in page at /api/login', () => {
@@ -24,7 +25,7 @@ test.describe('sign-in page at /api/login', () => {
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await page.getByTestId('signup-submit').click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await isSignedIn(page)).toBe(true);
+    await expect.poll(() => isSignedIn(page)).toBe(true);
     await expect(page.getByRole('button', { name: /get started/i })).toHaveCount(0);
   });
 
@@ -34,7 +35,7 @@ test.describe('sign-in page at /api/login', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password);
     await page.getByTestId('signin-submit').click();
     await expect(page).toHaveURL(/\/journey$/);
-    expect(await isSignedIn(page)).toBe(true);
+    await expect.poll(() => isSignedIn(page)).toBe(true);
   });
 
   test('shows the server message for a wrong password and validation messages for empty fields', async ({ page }) => {
@@ -63,7 +64,7 @@ test.describe('sign-in page at /api/login', () => {
   test('signing out through /api/logout returns to the landing page', async ({ page, context }) => {
     await signUpWith(context.request);
     await page.goto('/');
-    expect(await isSignedIn(page)).toBe(true);
+    await expect.poll(() => isSignedIn(page)).toBe(true);
     await page.goto('/api/logout');
     await expect(page).toHaveURL(/\/$/);
     expect(await isSignedIn(page)).toBe(false);

@@ -7,7 +7,11 @@ import type { User } from '@contract/users';
  */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   const res = await fetch('/api/auth/user', { credentials: 'include', signal });
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    // Read the small body: an unread body keeps the request (and its connection) open in Chromium.
+    await res.text();
+    return null;
+  }
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return (await res.json()) as User;
 }

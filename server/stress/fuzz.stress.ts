@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +23,11 @@ let photoId: string;
 let validPng: string;
 
 beforeAll(async () => {
-  app = await createTestApp({ AUTH_RATE_LIMIT: '10000000' });
+  // The page routes need a built index.html; without one they answer 503 "not built", which is not
+  // what this suite is about.
+  const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-fuzz-web-'));
+  writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><html><head><!-- head:start --><!-- head:end --></head><body></body></html>');
+  app = await createTestApp({ AUTH_RATE_LIMIT: '10000000', WEB_DIST_DIR: webDirectory });
   const me = await signUpUser(app);
   cookie = me.cookie;
   const other = await signUpUser(app);

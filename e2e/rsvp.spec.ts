@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { recordToasts } from './support/toasts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -158,18 +159,7 @@ test.describe('RSVP control', () => {
     const event = await createEventWith(context.request, { title: `Signed out ${suffix()}` });
     // The page leaves for /api/login half a second after the toast, which a loaded machine may not
     // give us time to look at: the page itself reports each toast with the moment it appeared.
-    const seen: { text: string; at: number }[] = [];
-    await page.exposeFunction('reportToast', (text: string, at: number) => seen.push({ text, at }));
-    await page.addInitScript(() => {
-      const report = (window as unknown as { reportToast: (text: string, at: number) => void }).reportToast;
-      new MutationObserver(() => {
-        for (const toast of document.querySelectorAll<HTMLElement>('li[data-state="open"]')) {
-          if (toast.dataset.reported) continue;
-          toast.dataset.reported = '1';
-          report(toast.innerText, performance.timeOrigin + performance.now());
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const seen = await recordToasts(page);
     await page.goto(`/events/${event.id}`);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     // The session ends elsewhere (another tab signs out).

@@ -51,7 +51,7 @@ if (shouldRun('e2e')) {
   const buildCode = await stage('production build', bin('vite'), ['build', '--logLevel', 'warn']);
   if (buildCode === 0) {
     const file = path.join(reports, 'playwright.json');
-    await stage('browser tests (Playwright + Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    const browserCode = await stage('browser tests (Playwright + Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
@@ -59,7 +59,9 @@ if (shouldRun('e2e')) {
     if (report) {
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
-    } else failed += 1;
+    }
+    // A run that could not start (a port taken, a broken config) fails no test but must still count.
+    if (!report || (browserCode !== 0 && report.stats.unexpected === 0)) failed += 1;
   }
 }
 

@@ -129,7 +129,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       // A photo id is never reused and its bytes never change, so the id itself is a strong validator.
       const etag = `"${request.params.photoId}"`;
       const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
-      if (request.headers['if-none-match'] === etag) return reply.status(304).headers(cacheHeaders).send(null);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).headers(cacheHeaders).send();
       const photo = await service.getPhoto(request.params.photoId);
       return reply
         .headers(cacheHeaders)

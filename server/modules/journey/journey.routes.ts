@@ -29,7 +29,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const etag = userAchievementsEtag(user.id, user.achievementsVersion);
       // no-cache: the browser may keep the copy but must ask each time, which is what makes the 304 useful.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return service.userAchievements(user.id);
     },
   );

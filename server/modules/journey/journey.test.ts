@@ -61,6 +61,8 @@ describe('GET /api/user/achievements', () => {
     const unchanged = await get(me, '/api/user/achievements', { 'if-none-match': firstTag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+    // A 304 that announces a length makes keep-alive clients wait for a body that never comes.
+    expect(unchanged.headers['content-length']).toBeUndefined();
     expect(unchanged.headers.etag).toBe(firstTag);
     // Someone else's tag, or another user presenting mine, is never a match.
     expect((await get(friend, '/api/user/achievements', { 'if-none-match': firstTag })).statusCode).toBe(200);

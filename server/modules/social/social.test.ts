@@ -38,6 +38,8 @@ describe('GET /api/events/{id}/og-image', () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await app.inject({ method: 'GET', url: `/api/events/${event.id}/og-image`, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+    // A 304 that announces a length makes keep-alive clients wait for a body that never comes.
+    expect(again.headers['content-length']).toBeUndefined();
     const attendee = await signUpUser(app);
     await addRsvpRow(app.database.db, event.id, attendee.user.id);
     const changed = await app.inject({ method: 'GET', url: `/api/events/${event.id}/og-image`, headers: { 'if-none-match': etag } });

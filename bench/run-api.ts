@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { buildServer } from '../scripts/build-server.mjs';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
 
 /**
@@ -162,7 +163,9 @@ async function main() {
   log(`ceiling (bare node:http): ${Math.round(ceiling)} req/s, p99 ${ceilingResult.latency.p99} ms`);
   ceilingProcess.kill();
 
-  const server = startProcess(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  // The same compiled server `npm start` runs (scripts/build-server.mjs), not the sources through tsx.
+  await buildServer();
+  const server = startProcess(process.execPath, ['--enable-source-maps', 'dist/server/server.mjs'], {
     ...environment,
     NODE_ENV: 'production',
     PORT: String(PORT),

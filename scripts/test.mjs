@@ -49,7 +49,9 @@ if (shouldRun('unit')) {
 if (shouldRun('e2e')) {
   const chromium = ensureChromium();
   const buildCode = await stage('production build', bin('vite'), ['build', '--logLevel', 'warn']);
-  if (buildCode === 0) {
+  // The compiled server is what `npm start` runs; building it here catches what tsx would forgive.
+  const serverBuildCode = await stage('server build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
+  if (buildCode === 0 && serverBuildCode === 0) {
     const file = path.join(reports, 'playwright.json');
     const browserCode = await stage('browser tests (Playwright + Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,

@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
@@ -29,6 +26,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   if (database.kind === 'embedded') {
     const isInMemory = database.directory.startsWith('memory://');
     if (!isInMemory) mkdirSync(database.directory, { recursive: true });
+    // Loaded only for the embedded database: a server on PostgreSQL never pays for the WebAssembly build.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
     // PGlite is one connection per process: this is the only place that opens the directory.
     const client = await PGlite.create({ dataDir: database.directory, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;

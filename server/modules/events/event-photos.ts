@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { EVENT_LIMITS } from '../../../contract/events';
 import { badRequest, HttpError } from '../../lib/http-error';
 import type { NewPhoto } from './events.repository';
@@ -28,6 +27,8 @@ function decodeDataUrl(dataUrl: string): Buffer {
 async function reencode(input: Buffer, position: number): Promise<NewPhoto> {
   const refusal = badRequest(PHOTO_FORMAT_MESSAGE, [{ path: `images.${position}`, message: PHOTO_FORMAT_MESSAGE }]);
   try {
+    // Loaded with the first photo, not at start: libvips costs resident memory most processes never use.
+    const { default: sharp } = await import('sharp');
     const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw refusal;
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })

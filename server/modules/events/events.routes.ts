@@ -7,6 +7,7 @@ import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from './events.service';
+import { sendNotModified } from '../../lib/not-modified';
 
 // Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.
 const CREATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
@@ -129,7 +130,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       // A photo id is never reused and its bytes never change, so the id itself is a strong validator.
       const etag = `"${request.params.photoId}"`;
       const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
-      if (request.headers['if-none-match'] === etag) return reply.status(304).headers(cacheHeaders).send();
+      if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
       const photo = await service.getPhoto(request.params.photoId);
       return reply
         .headers(cacheHeaders)

@@ -5,6 +5,7 @@ import { achievementSchema, userAchievementSchema, userStatsSchema } from '../..
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { JourneyService, matchesIfNoneMatch, userAchievementsEtag } from './journey.service';
+import { sendNotModified } from '../../lib/not-modified';
 
 export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = new JourneyService(db);
@@ -29,7 +30,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const etag = userAchievementsEtag(user.id, user.achievementsVersion);
       // no-cache: the browser may keep the copy but must ask each time, which is what makes the 304 useful.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return sendNotModified(reply);
       return service.userAchievements(user.id);
     },
   );

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
 import type { EventPreview } from './social.repository';
 
 export const OG_IMAGE_WIDTH = 1200;
@@ -82,6 +80,9 @@ export async function renderOgImage(event: EventPreview, timeZone: string): Prom
     ],
   );
   const page = element('div', { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, display: 'flex' }, tree);
+  // Loaded on the first share image, not at start: the two renderers cost the server about 20 MB of
+  // resident memory that most processes never need (issue 6, memory target).
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(page as unknown as Parameters<typeof satori>[0], { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, fonts });
   return new Resvg(svg, { fitTo: { mode: 'width', value: OG_IMAGE_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }

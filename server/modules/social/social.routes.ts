@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import { renderOgImage } from './og-image';
 import { findEventPreview } from './social.repository';
+import { sendNotModified } from '../../lib/not-modified';
 
 /** Rendering takes tens of milliseconds; recent images are kept by their validator. */
 const CACHE_SIZE = 64;
@@ -32,7 +33,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: strin
       const drawn = [event.id, event.title, event.location, event.date.toISOString(), event.rsvpCount, event.maxAttendees, event.categoryName, event.organizerFirstName, event.organizerLastName, timeZone];
       const etag = `"${createHash('sha256').update(JSON.stringify(drawn)).digest('base64url').slice(0, 27)}"`;
       reply.header('etag', etag).header('cache-control', 'public, max-age=300, stale-while-revalidate=86400');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === etag) return sendNotModified(reply);
       let png = cache.get(etag);
       if (!png) {
         png = await renderOgImage(event, timeZone);

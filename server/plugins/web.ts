@@ -3,12 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './session';
 
 export type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
 
 /** Marks in index.html between which the server may put page-specific tags (link previews, decisions §9). */
 const HEAD_START = '<!-- head:start -->';
 const HEAD_END = '<!-- head:end -->';
+/**
+ * Put in pages sent to a browser that has no session cookie. The app then knows the visitor is signed
+ * out without asking GET /api/auth/user, whose 401 (decisions §1) Chromium logs as a console error on
+ * every visitor's first page. With a cookie, valid or not, the app asks as before.
+ */
+export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
 
 /**
  * Serves the built web app: fingerprinted assets cached forever, index.html never cached, and every
@@ -50,6 +57,7 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
       const end = html.indexOf(HEAD_END);
       if (start !== -1 && end > start) html = html.slice(0, start + HEAD_START.length) + head + html.slice(end);
     }
+    if (!request.cookies?.[SESSION_COOKIE]) html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
     return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(html);
   }
 

@@ -6,6 +6,9 @@ import type { User } from '@contract/users';
  * 401 → null (signed out), other failures throw `${status}: ${text}`.
  */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
+  // The server marks pages sent without a session cookie (server/plugins/web.ts): the answer would be
+  // a 401, which Chromium reports as a console error on every visitor's landing page.
+  if (document.querySelector('meta[name="pitchin-session"][content="none"]')) return null;
   const res = await fetch('/api/auth/user', { credentials: 'include', signal });
   if (res.status === 401) {
     // Read the small body: an unread body keeps the request (and its connection) open in Chromium.

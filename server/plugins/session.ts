@@ -60,6 +60,12 @@ async function sessionPlugin(app: FastifyInstance, options: { authService: AuthS
     const isKnownRoute = request.routeOptions.url !== undefined;
     if (request.url.startsWith('/api/') && isKnownRoute && !request.routeOptions.config.isPublic && !request.user) throw unauthorized();
   });
+
+  // onSend runs after the handler's transaction committed and before the client can send its next
+  // request, so the user's next request reads their row afresh (an unlocked achievement, new names).
+  app.addHook('onSend', async (request) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') options.authService.forgetCachedUser(request.user.id);
+  });
 }
 
 export { SESSION_LIFETIME_MS };

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
+import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp } from './test-app';
 
@@ -176,10 +177,25 @@ describe('session cookie (decisions §1)', () => {
     }
   });
 
+  /**
+   * These tests change the sessions table behind the server's back, as another server process or the
+   * passing of time would; this process trusts a session it looked up for SESSION_CACHE_TTL_MS.
+   */
+  const waitOutSessionCache = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_TTL_MS + 50));
+
+  it('refuses a session deleted by another process once the cache window has passed', async () => {
+    const session = await signUpUser(app, { firstName: 'Elsewhere' });
+    expect((await whoAmI(app, session.cookie)).statusCode).toBe(200);
+    await app.database.db.delete(sessions).where(eq(sessions.userId, session.user.id));
+    await waitOutSessionCache();
+    expect((await whoAmI(app, session.cookie)).statusCode).toBe(401);
+  });
+
   it('expires: a session past its expires_at gets 401', async () => {
     const session = await signUpUser(app, { firstName: 'Expiring' });
     expect((await whoAmI(app, session.cookie)).statusCode).toBe(200);
     await app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, session.user.id));
+    await waitOutSessionCache();
     const response = await whoAmI(app, session.cookie);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthorized' });
@@ -193,6 +209,7 @@ describe('session cookie (decisions §1)', () => {
     expect(rawSetCookie(fresh)).toEqual([]);
     const twoDaysOld = new Date(Date.now() + 28 * DAY_MS);
     await app.database.db.update(sessions).set({ expiresAt: twoDaysOld }).where(eq(sessions.userId, session.user.id));
+    await waitOutSessionCache();
     const renewed = await whoAmI(app, session.cookie);
     expect(renewed.statusCode).toBe(200);
     const [line] = rawSetCookie(renewed);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
 import * as repository from './auth.repository';
 import { getDecoyHash, hashPassword, verifyPassword } from './password';
+import { SessionCache } from './session-cache';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewing at most daily keeps "renewed on use" from costing a write on every request. */
@@ -30,10 +31,14 @@ export function normalizeEmail(email: string): string {
 }
 
 export class AuthService {
+  private readonly sessionCache: SessionCache;
+
   constructor(
     private readonly db: Database,
-    private readonly options: { sessionSecret: string; authRateLimitPerMinute: number },
-  ) {}
+    private readonly options: { sessionSecret: string; authRateLimitPerMinute: number; now?: () => number },
+  ) {
+    this.sessionCache = new SessionCache(options.now);
+  }
 
   private sessionIdForToken(token: string): string {
     return createHmac('sha256', this.options.sessionSecret).update(token).digest('base64url');
@@ -51,8 +56,12 @@ export class AuthService {
   async resolveSession(token: string): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
     if (token.length > 200) return null;
     const sessionId = this.sessionIdForToken(token);
+    const cached = this.sessionCache.get(sessionId);
+    if (cached) return { user: cached, renewedUntil: null };
+    const generation = this.sessionCache.currentGeneration();
     const row = await repository.findSessionWithUser(this.db, sessionId);
     if (!row) return null;
+    this.sessionCache.set(sessionId, row.user, row.session.expiresAt, generation);
     const remaining = row.session.expiresAt.getTime() - Date.now();
     if (SESSION_LIFETIME_MS - remaining < SESSION_RENEW_AFTER_MS) return { user: row.user, renewedUntil: null };
     const renewedUntil = new Date(Date.now() + SESSION_LIFETIME_MS);
@@ -61,7 +70,16 @@ export class AuthService {
   }
 
   async endSession(token: string): Promise<void> {
-    await repository.deleteSession(this.db, this.sessionIdForToken(token));
+    const sessionId = this.sessionIdForToken(token);
+    this.sessionCache.forgetSession(sessionId);
+    await repository.deleteSession(this.db, sessionId);
+    // Forgotten again after the delete: a request of this session may have cached it in between.
+    this.sessionCache.forgetSession(sessionId);
+  }
+
+  /** After a write by the user: their row may have changed (achievements version, names). */
+  forgetCachedUser(userId: string): void {
+    this.sessionCache.forgetUser(userId);
   }
 
   private async enforceClientLimit(clientIp: string): Promise<void> {

@@ -72,32 +72,55 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** One query for the page, ordered by (date, id) so the events_date_id / events_category_date_id indexes serve it. */
-export function listEvents(db: Executor, viewerId: string, filter: EventListFilter) {
+/**
+ * How many events, in date order, a text search first looks through. A word found in more than about
+ * 1 in 10 events fills its page from this window at the cost of an index range scan; a rarer word is
+ * then looked up through its GIN index, where the matches are few. Neither plan alone is fast for both
+ * (docs/benchmarks.md, "Search"): date order over a rare word reads the whole table, and the GIN index
+ * over a word found everywhere hands back every row to sort. PostgreSQL cannot choose by itself because
+ * it has no statistics for prefix queries ("volunt:*").
+ */
+const SEARCH_WINDOW = 500;
+
+/** The ids of one page, in (date, id) order, so the events_date_id / events_category_date_id indexes serve it. */
+async function selectPageIds(db: Executor, filter: EventListFilter): Promise<number[]> {
   const conditions: SQL[] = [];
   if (!filter.includePast) conditions.push(gt(events.date, sql`now()`));
   if (filter.categoryId !== undefined) conditions.push(eq(events.categoryId, filter.categoryId));
-  if (filter.tsQuery) conditions.push(sql`${events.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})`);
-  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
-  if (filter.location) conditions.push(sql`lower(${events.location}) LIKE lower(${containsPattern(filter.location)}) ESCAPE '\\'`);
   if (filter.after) conditions.push(sql`(${events.date}, ${events.id}) > (${filter.after.date}::timestamptz, ${filter.after.id})`);
-  // The page's ids are chosen first, so the joins run for at most `limit` rows even when a search
-  // matches thousands of events that must be sorted by date.
-  const page = db
-    .select({ pageId: events.id })
+  const textConditions: SQL[] = [];
+  if (filter.tsQuery) textConditions.push(sql`search_vector @@ to_tsquery('simple', ${filter.tsQuery})`);
+  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
+  if (filter.location) textConditions.push(sql`lower(location) LIKE lower(${containsPattern(filter.location)}) ESCAPE '\\'`);
+
+  if (textConditions.length === 0) {
+    const rows = await db.select({ id: events.id }).from(events).where(and(...conditions)).orderBy(asc(events.date), asc(events.id)).limit(filter.limit);
+    return rows.map((row) => row.id);
+  }
+  const window = db
+    .select({ id: events.id, date: events.date, search_vector: events.searchVector, location: events.location })
     .from(events)
     .where(and(...conditions))
     .orderBy(asc(events.date), asc(events.id))
-    .limit(filter.limit)
-    .as('page');
-  return db
-    .select(eventColumns)
-    .from(page)
-    .innerJoin(events, eq(events.id, page.pageId))
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .innerJoin(users, eq(users.id, events.organizerId))
-    .leftJoin(rsvps, and(eq(rsvps.eventId, events.id), eq(rsvps.userId, viewerId)))
-    .orderBy(asc(events.date), asc(events.id));
+    .limit(SEARCH_WINDOW)
+    .as('window');
+  const fromWindow = await db.select({ id: window.id }).from(window).where(and(...textConditions)).orderBy(asc(window.date), asc(window.id)).limit(filter.limit);
+  if (fromWindow.length === filter.limit) return fromWindow.map((row) => row.id);
+  // Ordering by an expression keeps the planner off the date index, so it takes the text index's matches.
+  const fromIndex = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(...conditions, ...textConditions))
+    .orderBy(sql`${events.date} + interval '0 seconds'`, asc(events.id))
+    .limit(filter.limit);
+  return fromIndex.map((row) => row.id);
+}
+
+/** The page's ids are chosen first, so the joins run for at most `limit` rows. */
+export async function listEvents(db: Executor, viewerId: string, filter: EventListFilter) {
+  const ids = await selectPageIds(db, filter);
+  if (ids.length === 0) return [];
+  return selectEvents(db, viewerId).where(inArray(events.id, ids)).orderBy(asc(events.date), asc(events.id));
 }
 
 export async function findEvent(db: Executor, viewerId: string, eventId: number) {

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+
+/**
+ * Search chooses its plan in two steps (events.repository.ts, SEARCH_WINDOW = 500): a word common
+ * enough fills its page from the first 500 events in date order; a rarer one is looked up through the
+ * text index. These tests hold 620 upcoming events, so both steps and the hand-over between them run,
+ * and every answer is compared with the plain definition: matching events, soonest first.
+ */
+const EVENT_COUNT = 620;
+let app: TestApp;
+let cookie: string;
+
+type Listed = { id: number; title: string; location: string; date: string };
+
+async function listAll(query: string): Promise<Listed[]> {
+  const found: Listed[] = [];
+  let url: string | null = `/api/events?${query}`;
+  while (url) {
+    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    found.push(...(response.json() as Listed[]));
+    const link = response.headers.link as string | undefined;
+    url = link ? /<([^>]+)>/.exec(link)![1]! : null;
+  }
+  return found;
+}
+
+/** Event n (1-based) starts n hours from now, so date order is number order. */
+function expectedNumbers(predicate: (n: number) => boolean): number[] {
+  return Array.from({ length: EVENT_COUNT }, (_, index) => index + 1).filter(predicate);
+}
+const numberOf = (event: Listed) => Number(/#(\d+)$/.exec(event.title)![1]);
+
+beforeAll(async () => {
+  app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  const organizer = await signUpUser(app);
+  cookie = organizer.cookie;
+  // Every event says "harbour"; every 20th also "tidepool" (1 in 20: too rare for the window to fill a
+  // page); only the last says "zephyrine" and is in Quillfield.
+  await app.database.db.execute(sql`
+    INSERT INTO events (title, description, location, date, category_id, organizer_id, search_vector)
+    SELECT title, 'Harbour volunteers', location, now() + n * interval '1 hour', 1, ${organizer.user.id}, to_tsvector('simple', lower(title || ' harbour volunteers'))
+    FROM (
+      SELECT n,
+        'Harbour cleanup' || CASE WHEN n % 20 = 0 THEN ' tidepool' ELSE '' END || CASE WHEN n = ${EVENT_COUNT} THEN ' zephyrine' ELSE '' END || ' #' || n AS title,
+        CASE WHEN n = ${EVENT_COUNT} THEN 'Quillfield' ELSE 'Lisbon' END AS location
+      FROM generate_series(1, ${EVENT_COUNT}) AS n
+    ) AS generated`);
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('search at more events than the window holds', () => {
+  it('a word in every event: the soonest 50 first, then every event exactly once in date order', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/events?search=harb', headers: { cookie } });
+    expect((first.json() as Listed[]).map(numberOf)).toEqual(expectedNumbers((n) => n <= 50));
+    expect((await listAll('search=harb')).map(numberOf)).toEqual(expectedNumbers(() => true));
+  });
+
+  it('a word in 1 event of 20: all of them, in date order, past the window', async () => {
+    expect((await listAll('search=tidepool')).map(numberOf)).toEqual(expectedNumbers((n) => n % 20 === 0));
+  });
+
+  it('a word in the very last event only, and a place only it has', async () => {
+    expect((await listAll('search=zephyr')).map(numberOf)).toEqual([EVENT_COUNT]);
+    expect((await listAll('location=quillf')).map(numberOf)).toEqual([EVENT_COUNT]);
+    expect((await listAll('search=harbour%20zephyrine&location=QUILL')).map(numberOf)).toEqual([EVENT_COUNT]);
+  });
+
+  it('a word no event has: an empty page and no next link', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/events?search=nowhereword', headers: { cookie } });
+    expect(response.json()).toEqual([]);
+    expect(response.headers.link).toBeUndefined();
+  });
+});

@@ -103,7 +103,8 @@ function EventDetail({ event }: { event: Event }) {
           className="group relative block overflow-hidden rounded-2xl bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
           aria-label={t('detail.openPhoto', { index: 1, count: photos.length })}
         >
-          <img src={photos[0]} alt="" className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]" />
+          {/* The first photo is the page's largest paint: fetched ahead of the lazy gallery thumbnails. */}
+          <img src={photos[0]} alt="" fetchPriority="high" className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]" />
           {photos.length > 1 && (
             <span className="absolute end-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white">
               <Images className="size-3.5" aria-hidden />

@@ -13,6 +13,10 @@ import lighthouse from 'lighthouse';
  *
  * Options: `--runs N` (default 5), `--page landing|home|discover|event` (repeatable),
  * `--reports DIR` (also writes each run's full Lighthouse JSON there, for reading failing audits).
+ * The server is started from its sources (tsx) in production mode: what Lighthouse measures is the
+ * web build and the answers, which are the same as from the compiled server, and building that
+ * into the shared dist/server could race another process doing the same. WEB_DIST_DIR=… measures
+ * another web build (e.g. one made from an older commit, for a before/after comparison).
  */
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '@contract/users';
 import { PageLoading } from '@/components/page-loading';
-import { fetchAuthUser } from '@/lib/fetch-auth-user';
+import { fetchAuthUser, isKnownSignedOut } from '@/lib/fetch-auth-user';
 import { SignedOutRoutes } from './signed-out-routes';
 
 // Everything a signed-in user needs (TanStack Query, screens, toasts, tooltips) is one lazy chunk.
-const SignedInApp = lazy(() => import('./signed-in-app'));
+const loadSignedInApp = () => import('./signed-in-app');
+const SignedInApp = lazy(loadSignedInApp);
 
 type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
@@ -14,6 +15,9 @@ export function App() {
 
   useEffect(() => {
     const controller = new AbortController();
+    // The browser sent a session cookie, so the visitor is most likely signed in: fetch the signed-in
+    // chunk alongside the auth check rather than after it (lazy() reuses the same module promise).
+    if (!isKnownSignedOut()) void loadSignedInApp();
     fetchAuthUser(controller.signal).then(
       (user) => setAuth(user ? { status: 'signedIn', user } : { status: 'signedOut' }),
       () => {

@@ -306,6 +306,7 @@ async function main() {
       measuredAt: new Date().toISOString(),
       lighthouse: (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version,
       chromium: chromePath,
+      webBuild: process.env.WEB_DIST_DIR ?? 'dist/web',
       settings: 'Lighthouse defaults: mobile form factor, simulated throttling; each run a new Chromium profile',
       runsPerPage: options.runs,
       cpus: cpus().length,

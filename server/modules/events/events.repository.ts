@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import type { Executor } from '../../db/client';
-import { categories, eventPhotos, events, rsvps, users } from '../../db/schema';
+import { eventPhotos, events, rsvps } from '../../db/schema';
 import { foldForSearch } from '../../lib/search-text';
 
 export type EventListFilter = {
@@ -28,43 +28,67 @@ export type NewEvent = {
 
 export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer };
 
-// search_vector and the photo bytes are never read with an event: both are large and unused by readers.
-const eventColumns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  location: events.location,
-  date: events.date,
-  imageUrl: events.imageUrl,
-  categoryId: events.categoryId,
-  organizerId: events.organizerId,
-  maxAttendees: events.maxAttendees,
-  rsvpCount: events.rsvpCount,
-  ratingCount: events.ratingCount,
-  ratingSum: events.ratingSum,
-  createdAt: events.createdAt,
-  updatedAt: events.updatedAt,
-  categoryName: categories.name,
-  categoryColor: categories.color,
-  categoryIcon: categories.icon,
-  organizerFirstName: users.firstName,
-  organizerLastName: users.lastName,
-  organizerEmail: users.email,
-  organizerProfileImageUrl: users.profileImageUrl,
-  userRsvpStatus: rsvps.status,
-  // Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows.
-  cursorDate: sql<string>`to_char(${events.date} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+export type EventRow = {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  date: Date;
+  imageUrl: string | null;
+  categoryId: number;
+  organizerId: string;
+  maxAttendees: number | null;
+  rsvpCount: number;
+  ratingCount: number;
+  ratingSum: number;
+  createdAt: Date;
+  updatedAt: Date;
+  categoryName: string;
+  categoryColor: string;
+  categoryIcon: string;
+  organizerFirstName: string | null;
+  organizerLastName: string | null;
+  organizerEmail: string | null;
+  organizerProfileImageUrl: string | null;
+  userRsvpStatus: RsvpStatus | null;
+  /** Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows. */
+  cursorDate: string;
+  /** In display order. */
+  photoIds: string[];
 };
 
-export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
-
-function selectEvents(db: Executor, viewerId: string) {
-  return db
-    .select(eventColumns)
-    .from(events)
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .innerJoin(users, eq(users.id, events.organizerId))
-    .leftJoin(rsvps, and(eq(rsvps.eventId, events.id), eq(rsvps.userId, viewerId)));
+/**
+ * Every read of events, with category, organizer, the viewer's RSVP and photo ids, in ONE statement of
+ * plain SQL. Written out rather than built with Drizzle's query builder: at 50 events a page, building
+ * the query and mapping 1 300 fields through the builder cost more CPU than everything else the request
+ * did (issue 6 profile, docs/benchmarks.md). search_vector and the photo bytes are never read here: both
+ * are large and unused by readers.
+ */
+async function readEvents(db: Executor, viewerId: string, options: { where: SQL; orderBy: SQL; isViewerRsvpRequired?: boolean }): Promise<EventRow[]> {
+  const rsvpJoin = options.isViewerRsvpRequired ? sql.raw('JOIN') : sql.raw('LEFT JOIN');
+  const result = await db.execute(sql`
+    SELECT e.id, e.title, e.description, e.location, e.date, e.image_url AS "imageUrl", e.category_id AS "categoryId",
+      e.organizer_id AS "organizerId", e.max_attendees AS "maxAttendees", e.rsvp_count AS "rsvpCount",
+      e.rating_count AS "ratingCount", e.rating_sum AS "ratingSum", e.created_at AS "createdAt", e.updated_at AS "updatedAt",
+      c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
+      u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName", u.email AS "organizerEmail",
+      u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
+      to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
+      ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
+    FROM events e
+    JOIN categories c ON c.id = e.category_id
+    JOIN users u ON u.id = e.organizer_id
+    ${rsvpJoin} rsvps r ON r.event_id = e.id AND r.user_id = ${viewerId}
+    WHERE ${options.where}
+    ORDER BY ${options.orderBy}`);
+  const rows = (result as unknown as { rows: Array<EventRow & { date: Date | string; createdAt: Date | string; updatedAt: Date | string }> }).rows;
+  // node-postgres parses timestamptz into Date; keep the type exact whichever driver answered.
+  for (const row of rows) {
+    if (!(row.date instanceof Date)) row.date = new Date(row.date);
+    if (!(row.createdAt instanceof Date)) row.createdAt = new Date(row.createdAt);
+    if (!(row.updatedAt instanceof Date)) row.updatedAt = new Date(row.updatedAt);
+  }
+  return rows as EventRow[];
 }
 
 /** Turns user text into a LIKE pattern that matches it literally anywhere in the value. */
@@ -120,44 +144,20 @@ async function selectPageIds(db: Executor, filter: EventListFilter): Promise<num
 export async function listEvents(db: Executor, viewerId: string, filter: EventListFilter) {
   const ids = await selectPageIds(db, filter);
   if (ids.length === 0) return [];
-  return selectEvents(db, viewerId).where(inArray(events.id, ids)).orderBy(asc(events.date), asc(events.id));
+  return readEvents(db, viewerId, { where: sql`e.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, orderBy: sql`e.date, e.id` });
 }
 
-export async function findEvent(db: Executor, viewerId: string, eventId: number) {
-  const [row] = await selectEvents(db, viewerId).where(eq(events.id, eventId)).limit(1);
+export async function findEvent(db: Executor, viewerId: string, eventId: number): Promise<EventRow | undefined> {
+  const [row] = await readEvents(db, viewerId, { where: sql`e.id = ${eventId}`, orderBy: sql`e.id` });
   return row;
 }
 
-export function listEventsOrganizedBy(db: Executor, userId: string) {
-  return selectEvents(db, userId).where(eq(events.organizerId, userId)).orderBy(desc(events.date), desc(events.id));
+export function listEventsOrganizedBy(db: Executor, userId: string): Promise<EventRow[]> {
+  return readEvents(db, userId, { where: sql`e.organizer_id = ${userId}`, orderBy: sql`e.date DESC, e.id DESC` });
 }
 
-export function listEventsWithRsvpOf(db: Executor, userId: string) {
-  return db
-    .select(eventColumns)
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .innerJoin(categories, eq(categories.id, events.categoryId))
-    .innerJoin(users, eq(users.id, events.organizerId))
-    .where(eq(rsvps.userId, userId))
-    .orderBy(desc(events.date), desc(events.id));
-}
-
-/** Photo ids of many events in one query, in display order. */
-export async function listPhotoIds(db: Executor, eventIds: number[]): Promise<Map<number, string[]>> {
-  const byEvent = new Map<number, string[]>();
-  if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .select({ id: eventPhotos.id, eventId: eventPhotos.eventId })
-    .from(eventPhotos)
-    .where(inArray(eventPhotos.eventId, eventIds))
-    .orderBy(asc(eventPhotos.eventId), asc(eventPhotos.position));
-  for (const row of rows) {
-    const list = byEvent.get(row.eventId) ?? [];
-    list.push(row.id);
-    byEvent.set(row.eventId, list);
-  }
-  return byEvent;
+export function listEventsWithRsvpOf(db: Executor, userId: string): Promise<EventRow[]> {
+  return readEvents(db, userId, { where: sql`TRUE`, orderBy: sql`e.date DESC, e.id DESC`, isViewerRsvpRequired: true });
 }
 
 export async function findPhoto(db: Executor, photoId: string) {

@@ -40,7 +40,7 @@ export function decodeCursor(cursor: string): { date: string; id: number } {
   throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
 }
 
-function toEvent(row: repository.EventRow, photoIds: string[]): Event {
+function toEvent(row: repository.EventRow): Event {
   return {
     id: row.id,
     title: row.title,
@@ -48,7 +48,7 @@ function toEvent(row: repository.EventRow, photoIds: string[]): Event {
     location: row.location,
     date: row.date.toISOString(),
     imageUrl: row.imageUrl,
-    images: photoIds.map(photoUrl),
+    images: row.photoIds.map(photoUrl),
     categoryId: row.categoryId,
     category: { id: row.categoryId, name: row.categoryName, color: row.categoryColor, icon: row.categoryIcon },
     organizerId: row.organizerId,
@@ -83,10 +83,6 @@ function databaseErrorCode(error: unknown): string | undefined {
 export class EventsService {
   constructor(private readonly db: Database) {}
 
-  private async withPhotos(db: Executor, rows: repository.EventRow[]): Promise<Event[]> {
-    const photoIds = await repository.listPhotoIds(db, rows.map((row) => row.id));
-    return rows.map((row) => toEvent(row, photoIds.get(row.id) ?? []));
-  }
 
   async list(viewerId: string, query: EventListQuery): Promise<{ events: Event[]; nextCursor: string | null }> {
     const limit = query.limit ?? EVENT_LIMITS.pageSizeDefault;
@@ -103,22 +99,21 @@ export class EventsService {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const nextCursor = rows.length > limit && last ? encodeCursor({ date: last.cursorDate, id: last.id }) : null;
-    return { events: await this.withPhotos(this.db, page), nextCursor };
+    return { events: page.map(toEvent), nextCursor };
   }
 
   async get(viewerId: string, eventId: number): Promise<Event> {
     const row = await repository.findEvent(this.db, viewerId, eventId);
     if (!row) throw notFound(EVENT_NOT_FOUND);
-    const [event] = await this.withPhotos(this.db, [row]);
-    return event!;
+    return toEvent(row);
   }
 
   async listOrganized(userId: string): Promise<Event[]> {
-    return this.withPhotos(this.db, await repository.listEventsOrganizedBy(this.db, userId));
+    return (await repository.listEventsOrganizedBy(this.db, userId)).map(toEvent);
   }
 
   async listJoined(userId: string): Promise<Event[]> {
-    return this.withPhotos(this.db, await repository.listEventsWithRsvpOf(this.db, userId));
+    return (await repository.listEventsWithRsvpOf(this.db, userId)).map(toEvent);
   }
 
   async create(organizerId: string, input: CreateEventInput): Promise<Event> {

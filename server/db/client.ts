@@ -21,6 +21,7 @@ export type DatabaseHandle = {
 };
 
 const STARTUP_LOCK_KEY = 7_406_221;
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'embedded') {
@@ -33,7 +34,14 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       import('drizzle-orm/pglite'),
     ]);
     // PGlite is one connection per process: this is the only place that opens the directory.
-    const client = await PGlite.create({ dataDir: database.directory, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: database.directory,
+      extensions: { pg_trgm },
+      // PostgreSQL's default 128 MB of shared buffers is zeroed at start, so it is all resident at once:
+      // 16 MB takes the embedded server from about 370 to about 250 MB (issue 6: at most 200 MB). The
+      // operating system's file cache still holds the rest of the data files.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

@@ -43,11 +43,21 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 export class JourneyService {
+  // The catalogue is written from code at start (db/catalogue.ts) and never changes while the server
+  // runs, so one read serves every request of the process.
+  private cataloguePromise: Promise<Achievement[]> | null = null;
+
   constructor(private readonly db: Database) {}
 
-  async catalogue(): Promise<Achievement[]> {
-    const rows = await repository.listAchievements(this.db);
-    return rows.map(toAchievement);
+  catalogue(): Promise<Achievement[]> {
+    this.cataloguePromise ??= repository.listAchievements(this.db).then(
+      (rows) => rows.map(toAchievement),
+      (error: unknown) => {
+        this.cataloguePromise = null;
+        throw error;
+      },
+    );
+    return this.cataloguePromise;
   }
 
   async userAchievements(userId: string): Promise<UserAchievement[]> {

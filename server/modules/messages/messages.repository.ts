@@ -1,37 +1,70 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { events, messages, users } from '../../db/schema';
 
-const senders = alias(users, 'sender');
-const receivers = alias(users, 'receiver');
+type Person = { id: string; firstName: string | null; lastName: string | null; email: string | null; profileImageUrl: string | null };
 
-const messageColumns = {
-  id: messages.id,
-  senderId: messages.senderId,
-  receiverId: messages.receiverId,
-  content: messages.content,
-  createdAt: messages.createdAt,
-  isRead: messages.isRead,
-  eventId: messages.eventId,
-  eventTitle: events.title,
-  sender: { id: senders.id, firstName: senders.firstName, lastName: senders.lastName, email: senders.email, profileImageUrl: senders.profileImageUrl },
-  receiver: { id: receivers.id, firstName: receivers.firstName, lastName: receivers.lastName, email: receivers.email, profileImageUrl: receivers.profileImageUrl },
+export type MessageRow = {
+  id: number;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  createdAt: Date;
+  isRead: boolean;
+  eventId: number | null;
+  eventTitle: string | null;
+  sender: Person;
+  receiver: Person;
 };
 
-function selectMessages(db: Executor) {
-  return db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(senders, eq(senders.id, messages.senderId))
-    .innerJoin(receivers, eq(receivers.id, messages.receiverId))
-    .leftJoin(events, eq(events.id, messages.eventId));
+type FlatMessageRow = Omit<MessageRow, 'sender' | 'receiver' | 'createdAt'> & {
+  createdAt: Date | string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  senderEmail: string | null;
+  senderProfileImageUrl: string | null;
+  receiverFirstName: string | null;
+  receiverLastName: string | null;
+  receiverEmail: string | null;
+  receiverProfileImageUrl: string | null;
+};
+
+/**
+ * Messages with both people and the event title, in plain SQL: the query builder's nested mapping cost
+ * more CPU than the rest of the request (issue 6 profile, docs/benchmarks.md).
+ */
+async function readMessages(db: Executor, where: SQL, limit: number): Promise<MessageRow[]> {
+  const rows = await selectRows<FlatMessageRow>(
+    db,
+    sql`
+    SELECT m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.content, m.created_at AS "createdAt",
+      m.is_read AS "isRead", m.event_id AS "eventId", e.title AS "eventTitle",
+      s.first_name AS "senderFirstName", s.last_name AS "senderLastName", s.email AS "senderEmail", s.profile_image_url AS "senderProfileImageUrl",
+      r.first_name AS "receiverFirstName", r.last_name AS "receiverLastName", r.email AS "receiverEmail", r.profile_image_url AS "receiverProfileImageUrl"
+    FROM messages m
+    JOIN users s ON s.id = m.sender_id
+    JOIN users r ON r.id = m.receiver_id
+    LEFT JOIN events e ON e.id = m.event_id
+    WHERE ${where}
+    ORDER BY m.created_at DESC, m.id DESC
+    LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    senderId: row.senderId,
+    receiverId: row.receiverId,
+    content: row.content,
+    createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt),
+    isRead: row.isRead,
+    eventId: row.eventId,
+    eventTitle: row.eventTitle,
+    sender: { id: row.senderId, firstName: row.senderFirstName, lastName: row.senderLastName, email: row.senderEmail, profileImageUrl: row.senderProfileImageUrl },
+    receiver: { id: row.receiverId, firstName: row.receiverFirstName, lastName: row.receiverLastName, email: row.receiverEmail, profileImageUrl: row.receiverProfileImageUrl },
+  }));
 }
 
-export type MessageRow = NonNullable<Awaited<ReturnType<typeof findMessageById>>>;
-
-export async function findMessageById(db: Executor, id: number) {
-  const [row] = await selectMessages(db).where(eq(messages.id, id)).limit(1);
+export async function findMessageById(db: Executor, id: number): Promise<MessageRow | undefined> {
+  const [row] = await readMessages(db, sql`m.id = ${id}`, 1);
   return row;
 }
 
@@ -56,11 +89,8 @@ export async function insertMessage(db: Executor, message: { senderId: string; r
   return row;
 }
 
-export function listMessagesOf(db: Executor, userId: string, limit: number) {
-  return selectMessages(db)
-    .where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
+export function listMessagesOf(db: Executor, userId: string, limit: number): Promise<MessageRow[]> {
+  return readMessages(db, sql`(m.sender_id = ${userId} OR m.receiver_id = ${userId})`, limit);
 }
 
 export type ConversationRow = {

@@ -159,7 +159,8 @@ export class EventsService {
           return { status, rsvpCount };
         }
         if (!(await repository.updateRsvpStatus(tx, eventId, userId, status))) return null;
-        await refreshAchievementProgress(tx, userId);
+        // No achievement is refreshed: every metric of decisions §7 counts RSVPs whatever their status,
+        // so a switch changes none, and the transaction holds the event's row for less time.
         return { status, rsvpCount: await repository.readRsvpCount(tx, eventId) };
       });
       if (result) return result;

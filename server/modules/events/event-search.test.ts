@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { readSearchWordShares, SEARCH_COMMON_SHARE } from './events.repository';
+import { estimateSearchShare } from './events.service';
 
 /**
- * Search chooses its plan in two steps (events.repository.ts, SEARCH_WINDOW = 500): a word common
- * enough fills its page from the first 500 events in date order; a rarer one is looked up through the
- * text index. These tests hold 620 upcoming events, so both steps and the hand-over between them run,
- * and every answer is compared with the plain definition: matching events, soonest first.
+ * Search chooses its plan (events.repository.ts, decision 0008): a word the statistics call common is
+ * looked for in the next 1 000 events in date order, falling back to the text index when that page
+ * comes back short; a rarer word goes to the text index at once. These tests hold 1 200 upcoming
+ * events, analysed, so every path and the hand-over run, and each answer is compared with the plain
+ * definition: matching events, soonest first.
  */
-const EVENT_COUNT = 620;
+const EVENT_COUNT = 1200;
 let app: TestApp;
 let cookie: string;
 
@@ -48,6 +51,7 @@ beforeAll(async () => {
         CASE WHEN n = ${EVENT_COUNT} THEN 'Quillfield' ELSE 'Lisbon' END AS location
       FROM generate_series(1, ${EVENT_COUNT}) AS n
     ) AS generated`);
+  await app.database.db.execute(sql`ANALYZE events`);
 });
 
 afterAll(async () => {
@@ -55,6 +59,13 @@ afterAll(async () => {
 });
 
 describe('search at more events than the window holds', () => {
+  it('reads each common word\'s share of events from the statistics', async () => {
+    const shares = await readSearchWordShares(app.database.db);
+    expect(shares.get('harbour')).toBeCloseTo(1, 1);
+    expect(estimateSearchShare(['harb'], shares)).toBeGreaterThanOrEqual(SEARCH_COMMON_SHARE);
+    expect(estimateSearchShare(['harb', 'zephyr'], shares)).toBeLessThan(SEARCH_COMMON_SHARE);
+  });
+
   it('a word in every event: the soonest 50 first, then every event exactly once in date order', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/events?search=harb', headers: { cookie } });
     expect((first.json() as Listed[]).map(numberOf)).toEqual(expectedNumbers((n) => n <= 50));
@@ -62,6 +73,7 @@ describe('search at more events than the window holds', () => {
   });
 
   it('a word in 1 event of 20: all of them, in date order, past the window', async () => {
+    // 50 of them fall in the window, one short of a page and its next-page probe: the index takes over.
     expect((await listAll('search=tidepool')).map(numberOf)).toEqual(expectedNumbers((n) => n % 20 === 0));
   });
 

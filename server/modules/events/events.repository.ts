@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
-import type { Executor } from '../../db/client';
+import { type Executor, selectRows } from '../../db/client';
 import { eventPhotos, events, rsvps } from '../../db/schema';
 import { foldForSearch } from '../../lib/search-text';
 
@@ -8,6 +8,11 @@ export type EventListFilter = {
   categoryId?: number;
   /** A to_tsquery text (see toPrefixQuery); words only, so it cannot break the query syntax. */
   tsQuery?: string;
+  /**
+   * Whether the search words are thought to be in more than SEARCH_COMMON_SHARE of events: then the
+   * next events in date order are looked through first, otherwise the text index is asked at once.
+   */
+  isSearchCommon?: boolean;
   location?: string;
   includePast: boolean;
   after?: { date: string; id: number };
@@ -97,14 +102,33 @@ function containsPattern(text: string): string {
 }
 
 /**
- * How many events, in date order, a text search first looks through. A word found in more than about
- * 1 in 10 events fills its page from this window at the cost of an index range scan; a rarer word is
- * then looked up through its GIN index, where the matches are few. Neither plan alone is fast for both
- * (docs/benchmarks.md, "Search"): date order over a rare word reads the whole table, and the GIN index
- * over a word found everywhere hands back every row to sort. PostgreSQL cannot choose by itself because
- * it has no statistics for prefix queries ("volunt:*").
+ * A search walks the events in date order or asks its text index; neither is fast for every word
+ * (docs/decisions/0008): date order over a rare word reads the whole table, and the index over a word
+ * found everywhere hands back every row to sort. PostgreSQL cannot choose by itself because it has no
+ * statistics for prefix queries ("volunt:*"), so the service estimates each word's share of events from
+ * pg_stats (readSearchWordShares) and passes `isSearchCommon`. A common word is looked for in the next
+ * SEARCH_WINDOW events in date order; a page that comes back short (the estimate was wrong, or the
+ * events are few) is asked of the text index instead. At 100 000 events the window costs about 4 ms
+ * and the index about 2 ms per 1 000 matching events, so the two meet near a 5 % share.
  */
-const SEARCH_WINDOW = 500;
+export const SEARCH_COMMON_SHARE = 0.05;
+const SEARCH_WINDOW = 1000;
+
+/**
+ * The share of events holding each of the most common search words, from the planner's statistics
+ * (refreshed by ANALYZE / autovacuum). Words not listed are rarer than every listed one.
+ */
+export async function readSearchWordShares(db: Executor): Promise<Map<string, number>> {
+  const rows = await selectRows<{ words: string[] | string | null; shares: number[] | string | null }>(
+    db,
+    sql`SELECT most_common_elems::text::text[] AS words, most_common_elem_freqs AS shares FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'events' AND attname = 'search_vector'`,
+  );
+  const shares = new Map<string, number>();
+  const [row] = rows;
+  if (!row || !Array.isArray(row.words) || !Array.isArray(row.shares)) return shares;
+  row.words.forEach((word, index) => shares.set(word, Number((row.shares as number[])[index])));
+  return shares;
+}
 
 /** The ids of one page, in (date, id) order, so the events_date_id / events_category_date_id indexes serve it. */
 async function selectPageIds(db: Executor, filter: EventListFilter): Promise<number[]> {
@@ -121,6 +145,7 @@ async function selectPageIds(db: Executor, filter: EventListFilter): Promise<num
     const rows = await db.select({ id: events.id }).from(events).where(and(...conditions)).orderBy(asc(events.date), asc(events.id)).limit(filter.limit);
     return rows.map((row) => row.id);
   }
+  if (filter.tsQuery && !filter.isSearchCommon) return selectPageIdsFromTextIndex(db, conditions, textConditions, filter.limit);
   const window = db
     .select({ id: events.id, date: events.date, search_vector: events.searchVector, location: events.location })
     .from(events)
@@ -130,14 +155,18 @@ async function selectPageIds(db: Executor, filter: EventListFilter): Promise<num
     .as('window');
   const fromWindow = await db.select({ id: window.id }).from(window).where(and(...textConditions)).orderBy(asc(window.date), asc(window.id)).limit(filter.limit);
   if (fromWindow.length === filter.limit) return fromWindow.map((row) => row.id);
+  return selectPageIdsFromTextIndex(db, conditions, textConditions, filter.limit);
+}
+
+async function selectPageIdsFromTextIndex(db: Executor, conditions: SQL[], textConditions: SQL[], limit: number): Promise<number[]> {
   // Ordering by an expression keeps the planner off the date index, so it takes the text index's matches.
-  const fromIndex = await db
+  const rows = await db
     .select({ id: events.id })
     .from(events)
     .where(and(...conditions, ...textConditions))
     .orderBy(sql`${events.date} + interval '0 seconds'`, asc(events.id))
-    .limit(filter.limit);
-  return fromIndex.map((row) => row.id);
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** The page's ids are chosen first, so the joins run for at most `limit` rows. */

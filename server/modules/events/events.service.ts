@@ -80,9 +80,42 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** How long the search words' shares (pg_stats) are trusted; ANALYZE changes them slowly. */
+const SEARCH_STATISTICS_LIFETIME_MS = 5 * 60 * 1000;
+
+/** The share of events holding every word, as a prefix: at most the share of the rarest word. */
+export function estimateSearchShare(words: string[], shares: Map<string, number>): number {
+  let estimate = 1;
+  for (const word of words) {
+    let share = 0;
+    for (const [lexeme, lexemeShare] of shares) if (lexeme.startsWith(word)) share += lexemeShare;
+    estimate = Math.min(estimate, share);
+  }
+  return estimate;
+}
+
 export class EventsService {
+  private searchShares: { loadedAt: number; shares: Map<string, number> } | null = null;
+  private searchSharesLoading: Promise<void> | null = null;
+
   constructor(private readonly db: Database) {}
 
+  /** The statistics behind a search's plan (repository SEARCH_COMMON_SHARE); stale ones serve while they reload. */
+  private async searchWordShares(): Promise<Map<string, number>> {
+    if (this.searchShares && Date.now() - this.searchShares.loadedAt < SEARCH_STATISTICS_LIFETIME_MS) return this.searchShares.shares;
+    this.searchSharesLoading ??= repository
+      .readSearchWordShares(this.db)
+      // Without statistics every word counts as rare: the text index answers, correctly if not fastest.
+      .catch(() => new Map<string, number>())
+      .then((shares) => {
+        this.searchShares = { loadedAt: Date.now(), shares };
+      })
+      .finally(() => {
+        this.searchSharesLoading = null;
+      });
+    if (!this.searchShares) await this.searchSharesLoading;
+    return this.searchShares?.shares ?? new Map<string, number>();
+  }
 
   async list(viewerId: string, query: EventListQuery): Promise<{ events: Event[]; nextCursor: string | null }> {
     const limit = query.limit ?? EVENT_LIMITS.pageSizeDefault;
@@ -90,6 +123,7 @@ export class EventsService {
     const rows = await repository.listEvents(this.db, viewerId, {
       categoryId: query.category,
       tsQuery: words.length > 0 ? toPrefixQuery(words) : undefined,
+      isSearchCommon: words.length > 0 && estimateSearchShare(words, await this.searchWordShares()) >= repository.SEARCH_COMMON_SHARE,
       location: query.location?.trim() || undefined,
       includePast: query.include === 'past',
       after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),

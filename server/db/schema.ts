@@ -133,6 +133,9 @@ export const eventPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: bytea('bytes').notNull(),
+    // A rendition at most 800 px wide for cards and phones (GET /api/images/{id}?size=card). Null when the
+    // photo is no wider than that, or was stored before renditions existed: the photo itself serves then.
+    cardBytes: bytea('card_bytes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('event_photos_event_position').on(table.eventId, table.position)],

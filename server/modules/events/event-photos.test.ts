@@ -1,4 +1,5 @@
-import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPhotos, events } from '../../db/schema';
@@ -73,6 +74,50 @@ describe('event photos', () => {
 
     const listed = await app.inject({ method: 'GET', url: '/api/events?location=Braga', headers: { cookie } });
     expect(listed.json().find((event: { id: number }) => event.id === id).images).toEqual(images);
+  });
+
+  it('stores an 800 px card rendition with each wider photo, in the same create, and serves it on its own URL', async () => {
+    const response = await createWithImages([dataUrl('image/png', await png()), dataUrl('image/jpeg', await jpegWithGps())]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [wide, small] = response.json().images as string[];
+    const [wideRow] = await app.database.db.select().from(eventPhotos).where(eq(eventPhotos.id, wide!.split('/').pop()!));
+    const [smallRow] = await app.database.db.select().from(eventPhotos).where(eq(eventPhotos.id, small!.split('/').pop()!));
+    expect(wideRow!.cardBytes).not.toBeNull();
+    // A photo no wider than a card is its own card rendition: nothing is stored twice.
+    expect(smallRow!.cardBytes).toBeNull();
+
+    const full = await app.inject({ method: 'GET', url: wide! });
+    const card = await app.inject({ method: 'GET', url: `${wide}?size=card` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/webp');
+    expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const cardMetadata = await sharp(card.rawPayload).metadata();
+    expect(cardMetadata).toMatchObject({ format: 'webp', width: 800, height: 400 });
+    expect(cardMetadata.exif).toBeUndefined();
+    expect(card.rawPayload.length).toBeLessThan(full.rawPayload.length);
+    // Each rendition has its own validator, so a cache never answers one with the other.
+    expect(card.headers.etag).toMatch(/^".+"$/);
+    expect(card.headers.etag).not.toBe(full.headers.etag);
+    expect((await app.inject({ method: 'GET', url: `${wide}?size=card`, headers: { 'if-none-match': card.headers.etag as string } })).statusCode).toBe(304);
+    expect((await app.inject({ method: 'GET', url: `${wide}?size=card`, headers: { 'if-none-match': full.headers.etag as string } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${wide}?size=full` })).rawPayload.equals(full.rawPayload)).toBe(true);
+
+    const smallCard = await app.inject({ method: 'GET', url: `${small}?size=card` });
+    expect(smallCard.statusCode).toBe(200);
+    expect((await sharp(smallCard.rawPayload).metadata()).width).toBe(64);
+
+    expect((await app.inject({ method: 'GET', url: `${wide}?size=huge` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/images/no-such-photo?size=card' })).statusCode).toBe(404);
+  });
+
+  it('serves a photo stored without a card rendition (before renditions existed) for the card size too', async () => {
+    const created = await createWithImages([]);
+    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } }).webp().toBuffer();
+    const id = randomBytes(16).toString('base64url');
+    await app.database.db.insert(eventPhotos).values({ id, eventId: created.json().id, position: 0, contentType: 'image/webp', width: 1600, height: 900, bytes });
+    const card = await app.inject({ method: 'GET', url: `/api/images/${id}?size=card` });
+    expect(card.statusCode).toBe(200);
+    expect(card.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('accepts WebP and GIF photos, checked by content rather than by the declared type', async () => {

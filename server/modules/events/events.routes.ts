@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema } from '../../../contract/errors';
 import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
+import { PHOTO_SIZES } from '../../../contract/photos';
 import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
+import { getPhotoRendition } from './event-photos';
 import { EventsService } from './events.service';
 import { sendNotModified } from '../../lib/not-modified';
 
@@ -23,6 +25,9 @@ const errors = {
 };
 
 const photoParamsSchema = z.object({ photoId: z.string().min(1).max(200) });
+const photoQuerySchema = z.object({
+  size: z.enum(PHOTO_SIZES).default('full').describe('card: at most 800 px wide (the photo itself when it is no wider); full: up to 1600 px'),
+});
 
 /** RFC 8288 link to the next page: the same query with the new cursor. */
 function nextPageLink(requestUrl: string, cursor: string): string {
@@ -123,15 +128,18 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         tags: ['events'],
         summary: 'An event photo (public, immutable)',
         params: photoParamsSchema,
+        querystring: photoQuerySchema,
         response: { 200: z.any().describe('The image bytes, with their image content type'), 304: z.null().describe('Not modified'), 400: errors[400], 404: errors[404] },
       },
     },
     async (request, reply) => {
-      // A photo id is never reused and its bytes never change, so the id itself is a strong validator.
-      const etag = `"${request.params.photoId}"`;
+      // A photo id is never reused and its bytes never change, so the id (and the rendition: each has
+      // its own URL, so caches keep them apart) is a strong validator.
+      const { size } = request.query;
+      const etag = size === 'card' ? `"${request.params.photoId}.card"` : `"${request.params.photoId}"`;
       const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
       if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
-      const photo = await service.getPhoto(request.params.photoId);
+      const photo = await getPhotoRendition(db, request.params.photoId, size);
       return reply
         .headers(cacheHeaders)
         // Link previews on other sites fetch photos; the app-wide same-site policy would block them.

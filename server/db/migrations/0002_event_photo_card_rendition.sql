@@ -1,0 +1,1 @@
+ALTER TABLE "event_photos" ADD COLUMN "card_bytes" "bytea";

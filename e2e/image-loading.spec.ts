@@ -1,5 +1,51 @@
-import { expect, test } from '@playwright/test';
-import { signInWith } from './support/accounts';
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signInWith, signUpWith } from './support/accounts';
+
+/**
+ * Lighthouse's mobile phone (Moto G Power): what `npm run bench:web` measures. The screen is the
+ * phone's too: the project's Desktop Chrome defaults give a 1920 px screen, and Chromium's preload
+ * scanner takes width=device-width from the screen, so it would fetch for a 1920 px wide page.
+ */
+const PHONE = { viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 }, screen: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+/** An event with one photo wider than a card, so that it has a card rendition of its own. */
+async function createEventWithWidePhoto(request: APIRequestContext): Promise<{ id: number; photo: string }> {
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a7' } }).png().toBuffer();
+  const response = await request.post('/api/events', {
+    data: {
+      title: `Wide photo ${randomBytes(3).toString('hex')}`,
+      description: 'An event with a wide photo.',
+      location: 'Porto',
+      date: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+      categoryId: 3,
+      maxAttendees: null,
+      imageUrl: null,
+      images: [`data:image/png;base64,${png.toString('base64')}`],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const event = (await response.json()) as { id: number; images: string[] };
+  return { id: event.id, photo: event.images[0]! };
+}
+
+/** Every request the page makes, in order, as paths with their query. */
+function recordRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    paths.push(url.pathname + url.search);
+  });
+  return paths;
+}
+
+async function signedInPage(browser: Browser, device: typeof PHONE | typeof DESKTOP, account: { email: string; password: string }) {
+  const context = await browser.newContext({ ...device, baseURL: test.info().project.use.baseURL });
+  await signInWith(context, account);
+  return { context, page: await context.newPage() };
+}
 
 /**
  * Lighthouse (npm run bench:web) finds the event page's largest paint in its first photo, and its
@@ -12,7 +58,65 @@ test('the first photo of an event page is fetched with high priority, not lazily
   if (!event) throw new Error('The demo data has no upcoming event with a photo');
   await page.goto(`/events/${event.id}`);
   const hero = page.getByTestId('event-detail').locator('img').first();
-  await expect(hero).toHaveAttribute('src', event.images[0]!);
+  await expect(hero).toHaveAttribute('src', `${event.images[0]}?size=card`);
+  await expect(hero).toHaveAttribute('srcset', `${event.images[0]}?size=card 800w, ${event.images[0]} 1600w`);
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(hero).not.toHaveAttribute('loading', 'lazy');
+});
+
+test.describe('photos sized for their slot (issue 6 §4)', () => {
+  let account: { email: string; password: string };
+  let event: { id: number; photo: string };
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    account = await signUpWith(request);
+    event = await createEventWithWidePhoto(request);
+    await request.dispose();
+  });
+
+  test('a phone loads the 800 px card rendition in an event card, never the 1600 px photo', async ({ browser }) => {
+    const { context, page } = await signedInPage(browser, PHONE, account);
+    const requests = recordRequests(page);
+    await page.goto('/my-events');
+    const image = page.locator(`[data-testid="event-card"][data-event-id="${event.id}"] img`).first();
+    await expect(image).toHaveAttribute('width', /\d+/);
+    await expect(image).toHaveAttribute('height', /\d+/);
+    // naturalWidth is corrected by the srcset density, so the file is told by the URL the <img> shows.
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    expect(new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).search).toBe('?size=card');
+    expect(requests).toContain(`${event.photo}?size=card`);
+    expect(requests).not.toContain(event.photo);
+    await context.close();
+  });
+
+  for (const [name, device, expected] of [
+    ['a phone', PHONE, 'card'],
+    ['a desktop', DESKTOP, 'full'],
+  ] as const) {
+    test(`on ${name} the event page's first photo is preloaded with the HTML and fetched once, at the size the page shows`, async ({ browser }) => {
+      const { context, page } = await signedInPage(browser, device, account);
+      const requests = recordRequests(page);
+      await page.goto(`/events/${event.id}`);
+      const hero = page.getByTestId('event-detail').locator('img').first();
+      await expect.poll(() => hero.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      const wanted = expected === 'card' ? `${event.photo}?size=card` : event.photo;
+      const shown = new URL(await hero.evaluate((element: HTMLImageElement) => element.currentSrc));
+      expect(shown.pathname + shown.search).toBe(wanted);
+
+      // The preload carries exactly the <img>'s srcset and sizes, so the browser picks the same file.
+      const preload = page.locator('head link[rel="preload"][as="image"]');
+      await expect(preload).toHaveCount(1);
+      await expect(preload).toHaveAttribute('fetchpriority', 'high');
+      expect(await preload.getAttribute('imagesrcset')).toBe(await hero.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await hero.getAttribute('sizes'));
+
+      // Fetched once, and before the page's script has even asked for the event: found in the HTML.
+      expect(requests.filter((path) => path === wanted)).toHaveLength(1);
+      const eventRead = requests.indexOf(`/api/events/${event.id}`);
+      expect(eventRead).toBeGreaterThan(-1);
+      expect(requests.indexOf(wanted)).toBeLessThan(eventRead);
+      if (expected === 'card') expect(requests).not.toContain(event.photo);
+      await context.close();
+    });
+  }
 });

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '../../../contract/photos';
 import { BRAND_NAME, buildEventMetaDescription, buildEventPageTitle, DEFAULT_SOCIAL_IMAGE_PATH } from '../../../contract/social';
 import type { Database } from '../../db/client';
-import { findEventPreview } from './social.repository';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { findEventPreview, type EventPreview } from './social.repository';
 
 const DEFAULT_DESCRIPTION = 'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
 
@@ -33,6 +35,20 @@ function renderTags(tags: Tags): string {
 }
 
 /**
+ * The event page's first photo is its largest paint, but the page only asks for it once its script has
+ * loaded and the event has been fetched. The preload starts it with the HTML, with the srcset and sizes
+ * of the page's own <img> (event-detail-page.tsx), so the browser picks the same file and fetches it once.
+ */
+function renderPhotoPreload(event: Pick<EventPreview, 'firstPhotoId' | 'imageUrl'>): string {
+  // The same choice as the page: the uploaded photos first, else the linked image (eventPhotos()).
+  const first = event.firstPhotoId ? `/api/images/${event.firstPhotoId}` : event.imageUrl;
+  if (!first) return '';
+  const { src, srcSet } = photoSources(first);
+  const candidates = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(EVENT_PAGE_PHOTO_SIZES)}"` : '';
+  return `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}"${candidates} />`;
+}
+
+/**
  * decisions §9: link-preview crawlers run no script, so the HTML the server sends for /events/{id}
  * already carries that event's title, description and image; every other page gets the defaults.
  */
@@ -45,13 +61,15 @@ export function createLinkPreviewRenderer(db: Database, options: { publicUrl: st
     if (Number.isSafeInteger(eventId) && eventId > 0 && eventId <= 2_147_483_647) {
       const event = await findEventPreview(db, eventId);
       if (event) {
-        return renderTags({
+        const tags = renderTags({
           title: buildEventPageTitle(event.title),
           description: buildEventMetaDescription(event, options.timeZone),
           type: 'article',
           image: `${origin}/api/events/${event.id}/og-image`,
           url: `${origin}/events/${event.id}`,
         });
+        // Only a signed-in visitor sees the event page (and its photo); crawlers and visitors get the landing.
+        return request.cookies?.[SESSION_COOKIE] ? tags + renderPhotoPreload(event) : tags;
       }
     }
     return renderTags({ title: BRAND_NAME, description: DEFAULT_DESCRIPTION, type: 'website', image: `${origin}${DEFAULT_SOCIAL_IMAGE_PATH}`, url: `${origin}${path}` });

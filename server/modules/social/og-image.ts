@@ -42,7 +42,7 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
-export async function renderOgImage(event: EventPreview, timeZone: string): Promise<Buffer> {
+export async function renderOgImage(event: Omit<EventPreview, 'imageUrl' | 'firstPhotoId'>, timeZone: string): Promise<Buffer> {
   fonts ??= loadFonts();
   const attendance = event.maxAttendees ? `${event.rsvpCount}/${event.maxAttendees} attending` : `${event.rsvpCount} attending`;
   const organizer = [event.organizerFirstName, event.organizerLastName].filter(Boolean).join(' ');

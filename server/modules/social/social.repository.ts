@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, events, users } from '../../db/schema';
 
@@ -18,6 +18,9 @@ export async function findEventPreview(db: Executor, id: number) {
       categoryColor: categories.color,
       organizerFirstName: users.firstName,
       organizerLastName: users.lastName,
+      imageUrl: events.imageUrl,
+      // The event page's first photo (the order of the event read's images), for its preload.
+      firstPhotoId: sql<string | null>`(SELECT p.id FROM event_photos p WHERE p.event_id = ${events.id} ORDER BY p.position LIMIT 1)`,
     })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))

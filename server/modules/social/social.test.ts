@@ -1,13 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { eventPhotos, events } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRsvpRow, createEventRow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
 let app: TestApp;
 let organizerId: string;
+let cookie: string;
 const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-web-'));
 writeFileSync(
   path.join(webDirectory, 'index.html'),
@@ -16,7 +19,9 @@ writeFileSync(
 
 beforeAll(async () => {
   app = await createTestApp({ WEB_DIST_DIR: webDirectory, PUBLIC_URL: 'https://pitchin.example.org', TIME_ZONE: 'UTC' });
-  organizerId = (await signUpUser(app, { firstName: 'Grace', lastName: 'Hopper' })).user.id;
+  const organizer = await signUpUser(app, { firstName: 'Grace', lastName: 'Hopper' });
+  organizerId = organizer.user.id;
+  cookie = organizer.cookie;
 });
 afterAll(async () => app?.close());
 
@@ -77,6 +82,31 @@ describe('link previews in the HTML of /events/{id}', () => {
     expect(metaContent(html, 'property', 'og:image')).toBe(`https://pitchin.example.org/api/events/${event.id}/og-image`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(response.headers['cache-control']).toMatch(/no-cache/);
+  });
+
+  it('preloads the first photo for a signed-in visitor with the srcset and sizes of the event page', async () => {
+    const event = await createEventRow(app.database.db, { organizerId, title: 'Beach day' });
+    const bytes = Buffer.from('not read here');
+    const photo = (id: string, position: number) => ({ id, eventId: event.id, position, contentType: 'image/webp', width: 1600, height: 900, bytes });
+    await app.database.db.insert(eventPhotos).values([photo('second-photo', 1), photo('first-photo', 0)]);
+    const signedIn = (await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { cookie } })).body;
+    const preloads = signedIn.match(/<link rel="preload"[^>]*>/g);
+    expect(preloads).toEqual([
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/images/first-photo?size=card" imagesrcset="/api/images/first-photo?size=card 800w, /api/images/first-photo 1600w" imagesizes="(min-width: 1152px) 1104px, 100vw" />',
+    ]);
+    expect(signedIn.indexOf(preloads![0]!)).toBeLessThan(signedIn.indexOf('</head>'));
+    // Crawlers and signed-out visitors never see the event page, so they are not made to fetch it.
+    expect((await app.inject({ method: 'GET', url: `/events/${event.id}` })).body).not.toContain('rel="preload"');
+  });
+
+  it('preloads a linked image as it is, and nothing for an event without a picture', async () => {
+    const linked = await createEventRow(app.database.db, { organizerId });
+    await app.database.db.update(events).set({ imageUrl: 'https://images.example.org/a.jpg?w=1&h=2' }).where(eq(events.id, linked.id));
+    const linkedHtml = (await app.inject({ method: 'GET', url: `/events/${linked.id}`, headers: { cookie } })).body;
+    expect(linkedHtml.match(/<link rel="preload"[^>]*>/g)).toEqual(['<link rel="preload" as="image" fetchpriority="high" href="https://images.example.org/a.jpg?w=1&amp;h=2" />']);
+    const plain = await createEventRow(app.database.db, { organizerId });
+    expect((await app.inject({ method: 'GET', url: `/events/${plain.id}`, headers: { cookie } })).body).not.toContain('rel="preload"');
+    expect((await app.inject({ method: 'GET', url: '/discover', headers: { cookie } })).body).not.toContain('rel="preload"');
   });
 
   it('gives every other page, and a missing event, the defaults', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
+import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
@@ -37,6 +38,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
   const style = getCategoryStyle(event.category?.name);
   const CategoryIcon = getCategoryIcon(event.category?.icon);
   const image = isImageBroken ? null : coverImage(event);
+  const imageSources = image ? photoSources(image) : null;
   const isPast = isEventPast(event);
   const language = i18n.resolvedLanguage ?? 'en';
   const date = formatEventDate(event.date, {
@@ -64,9 +66,14 @@ export function EventCard({ event, className }: { event: Event; className?: stri
         <div aria-hidden className={cn('absolute inset-0 flex items-center justify-center bg-gradient-to-br', style.cover)}>
           <CategoryIcon className={cn('size-12 opacity-80', style.coverIcon)} strokeWidth={1.5} />
         </div>
-        {image && (
+        {imageSources && (
+          // A phone loads the 800 px rendition, not the 1600 px photo (issue 6 §4); the box has its own aspect ratio.
           <img
-            src={image}
+            sizes={EVENT_CARD_PHOTO_SIZES}
+            srcSet={imageSources.srcSet}
+            src={imageSources.src}
+            width={800}
+            height={450}
             alt=""
             loading="lazy"
             decoding="async"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, CalendarX2, CheckCircle2, Clock, Images, MapPin, Star, Ticket, Users } from 'lucide-react';
 import type { Event } from '@contract/events';
+import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -103,8 +104,18 @@ function EventDetail({ event }: { event: Event }) {
           className="group relative block overflow-hidden rounded-2xl bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
           aria-label={t('detail.openPhoto', { index: 1, count: photos.length })}
         >
-          {/* The first photo is the page's largest paint: fetched ahead of the lazy gallery thumbnails. */}
-          <img src={photos[0]} alt="" fetchPriority="high" className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]" />
+          {/* The first photo is the page's largest paint: fetched ahead of the lazy gallery thumbnails, and
+              preloaded by the server with the same srcset and sizes (server/modules/social/link-preview.ts). */}
+          <img
+            sizes={EVENT_PAGE_PHOTO_SIZES}
+            srcSet={photoSources(photos[0]!).srcSet}
+            src={photoSources(photos[0]!).src}
+            width={1600}
+            height={900}
+            alt=""
+            fetchPriority="high"
+            className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]"
+          />
           {photos.length > 1 && (
             <span className="absolute end-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-black/70 px-3 py-1 text-xs font-semibold text-white">
               <Images className="size-3.5" aria-hidden />
@@ -322,7 +333,11 @@ function PhotoGallery({
               aria-label={t('detail.openPhoto', { index: index + 1, count })}
             >
               <img
-                src={photo}
+                sizes="(min-width: 640px) 33vw, 50vw"
+                srcSet={photoSources(photo).srcSet}
+                src={photoSources(photo).src}
+                width={800}
+                height={600}
                 alt={t('detail.photoAlt', { index: index + 1, count, title })}
                 loading="lazy"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { prepareDatabase } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed-demo';
 
@@ -19,12 +20,14 @@ async function main() {
   await prepareDatabase(database);
   if (config.database.kind === 'embedded' && config.shouldSeedDemo) await seedDemoDataIfEmpty(database.db);
   const app = await buildApp({ config, database });
+  const stopMaintenance = startEmbeddedMaintenance(database, (error) => app.log.error({ err: error }, 'embedded database maintenance failed'));
 
   let isClosing = false;
   const close = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,16 +1,61 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The contract modules build their zod schemas at the top level. The bundler cannot tell that building
+ * a schema has no side effects, so a screen importing one constant (RSVP_STATUSES, BRAND_NAME) would
+ * otherwise carry every schema of that module and the zod runtime with it. Contract modules have no
+ * top-level effects by design (docs/architecture.md), so every call evaluated at their top level is
+ * marked pure: a schema nothing in the web app uses drops out of its build. Calls inside functions are
+ * left alone.
+ */
+function pureContractSchemas(): Plugin {
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const functionTypes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassDeclaration', 'ClassExpression']);
+  return {
+    name: 'pitchin:pure-contract-schemas',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]contract[\\/][^\\/]+\.ts$/ },
+      handler(code) {
+        const calls: Node[] = [];
+        const visit = (value: unknown): void => {
+          if (Array.isArray(value)) return value.forEach(visit);
+          if (!isNode(value) || functionTypes.has(value.type)) return;
+          if (value.type === 'CallExpression' || value.type === 'NewExpression') calls.push(value);
+          for (const key of Object.keys(value)) if (key !== 'type' && key !== 'start' && key !== 'end') visit(value[key]);
+        };
+        visit(parseAst(code));
+        if (calls.length === 0) return null;
+        // `(/* @__PURE__ */ call)` around every call, so a chain (z.string().min(1)) is pure at each link.
+        const opening = new Map<number, number>();
+        const closing = new Map<number, number>();
+        for (const call of calls) {
+          opening.set(call.start, (opening.get(call.start) ?? 0) + 1);
+          closing.set(call.end, (closing.get(call.end) ?? 0) + 1);
+        }
+        let result = '';
+        for (let index = 0; index <= code.length; index += 1) {
+          result += ')'.repeat(closing.get(index) ?? 0) + '(/* @__PURE__ */ '.repeat(opening.get(index) ?? 0);
+          if (index < code.length) result += code[index];
+        }
+        return { code: result, map: null };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: fromRoot('./web'),
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pureContractSchemas()],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.
     alias: {

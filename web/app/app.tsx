@@ -4,7 +4,7 @@ import { PageLoading } from '@/components/page-loading';
 import { fetchAuthUser, isKnownSignedOut } from '@/lib/fetch-auth-user';
 import { SignedOutRoutes } from './signed-out-routes';
 
-// Everything a signed-in user needs (TanStack Query, screens, toasts, tooltips) is one lazy chunk.
+// Everything a signed-in user needs (TanStack Query, the chrome, the screens) loads lazily.
 const loadSignedInApp = () => import('./signed-in-app');
 const SignedInApp = lazy(loadSignedInApp);
 

@@ -3,8 +3,8 @@ import { ThemeProvider } from '@/lib/theme';
 
 /**
  * Providers every page needs, signed in or not. Signed-in-only providers (TanStack Query client,
- * TooltipProvider with the spec §9 delays, Toaster) live in signed-in-app.tsx so the landing page
- * stays within its JavaScript budget.
+ * Toaster) live in signed-in-app.tsx so the landing page stays within its JavaScript budget; the
+ * TooltipProvider with the spec §9 delays comes with the only tooltips, on the Discover page.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return <ThemeProvider>{children}</ThemeProvider>;

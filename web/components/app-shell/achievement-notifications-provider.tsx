@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
 import { isUnauthorizedError } from '@/lib/query-client';
+import { NOTICE_AUTO_HIDE_MS } from './achievement-notices';
 import {
   AchievementNotificationsContext,
   type AchievementNotification,
@@ -35,11 +36,31 @@ export function AchievementNotificationsProvider({ children }: { children: React
     refetchInterval: (query) => (isAuthenticated && !(query.state.error && isUnauthorizedError(query.state.error)) ? ACHIEVEMENT_POLL_MS : false),
   });
 
-  const add = useCallback((achievement: NoticeAchievement) => {
-    nextKey += 1;
-    const key = `${achievement.id}-${nextKey}`;
-    setNotifications((current) => [...current, { key, achievement, isShown: true }]);
+  // Each notice hides itself NOTICE_AUTO_HIDE_MS after it was raised. Timed here rather than by the
+  // notice card, whose code may still be loading when the first notice is raised.
+  const hideTimers = useRef(new Map<string, number>());
+  const hide = useCallback((key: string) => {
+    window.clearTimeout(hideTimers.current.get(key));
+    hideTimers.current.delete(key);
+    setNotifications((current) => current.map((item) => (item.key === key ? { ...item, isShown: false } : item)));
   }, []);
+  useEffect(() => {
+    const timers = hideTimers.current;
+    return () => {
+      for (const timer of timers.values()) window.clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+
+  const add = useCallback(
+    (achievement: NoticeAchievement) => {
+      nextKey += 1;
+      const key = `${achievement.id}-${nextKey}`;
+      setNotifications((current) => [...current, { key, achievement, isShown: true }]);
+      hideTimers.current.set(key, window.setTimeout(() => hide(key), NOTICE_AUTO_HIDE_MS));
+    },
+    [hide],
+  );
 
   // The first answer is the baseline: only what unlocks while the app is open is "new".
   const previous = useRef<UserAchievementsSnapshot | null>(null);
@@ -57,13 +78,16 @@ export function AchievementNotificationsProvider({ children }: { children: React
     if (error && isUnauthorizedError(error)) void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
   }, [error, queryClient]);
 
-  const hide = useCallback((key: string) => {
-    setNotifications((current) => current.map((item) => (item.key === key ? { ...item, isShown: false } : item)));
-  }, []);
   const dismiss = useCallback((key: string) => {
+    window.clearTimeout(hideTimers.current.get(key));
+    hideTimers.current.delete(key);
     setNotifications((current) => current.filter((item) => item.key !== key));
   }, []);
-  const clear = useCallback(() => setNotifications([]), []);
+  const clear = useCallback(() => {
+    for (const timer of hideTimers.current.values()) window.clearTimeout(timer);
+    hideTimers.current.clear();
+    setNotifications([]);
+  }, []);
 
   const value = useMemo<AchievementNotificationsValue>(
     () => ({ notifications, hasNew: notifications.length > 0, add, hide, dismiss, clear }),

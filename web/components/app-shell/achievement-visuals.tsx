@@ -103,7 +103,5 @@ export function AchievementIconTile({
   );
 }
 
-/** Catalogue names and descriptions come from the server in English; the journey namespace translates them. */
-export function achievementTextKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-}
+// In a module of its own so the always-present notices region can use it without these icons.
+export { achievementTextKey } from './achievement-text-key';

@@ -1,25 +1,17 @@
 import { useState } from 'react';
-import { Bell, CalendarRange, LogOut, Mail, Route, Search, UserRound, UsersRound, X } from 'lucide-react';
+import { Bell, LogOut, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { buttonVariants } from '@/components/ui/button-variants';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { ThemeToggle } from '@/lib/theme';
+import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
+import { AccountMenuButton } from './account-menu-button';
 import { HeaderSearch } from './header-search';
 import { MainNav } from './main-nav';
 import { signOut } from './sign-out';
-import { useCurrentUser } from './use-current-user';
-import { displayName, UserAvatar } from './user-avatar';
 
 /** Spec §2 Home: the notification bell's badge is a fixed '3'. */
 const NOTIFICATION_BADGE = '3';
@@ -69,7 +61,7 @@ export function AppHeader() {
               {NOTIFICATION_BADGE}
             </span>
           </button>
-          <AccountMenu />
+          <AccountMenuLoader />
           <button
             type="button"
             onClick={signOut}
@@ -91,49 +83,29 @@ export function AppHeader() {
   );
 }
 
+const loadAccountMenu = () => import('./account-menu');
+
 /**
- * The avatar opens the account menu. On phones it is also where the main navigation entries that do
- * not fit the five-slot bottom bar live (Profile, My Events, Messages, Groups) and where Sign Out is.
+ * The avatar opens the account menu (account-menu.tsx). Until first used it is only the avatar button;
+ * the Radix menu loads on hover/focus and opens on click (or ArrowDown, as Radix does), which keeps
+ * the menu and its positioning engine out of every signed-in page's first load.
  */
-function AccountMenu() {
-  const { t } = useTranslation(['shell', 'common']);
-  const { user } = useCurrentUser();
-  const [, navigate] = useLocation();
-  const name = displayName(user);
-  const items = [
-    { href: '/profile', labelKey: 'common:nav.profile', icon: UserRound },
-    { href: '/my-events', labelKey: 'common:nav.myEvents', icon: CalendarRange },
-    { href: '/messages', labelKey: 'common:nav.messages', icon: Mail },
-    { href: '/groups', labelKey: 'common:nav.groups', icon: UsersRound },
-    { href: '/journey', labelKey: 'common:nav.journey', icon: Route },
-  ];
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={cn('ms-0.5 inline-flex rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none')}
-        aria-label={t('shell:header.account', { name })}
-        data-testid="header-avatar"
-      >
-        <UserAvatar person={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60" data-testid="account-menu">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate text-sm font-semibold">{name}</span>
-          {user?.email && name !== user.email && <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {items.map((item) => (
-          <DropdownMenuItem key={item.href} onSelect={() => navigate(item.href)}>
-            <item.icon aria-hidden className="text-muted-foreground" />
-            {t(item.labelKey)}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={signOut} data-testid="account-menu-sign-out">
-          <LogOut aria-hidden className="rtl:rotate-180" />
-          {t('common:nav.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+function AccountMenuLoader() {
+  const [openedWith, setOpenedWith] = useState<'pointer' | 'keyboard' | null>(null);
+  const menu = useLazyModule(loadAccountMenu, openedWith !== null);
+  const placeholder = (
+    <AccountMenuButton
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      // A click with no pointer behind it (detail 0) is Enter or Space on the button.
+      onClick={(event) => setOpenedWith(event.detail === 0 ? 'keyboard' : 'pointer')}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setOpenedWith('keyboard');
+      }}
+    />
   );
+  if (!menu) return placeholder;
+  return <menu.default isOpenedWithKeyboard={openedWith === 'keyboard'} />;
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps, type FocusEvent } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { Check, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -103,4 +103,19 @@ export function DropdownMenuSubContent({ className, ...props }: ComponentProps<t
       {...props}
     />
   );
+}
+
+/**
+ * For a menu whose code loads on first use (a light placeholder button stands in for its trigger until
+ * then). Radix focuses the first item of a menu opened from the keyboard only when it saw the key press
+ * itself, which a menu still loading could not. Pass the returned handler as the content's onFocus: on
+ * that first opening, when Radix focuses the content, the first item takes the focus instead.
+ */
+export function useFocusFirstItemOnOpen(isOpenedWithKeyboard: boolean) {
+  const isPending = useRef(isOpenedWithKeyboard);
+  return (event: FocusEvent<HTMLDivElement>) => {
+    if (!isPending.current || event.target !== event.currentTarget) return;
+    isPending.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
+  };
 }

@@ -4,7 +4,7 @@ import { CalendarSearch, Compass, LocateFixed, MapPin, Search, SearchX, SlidersH
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
@@ -135,24 +135,21 @@ export default function DiscoverPage() {
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Tooltip>
-              <TooltipTrigger asChild>
+            {/* The only tooltips of the app: their code and provider (spec §9 delays) load on approach. */}
+            <LazyTooltipGroup>
+              <LazyTooltip content={t('discover.comingSoon.title')}>
                 <Button type="button" variant="inverseOutline" size="sm" onClick={() => comingSoon('discover.comingSoon.filters')}>
                   <SlidersHorizontal aria-hidden />
                   {t('discover.advancedFilters')}
                 </Button>
-              </TooltipTrigger>
-              <TooltipContent>{t('discover.comingSoon.title')}</TooltipContent>
-            </Tooltip>
-            <Tooltip>
-              <TooltipTrigger asChild>
+              </LazyTooltip>
+              <LazyTooltip content={t('discover.comingSoon.title')}>
                 <Button type="button" variant="inverseOutline" size="sm" onClick={() => comingSoon('discover.comingSoon.location')}>
                   <LocateFixed aria-hidden />
                   {t('discover.useMyLocation')}
                 </Button>
-              </TooltipTrigger>
-              <TooltipContent>{t('discover.comingSoon.title')}</TooltipContent>
-            </Tooltip>
+              </LazyTooltip>
+            </LazyTooltipGroup>
             {isFiltering && list.events.length > 0 && (
               <Button type="button" variant="inverseOutline" size="sm" onClick={clearFilters} className="ms-auto">
                 <X aria-hidden />

@@ -1,14 +1,15 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, CalendarX2, CheckCircle2, Clock, Images, MapPin, Star, Ticket, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, CalendarX2, CheckCircle2, Clock, Images, MapPin, Star, Ticket, Users } from 'lucide-react';
 import type { Event } from '@contract/events';
 import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '@contract/photos';
+import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
+import { useLazyModule } from '@/lib/use-lazy-module';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { cn } from '@/lib/utils';
 import { EventDetailSkeleton } from './event-detail-skeleton';
@@ -18,6 +19,8 @@ import { RsvpControl } from './rsvp-control';
 import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
 import { isEventFull, isEventPast, useEvent } from './use-event';
+
+const loadPhotoViewer = () => import('./photo-viewer-dialog');
 
 // spec §2 Event detail: the badge follows the category's colour (not its name), else emerald.
 const BADGE_BY_COLOR: Record<string, string> = {
@@ -293,8 +296,8 @@ function ParticipationCard({ event, isPast }: { event: Event; isPast: boolean })
 }
 
 /**
- * The event's photos as a responsive grid; a photo opens a larger view (Radix Dialog: focus trap,
- * Escape, focus returned) that the arrow keys page through, mirrored in right-to-left languages.
+ * The event's photos as a responsive grid; a photo opens a larger view (photo-viewer-dialog.tsx, a
+ * Radix Dialog loaded on first open) that the arrow keys page through.
  */
 function PhotoGallery({
   photos,
@@ -307,19 +310,9 @@ function PhotoGallery({
   openIndex: number | null;
   onOpenIndexChange: (index: number | null) => void;
 }) {
-  const { t, i18n } = useTranslation('event-detail');
-  const isRtl = i18n.dir() === 'rtl';
+  const { t } = useTranslation('event-detail');
   const count = photos.length;
-  const step = (delta: number) => {
-    if (openIndex === null) return;
-    onOpenIndexChange((openIndex + delta + count) % count);
-  };
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') step(isRtl ? -1 : 1);
-    else if (event.key === 'ArrowLeft') step(isRtl ? 1 : -1);
-    else return;
-    event.preventDefault();
-  };
+  const viewer = useLazyModule(loadPhotoViewer, useHasBeenOpen(openIndex !== null));
 
   return (
     <>
@@ -329,6 +322,8 @@ function PhotoGallery({
             <button
               type="button"
               onClick={() => onOpenIndexChange(index)}
+              onPointerEnter={() => void loadPhotoViewer()}
+              onFocus={() => void loadPhotoViewer()}
               className="group block w-full overflow-hidden rounded-lg bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
               aria-label={t('detail.openPhoto', { index: index + 1, count })}
             >
@@ -346,32 +341,11 @@ function PhotoGallery({
           </li>
         ))}
       </ul>
-      <Dialog open={openIndex !== null} onOpenChange={(isOpen) => !isOpen && onOpenIndexChange(null)}>
-        <DialogContent className="max-w-5xl gap-3 bg-card p-3 sm:p-4" onKeyDown={handleKeyDown} data-testid="photo-viewer">
-          <DialogTitle className="truncate pe-8 text-base">{title}</DialogTitle>
-          <DialogDescription data-testid="photo-counter">{t('detail.photoCounter', { index: (openIndex ?? 0) + 1, count })}</DialogDescription>
-          {openIndex !== null && (
-            <div className="relative">
-              <img
-                src={photos[openIndex]}
-                alt={t('detail.photoAlt', { index: openIndex + 1, count, title })}
-                className="max-h-[70dvh] w-full rounded-lg bg-muted object-contain"
-                data-testid="photo-viewer-image"
-              />
-              {count > 1 && (
-                <>
-                  <Button type="button" size="icon" variant="secondary" className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(-1)} aria-label={t('detail.previousPhoto')}>
-                    <ChevronLeft className="rtl:rotate-180" aria-hidden />
-                  </Button>
-                  <Button type="button" size="icon" variant="secondary" className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(1)} aria-label={t('detail.nextPhoto')}>
-                    <ChevronRight className="rtl:rotate-180" aria-hidden />
-                  </Button>
-                </>
-              )}
-            </div>
-          )}
-        </DialogContent>
-      </Dialog>
+      {viewer ? (
+        <viewer.PhotoViewerDialog photos={photos} title={title} openIndex={openIndex} onOpenIndexChange={onOpenIndexChange} />
+      ) : (
+        openIndex !== null && <DialogLoading />
+      )}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
-import { CreateEventDialog } from './create-event-dialog';
+import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { useCategoryName } from './event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
 import { useCategories } from './use-categories';
@@ -57,7 +57,7 @@ export default function HomePage() {
         </h1>
         <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('home.subtitle')}</p>
         <div className="mt-6 grid grid-cols-1 gap-2.5 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
-          <Button variant="inverse" onClick={openCreate} className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+          <Button variant="inverse" onClick={openCreate} {...createEventTriggerProps} className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
             <CalendarPlus aria-hidden />
             {t('home.actions.createEvent')}
           </Button>
@@ -137,7 +137,7 @@ export default function HomePage() {
                 title={t('list.emptyTitle')}
                 hint={t('home.emptyHint')}
                 action={
-                  <Button onClick={openCreate}>
+                  <Button onClick={openCreate} {...createEventTriggerProps}>
                     <Plus aria-hidden />
                     {t('home.actions.createEvent')}
                   </Button>
@@ -153,6 +153,7 @@ export default function HomePage() {
 
       <Button
         onClick={openCreate}
+        {...createEventTriggerProps}
         size="icon"
         aria-label={t('home.actions.createEvent')}
         title={t('home.actions.createEvent')}
@@ -163,7 +164,7 @@ export default function HomePage() {
         <Plus aria-hidden />
       </Button>
 
-      <CreateEventDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+      <CreateEventDialogLoader open={isCreateOpen} onOpenChange={setIsCreateOpen} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { CreateEventDialog } from './create-event-dialog';
+import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { isEventPast } from './event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from './event-list';
 
@@ -52,7 +52,7 @@ export default function MyEventsPage() {
           </h1>
           <p className="mt-2 max-w-xl text-base text-emerald-50">{t('myEvents.subtitle')}</p>
         </div>
-        <Button variant="inverse" size="lg" onClick={openCreate} className="self-start sm:self-center">
+        <Button variant="inverse" size="lg" onClick={openCreate} {...createEventTriggerProps} className="self-start sm:self-center">
           <CalendarPlus aria-hidden />
           {t('myEvents.createNew')}
         </Button>
@@ -92,7 +92,7 @@ export default function MyEventsPage() {
                 title={t('myEvents.emptyOrganized.title')}
                 hint={t('myEvents.emptyOrganized.hint')}
                 action={
-                  <Button onClick={openCreate}>
+                  <Button onClick={openCreate} {...createEventTriggerProps}>
                     <Plus aria-hidden />
                     {t('myEvents.emptyOrganized.action')}
                   </Button>
@@ -125,7 +125,7 @@ export default function MyEventsPage() {
         </TabsContent>
       </Tabs>
 
-      <CreateEventDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+      <CreateEventDialogLoader open={isCreateOpen} onOpenChange={setIsCreateOpen} />
     </div>
   );
 }

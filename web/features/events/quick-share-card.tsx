@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
-import { ShareEventDialog, SocialGlyph } from './share-event-dialog';
+import { ShareEventDialogLoader } from './share-event-dialog-loader';
+import { SocialGlyph } from './social-glyph';
 import { buildEventUrl, copyText, openSharePopup, type SocialNetwork } from './share-links';
 
 const NETWORKS: { network: SocialNetwork; tone: string }[] = [
@@ -57,7 +58,7 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
             {t('actions.copyLink')}
           </Button>
         </div>
-        <ShareEventDialog
+        <ShareEventDialogLoader
           event={event}
           open={isDialogOpen}
           onOpenChange={setIsDialogOpen}

@@ -3,13 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronUp, MessageSquareText, Star } from 'lucide-react';
 import type { Event } from '@contract/events';
 import type { Rating } from '@contract/ratings';
+import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
+import { useLazyModule } from '@/lib/use-lazy-module';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RatingDialog } from './rating-dialog';
 import { StarDisplay } from './star-rating';
 import { useRatings } from './use-ratings';
+
+// The rating dialog loads on first open (the pointer or focus reaching 'Rate' starts it early).
+const loadRatingDialog = () => import('./rating-dialog');
 
 /** spec §9: reviews shown before the toggle. */
 export const INITIAL_REVIEW_COUNT = 3;
@@ -57,7 +61,13 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           )}
         </div>
         {canRate && (
-          <Button type="button" onClick={() => setIsDialogOpen(true)} data-testid="rate-event">
+          <Button
+            type="button"
+            onClick={() => setIsDialogOpen(true)}
+            onPointerEnter={() => void loadRatingDialog()}
+            onFocus={() => void loadRatingDialog()}
+            data-testid="rate-event"
+          >
             <Star aria-hidden />
             {ownRating ? t('reviews.rateAgain') : t('reviews.rate')}
           </Button>
@@ -100,16 +110,15 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           </>
         )}
       </CardContent>
-      {canRate && (
-        <RatingDialog
-          eventId={event.id}
-          eventTitle={event.title}
-          isOpen={isDialogOpen}
-          onOpenChange={setIsDialogOpen}
-        />
-      )}
+      {canRate && <RatingDialogLoader eventId={event.id} eventTitle={event.title} isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />}
     </Card>
   );
+}
+
+function RatingDialogLoader(props: { eventId: number; eventTitle: string; isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+  const module = useLazyModule(loadRatingDialog, useHasBeenOpen(props.isOpen));
+  if (!module) return props.isOpen ? <DialogLoading /> : null;
+  return <module.RatingDialog {...props} />;
 }
 
 function ReviewItem({ rating, language }: { rating: Rating; language: string }) {

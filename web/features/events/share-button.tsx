@@ -3,14 +3,14 @@ import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { ShareEventDialog } from './share-event-dialog';
+import { ShareEventDialogLoader } from './share-event-dialog-loader';
 
 /** The event detail page's share control (spec §2): opens the 'Share Event' dialog. */
 export function ShareButton({ event, variant = 'outline', size, className }: { event: Event } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   const { t } = useTranslation('share');
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <ShareEventDialog
+    <ShareEventDialogLoader
       event={event}
       open={isOpen}
       onOpenChange={setIsOpen}

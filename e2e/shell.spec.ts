@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { signUpWith } from './support/accounts';
@@ -45,11 +46,18 @@ test.describe('web shell', () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
-  test('HTML pages carry no inline script and the default social tags', async ({ request }) => {
+  test('HTML pages carry one inline script, the pre-paint theme script the CSP allows by hash, and the default social tags', async ({ request }) => {
     for (const path of ['/', '/api/login']) {
-      const html = await (await request.get(path)).text();
-      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, `${path}: ${tag}`).toMatch(/\ssrc=/);
-      expect(html).toContain('<script src="/theme-init.js"></script>');
+      const response = await request.get(path);
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes!));
+      expect(inline, path).toHaveLength(1);
+      expect(inline[0]![2]).toContain("localStorage.getItem('theme')");
+      const hash = createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]?.split(/\s+/) ?? [];
+      expect(scriptSrc, path).toContain(`'sha256-${hash}'`);
+      expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(html).not.toContain('theme-init.js');
     }
     const index = await (await request.get('/')).text();
     expect(index).toContain('<title>PitchIn</title>');

@@ -154,9 +154,10 @@ test.describe('stored XSS payloads never execute', () => {
           expect(head).toContain(escapeHtml(author.fields.title));
           if (/[<>"']/.test(author.payload)) expect(head, 'raw payload in the server-rendered head').not.toContain(author.payload);
           expect(head.match(/<title>/g), 'one <title> only').toHaveLength(1);
-          // The only scripts in the head are the build's own files.
+          // The only scripts in the head are the build's own: its files, and the one inline pre-paint script.
           const scripts = head.match(/<script\b[^>]*>/g) ?? [];
-          expect(scripts.filter((tagText) => !/\bsrc="\/(assets\/[^"]+|theme-init\.js)"/.test(tagText))).toEqual([]);
+          expect(scripts.filter((tagText) => !/\bsrc="\/assets\/[^"]+"/.test(tagText))).toEqual(['<script>']);
+          expect(head.match(/<script>[\s\S]*?<\/script>/)?.[0]).toContain("localStorage.getItem('theme')");
         }
       }
     } finally {

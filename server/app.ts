@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // cores the plugin's default sends anything over 8 kB through a zlib stream, which writes the body to
   // the socket in many small chunks: the event list spent more time in writev than in its queries.
   await app.register(compress, { threshold: 1024, syncThreshold: 512 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,12 +29,34 @@ function findNulPath(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
-async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null }) {
+/** The HTML pages of the web build, each of which the server sends (web.ts, auth.routes.ts). */
+const HTML_PAGES = ['index.html', 'sign-in.html'];
+
+/**
+ * CSP sources for the inline scripts of the built HTML pages (the pre-paint theme script): the SHA-256
+ * of each script's text, read from the build the server is about to serve, so the policy follows the
+ * build instead of a hash copied by hand that drifts. Scripts with a src need no hash ('self').
+ */
+export function inlineScriptSources(webDistDirectory: string): string[] {
+  const sources = new Set<string>();
+  for (const page of HTML_PAGES) {
+    const file = path.join(webDistDirectory, page);
+    if (!existsSync(file)) continue;
+    for (const [, attributes, text] of readFileSync(file, 'utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\ssrc\s*=/i.test(attributes ?? '')) continue;
+      sources.add(`'sha256-${createHash('sha256').update(text ?? '', 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...sources];
+}
+
+async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // No 'unsafe-inline': the only inline scripts allowed are the build's own, by hash.
+        scriptSrc: ["'self'", ...inlineScriptSources(options.webDistDirectory)],
         // Radix and the charts set style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { inlineScriptSources } from './security';
+
+const THEME_SCRIPT = "\n      document.documentElement.classList.add('dark');\n    ";
+const SIGN_IN_SCRIPT = 'document.documentElement.dir = "rtl";';
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-csp-web-'));
+writeFileSync(
+  path.join(webDirectory, 'index.html'),
+  `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" crossorigin src="/assets/main.js"></script><!-- head:start --><!-- head:end --></head><body></body></html>`,
+);
+writeFileSync(path.join(webDirectory, 'sign-in.html'), `<!doctype html><html><head><SCRIPT>${SIGN_IN_SCRIPT}</SCRIPT></head><body></body></html>`);
+
+function scriptSources(policy: string | undefined): string[] {
+  const directive = (policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === 'script-src');
+  return directive?.slice(1) ?? [];
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ WEB_DIST_DIR: webDirectory });
+});
+afterAll(async () => app?.close());
+
+describe('inline scripts of the built pages in the CSP', () => {
+  it('allows exactly the inline scripts of the built HTML by their SHA-256, and never unsafe-inline', async () => {
+    for (const url of ['/', '/discover', '/api/categories']) {
+      const sources = scriptSources((await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string);
+      expect(sources.sort()).toEqual(["'self'", hashOf(THEME_SCRIPT), hashOf(SIGN_IN_SCRIPT)].sort());
+    }
+  });
+
+  it('gives no hash to a script with a src, or when there is no build', () => {
+    const onlyExternal = mkdtempSync(path.join(tmpdir(), 'pitchin-csp-external-'));
+    writeFileSync(path.join(onlyExternal, 'index.html'), '<html><head><script src="/x.js"></script><script type="module" src="/assets/a.js"></script></head></html>');
+    expect(inlineScriptSources(onlyExternal)).toEqual([]);
+    expect(inlineScriptSources(path.join(onlyExternal, 'missing'))).toEqual([]);
+  });
+
+  it('the landing and sign-in pages carry the same pre-paint script', () => {
+    const inlineScripts = (file: string) => [...readFileSync(path.join(import.meta.dirname, '../../web', file), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    const landing = inlineScripts('index.html');
+    expect(landing).toHaveLength(1);
+    expect(inlineScripts('sign-in.html')).toEqual(landing);
+  });
+});

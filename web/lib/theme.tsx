@@ -25,7 +25,7 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // theme-init.js already applied the stored theme before paint; this only keeps React in step.
+  // The inline script in index.html already applied the stored theme before paint; this only keeps React in step.
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
 
   useEffect(() => {

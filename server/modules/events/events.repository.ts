@@ -31,7 +31,8 @@ export type NewEvent = {
   maxAttendees: number | null;
 };
 
-export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer };
+/** `cardBytes`: the smaller rendition cards load (contract/photos.ts), null when the photo is no wider. */
+export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer; cardBytes: Buffer | null };
 
 export type EventRow = {
   id: number;
@@ -187,15 +188,6 @@ export function listEventsOrganizedBy(db: Executor, userId: string): Promise<Eve
 
 export function listEventsWithRsvpOf(db: Executor, userId: string): Promise<EventRow[]> {
   return readEvents(db, userId, { where: sql`TRUE`, orderBy: sql`e.date DESC, e.id DESC`, isViewerRsvpRequired: true });
-}
-
-export async function findPhoto(db: Executor, photoId: string) {
-  const [row] = await db
-    .select({ contentType: eventPhotos.contentType, bytes: eventPhotos.bytes })
-    .from(eventPhotos)
-    .where(eq(eventPhotos.id, photoId))
-    .limit(1);
-  return row;
 }
 
 /** The text behind search_vector: title, description and category name, accent-folded (decisions §3). */

@@ -211,12 +211,6 @@ export class EventsService {
     });
   }
 
-  async getPhoto(photoId: string) {
-    const photo = await repository.findPhoto(this.db, photoId);
-    if (!photo) throw notFound('Photo not found');
-    return photo;
-  }
-
   private async requireUpcoming(tx: Executor, eventId: number): Promise<void> {
     const timing = await repository.findEventTiming(tx, eventId);
     if (!timing) throw notFound(EVENT_NOT_FOUND);

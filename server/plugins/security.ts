@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { badRequest, forbidden, HttpError } from '../lib/http-error';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -51,7 +51,9 @@ export function inlineScriptSources(webDistDirectory: string): string[] {
 }
 
 async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string }) {
-  await app.register(helmet, {
+  // helmet's middleware is built once here. @fastify/helmet built it again on every request, parsing the
+  // whole policy each time: about 15 µs a request, a tenth of a 304 answer (issue 6 profile).
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -76,6 +78,9 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only means something over HTTPS; the hook below adds it there.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   app.addHook('preValidation', async (request) => {

@@ -8,7 +8,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildServer } from '../scripts/build-server.mjs';
+import { buildServer, productionNodeArguments } from '../scripts/build-server.mjs';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
 
 /**
@@ -217,7 +217,7 @@ async function main() {
 
   // The same compiled server `npm start` runs (scripts/build-server.mjs), not the sources through tsx.
   await buildServer();
-  const server = startProcess(process.execPath, ['--enable-source-maps', 'dist/server/server.mjs'], {
+  const server = startProcess(process.execPath, [...productionNodeArguments, 'dist/server/server.mjs'], {
     ...environment,
     NODE_ENV: 'production',
     PORT: String(PORT),

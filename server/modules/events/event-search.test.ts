@@ -6,12 +6,13 @@ import { estimateSearchShare } from './events.service';
 
 /**
  * Search chooses its plan (events.repository.ts, decision 0008): a word the statistics call common is
- * looked for in the next 1 000 events in date order, falling back to the text index when that page
- * comes back short; a rarer word goes to the text index at once. These tests hold 1 200 upcoming
+ * looked for in the next 2 000 events in date order, falling back to the text index when that page
+ * comes back short; a rarer word goes to the text index at once. These tests hold 2 400 upcoming
  * events, analysed, so every path and the hand-over run, and each answer is compared with the plain
  * definition: matching events, soonest first.
  */
-const EVENT_COUNT = 1200;
+const EVENT_COUNT = 2400;
+const WINDOW = 2000;
 let app: TestApp;
 let cookie: string;
 
@@ -40,14 +41,14 @@ beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   const organizer = await signUpUser(app);
   cookie = organizer.cookie;
-  // Every event says "harbour"; every 20th also "tidepool" (1 in 20: too rare for the window to fill a
-  // page); only the last says "zephyrine" and is in Quillfield.
+  // Every event says "harbour"; every 20th also "tidepool"; those after the window "latebloom" (common
+  // by the statistics, yet absent from the window); only the last says "zephyrine" and is in Quillfield.
   await app.database.db.execute(sql`
     INSERT INTO events (title, description, location, date, category_id, organizer_id, search_vector)
     SELECT title, 'Harbour volunteers', location, now() + n * interval '1 hour', 1, ${organizer.user.id}, to_tsvector('simple', lower(title || ' harbour volunteers'))
     FROM (
       SELECT n,
-        'Harbour cleanup' || CASE WHEN n % 20 = 0 THEN ' tidepool' ELSE '' END || CASE WHEN n = ${EVENT_COUNT} THEN ' zephyrine' ELSE '' END || ' #' || n AS title,
+        'Harbour cleanup' || CASE WHEN n % 20 = 0 THEN ' tidepool' ELSE '' END || CASE WHEN n > ${WINDOW} THEN ' latebloom' ELSE '' END || CASE WHEN n = ${EVENT_COUNT} THEN ' zephyrine' ELSE '' END || ' #' || n AS title,
         CASE WHEN n = ${EVENT_COUNT} THEN 'Quillfield' ELSE 'Lisbon' END AS location
       FROM generate_series(1, ${EVENT_COUNT}) AS n
     ) AS generated`);
@@ -72,9 +73,13 @@ describe('search at more events than the window holds', () => {
     expect((await listAll('search=harb')).map(numberOf)).toEqual(expectedNumbers(() => true));
   });
 
-  it('a word in 1 event of 20: all of them, in date order, past the window', async () => {
-    // 50 of them fall in the window, one short of a page and its next-page probe: the index takes over.
+  it('a word in 1 event of 20: all of them, in date order, page after page', async () => {
     expect((await listAll('search=tidepool')).map(numberOf)).toEqual(expectedNumbers((n) => n % 20 === 0));
+  });
+
+  it('a common word none of the next 2 000 events holds: the text index takes over from the window', async () => {
+    expect(estimateSearchShare(['latebloom'], await readSearchWordShares(app.database.db))).toBeGreaterThanOrEqual(SEARCH_COMMON_SHARE);
+    expect((await listAll('search=latebloom')).map(numberOf)).toEqual(expectedNumbers((n) => n > WINDOW));
   });
 
   it('a word in the very last event only, and a place only it has', async () => {

@@ -109,16 +109,17 @@ function containsPattern(text: string): string {
  * statistics for prefix queries ("volunt:*"), so the service estimates each word's share of events from
  * pg_stats (readSearchWordShares) and passes `isSearchCommon`. A common word is looked for in the next
  * SEARCH_WINDOW events in date order; a page that comes back short (the estimate was wrong, or the
- * events are few) is asked of the text index instead. At 100 000 events the window costs about 4 ms
- * and the index about 2 ms per 1 000 matching events, so the two meet near a 5 % share.
+ * events are few) is asked of the text index instead. At 100 000 events (docs/benchmarks.md) the
+ * window reads about 400 events a millisecond and the index about 2 ms per 1 000 matching events: a
+ * 2 000-event window fills a page for any word in 2.6 % of events or more, and 4 % leaves it a margin.
  */
-export const SEARCH_COMMON_SHARE = 0.05;
-const SEARCH_WINDOW = 1000;
+export const SEARCH_COMMON_SHARE = 0.04;
+const SEARCH_WINDOW = 2000;
 /**
- * A place has no statistics to plan from, and most places are in few events, so a location search only
- * glances at the next 200 events (about 1 ms) before it asks the trigram index.
+ * A place has no statistics to plan from, so a location search always looks through the window first;
+ * the trigram index, which rechecks every candidate row, answers the places the window cannot fill.
  */
-const LOCATION_WINDOW = 200;
+const LOCATION_WINDOW = 2000;
 
 /**
  * The share of events holding each of the most common search words, from the planner's statistics

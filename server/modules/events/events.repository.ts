@@ -34,16 +34,8 @@ export type NewEvent = {
 /** `cardBytes`: the smaller rendition cards load (contract/photos.ts), null when the photo is no wider. */
 export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer; cardBytes: Buffer | null };
 
-export type EventRow = {
+export type EventRow = Omit<NewEvent, 'categoryName'> & {
   id: number;
-  title: string;
-  description: string;
-  location: string;
-  date: Date;
-  imageUrl: string | null;
-  categoryId: number;
-  organizerId: string;
-  maxAttendees: number | null;
   rsvpCount: number;
   ratingCount: number;
   ratingSum: number;

@@ -19,6 +19,7 @@ import { RsvpControl } from './rsvp-control';
 import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
 import { isEventFull, isEventPast, useEvent } from './use-event';
+import type { PhotoViewerProps } from './photo-viewer-dialog';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 
@@ -299,17 +300,7 @@ function ParticipationCard({ event, isPast }: { event: Event; isPast: boolean })
  * The event's photos as a responsive grid; a photo opens a larger view (photo-viewer-dialog.tsx, a
  * Radix Dialog loaded on first open) that the arrow keys page through.
  */
-function PhotoGallery({
-  photos,
-  title,
-  openIndex,
-  onOpenIndexChange,
-}: {
-  photos: string[];
-  title: string;
-  openIndex: number | null;
-  onOpenIndexChange: (index: number | null) => void;
-}) {
+function PhotoGallery({ photos, title, openIndex, onOpenIndexChange }: PhotoViewerProps) {
   const { t } = useTranslation('event-detail');
   const count = photos.length;
   const viewer = useLazyModule(loadPhotoViewer, useHasBeenOpen(openIndex !== null));

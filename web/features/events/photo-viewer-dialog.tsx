@@ -9,17 +9,15 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
  * arrow keys page through, mirrored in right-to-left languages. Loaded by the event page's gallery
  * on first open.
  */
-export function PhotoViewerDialog({
-  photos,
-  title,
-  openIndex,
-  onOpenIndexChange,
-}: {
+/** The gallery and its viewer share these: the viewer is the gallery's open photo. */
+export type PhotoViewerProps = {
   photos: string[];
   title: string;
   openIndex: number | null;
   onOpenIndexChange: (index: number | null) => void;
-}) {
+};
+
+export function PhotoViewerDialog({ photos, title, openIndex, onOpenIndexChange }: PhotoViewerProps) {
   const { t, i18n } = useTranslation('event-detail');
   const isRtl = i18n.dir() === 'rtl';
   const count = photos.length;

@@ -17,6 +17,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
+import answerCachePlugin from './plugins/answer-cache';
 import { createLinkPreviewRenderer } from './modules/social/link-preview';
 import { socialRoutes } from './modules/social/social.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(securityPlugin, { publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
+  // After compression: its hooks must see the compressed answers. Before the routes: it hooks into each.
+  await app.register(answerCachePlugin, { lifetimeMs: config.answerCacheLifetimeMs });
 
   await app.register(authRoutes, { authService, oidcClient, publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
   await app.register(categoryRoutes, { db: database.db });

@@ -39,6 +39,12 @@ const environmentSchema = z
     SEED_DEMO: booleanText.default(true),
     SHOW_DEV_PANELS: booleanText.default(true),
     AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(30),
+    ANSWER_CACHE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (off) or more')
+      .max(60_000, 'must be at most 60000')
+      .default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     TIME_ZONE: z
@@ -79,6 +85,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   logLevel: string;
   webDistDirectory: string;
+  /** How long a finished GET answer may be served again (decision 0009); 0 turns the cache off. */
+  answerCacheLifetimeMs: number;
   /** Time zone for dates the server writes itself (link previews, share images); browsers use their own. */
   timeZone: string;
 };
@@ -128,6 +136,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     shouldSeedDemo: value.SEED_DEMO,
     shouldShowDevPanels: value.SHOW_DEV_PANELS,
     authRateLimitPerMinute: value.AUTH_RATE_LIMIT,
+    answerCacheLifetimeMs: value.ANSWER_CACHE_MS,
     logLevel: value.LOG_LEVEL,
     webDistDirectory: path.resolve(value.WEB_DIST_DIR),
     timeZone: value.TIME_ZONE,

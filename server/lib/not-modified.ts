@@ -7,3 +7,11 @@ import type { FastifyReply } from 'fastify';
 export function sendNotModified(reply: FastifyReply): FastifyReply {
   return reply.status(304).send();
 }
+
+/** RFC 9110 If-None-Match: weak comparison, a list of tags or `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}

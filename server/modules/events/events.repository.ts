@@ -285,3 +285,9 @@ export async function readRsvpCount(db: Executor, eventId: number): Promise<numb
   const [row] = await db.select({ rsvpCount: events.rsvpCount }).from(events).where(eq(events.id, eventId)).limit(1);
   return row?.rsvpCount ?? 0;
 }
+
+/** Every RSVP status of one user, by event id: what makes a shared event page theirs. */
+export async function readRsvpStatusesOf(db: Executor, userId: string): Promise<Map<number, RsvpStatus>> {
+  const rows = await db.select({ eventId: rsvps.eventId, status: rsvps.status }).from(rsvps).where(eq(rsvps.userId, userId));
+  return new Map(rows.map((row) => [row.eventId, row.status]));
+}

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema } from '../../../contract/errors';
-import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
+import { createEventBodySchema, type Event, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
 import { PHOTO_SIZES } from '../../../contract/photos';
 import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
 import type { Database } from '../../db/client';
+import type { PersonalPart } from '../../lib/answer-cache';
+import type { AnswerCacheRoute } from '../../plugins/answer-cache';
 import { requireUser } from '../../plugins/session';
 import { getPhotoRendition } from './event-photos';
 import { EventsService } from './events.service';
@@ -36,12 +38,21 @@ function nextPageLink(requestUrl: string, cursor: string): string {
   return `</api/events?${params.toString()}>; rel="next"`;
 }
 
+/** The viewer's RSVP status on each event of an answer (one event or a list). */
+function rsvpStatusesIn(payload: unknown): PersonalPart[] {
+  const events = (Array.isArray(payload) ? payload : [payload]) as Event[];
+  return events.map((event) => [event.id, event.userRsvpStatus] as const);
+}
+
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = new EventsService(db);
+  // Everyone sees the same events but their own RSVP status (decision 0009).
+  const sharedEvents: AnswerCacheRoute = { scope: 'shared', personal: { extract: rsvpStatusesIn, readViewer: (viewerId) => service.readRsvpStatuses(viewerId) } };
 
   app.get(
     '/api/events',
     {
+      config: { answerCache: sharedEvents },
       schema: {
         tags: ['events'],
         summary: 'Events, upcoming first; the next page is in the Link header',
@@ -78,6 +89,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/events/:id',
     {
+      config: { answerCache: sharedEvents },
       schema: { tags: ['events'], summary: 'One event, past or upcoming', params: idParamsSchema, response: { 200: eventSchema, 400: errors[400], 401: errors[401], 404: errors[404] } },
     },
     async (request) => service.get(requireUser(request).id, request.params.id),
@@ -85,13 +97,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/my-events',
-    { schema: { tags: ['events'], summary: 'Events the caller organizes, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
+    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['events'], summary: 'Events the caller organizes, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
     async (request) => service.listOrganized(requireUser(request).id),
   );
 
   app.get(
     '/api/my-rsvps',
-    { schema: { tags: ['events'], summary: 'Events the caller has an RSVP for, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
+    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['events'], summary: 'Events the caller has an RSVP for, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
     async (request) => service.listJoined(requireUser(request).id),
   );
 

@@ -142,6 +142,11 @@ export class EventsService {
     return toEvent(row);
   }
 
+  /** The viewer's RSVP statuses, the only part of an event answer that differs between viewers. */
+  readRsvpStatuses(userId: string): Promise<ReadonlyMap<number, string>> {
+    return repository.readRsvpStatusesOf(this.db, userId);
+  }
+
   async listOrganized(userId: string): Promise<Event[]> {
     return (await repository.listEventsOrganizedBy(this.db, userId)).map(toEvent);
   }

@@ -4,21 +4,22 @@ import { errorResponseSchema } from '../../../contract/errors';
 import { achievementSchema, userAchievementSchema, userStatsSchema } from '../../../contract/journey';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
-import { JourneyService, matchesIfNoneMatch, userAchievementsEtag } from './journey.service';
-import { sendNotModified } from '../../lib/not-modified';
+import { JourneyService, userAchievementsEtag } from './journey.service';
+import { matchesIfNoneMatch, sendNotModified } from '../../lib/not-modified';
 
 export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = new JourneyService(db);
 
   app.get(
     '/api/achievements',
-    { schema: { tags: ['journey'], summary: 'The achievement catalogue', response: { 200: z.array(achievementSchema), 401: errorResponseSchema } } },
+    { config: { answerCache: { scope: 'shared' } }, schema: { tags: ['journey'], summary: 'The achievement catalogue', response: { 200: z.array(achievementSchema), 401: errorResponseSchema } } },
     async () => service.catalogue(),
   );
 
   app.get(
     '/api/user/achievements',
     {
+      config: { answerCache: { scope: 'viewer' } },
       schema: {
         tags: ['journey'],
         summary: 'Your achievement progress (polled; answers 304 to a current If-None-Match)',
@@ -37,7 +38,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/api/user/stats',
-    { schema: { tags: ['journey'], summary: 'Your hours, events, average rating and experience', response: { 200: userStatsSchema, 401: errorResponseSchema } } },
+    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['journey'], summary: 'Your hours, events, average rating and experience', response: { 200: userStatsSchema, 401: errorResponseSchema } } },
     async (request) => service.stats(requireUser(request).id),
   );
 };

@@ -34,14 +34,6 @@ export function userAchievementsEtag(userId: string, achievementsVersion: number
   return `W/"${userId}.${achievementsVersion}.${CATALOGUE_FINGERPRINT}"`;
 }
 
-/** RFC 9110 If-None-Match: weak comparison, a list of tags or `*`. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
-
 export class JourneyService {
   // The catalogue is written from code at start (db/catalogue.ts) and never changes while the server
   // runs, so one read serves every request of the process.

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AnswerCache, type CachedAnswer, isAnswerFor, type PersonalPart } from '../lib/answer-cache';
+import { matchesIfNoneMatch, sendNotModified } from '../lib/not-modified';
+
+/**
+ * How a GET route's answers may be reused (decision 0009).
+ * - viewer: the answer is the signed-in user's own (their lists, their Journey); kept per user.
+ * - shared: the same for everyone except the parts `personal` names (the viewer's RSVP status on each
+ *   event), which are compared with the viewer's own values before a stored answer is served.
+ */
+export type AnswerCacheRoute =
+  | { scope: 'viewer' }
+  | {
+      scope: 'shared';
+      /** Absent: the answer is the same for every viewer. */
+      personal?: {
+        /** The personal parts of an answer, from the object the handler returned. */
+        extract(payload: unknown): PersonalPart[];
+        /** The viewer's values for every id they have one for. */
+        readViewer(viewerId: string): Promise<ReadonlyMap<number, string>>;
+      };
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    answerCache?: AnswerCacheRoute;
+    /** A GET that writes (reading a thread marks it read): it makes stored answers stale like any write. */
+    isWritingRead?: boolean;
+  }
+  interface FastifyInstance {
+    answerCache: AnswerCache;
+  }
+  interface FastifyRequest {
+    answerCacheFill: { key: string; generation: number; personal: PersonalPart[] | null } | null;
+  }
+}
+
+/** Headers that belong to the answer itself; cookies and per-request headers never do. */
+const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'link', 'etag', 'cache-control'] as const;
+
+function keyOf(request: FastifyRequest, route: AnswerCacheRoute, viewerId: string): string {
+  // The Accept-Encoding text decides the encoding the compression plugin picks, so equal texts get equal bytes.
+  const encoding = request.headers['accept-encoding'] ?? '';
+  return route.scope === 'viewer' ? `${viewerId} ${request.url} ${encoding}` : `${request.url} ${encoding}`;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.headers(answer.headers);
+  const etag = answer.headers.etag;
+  if (etag !== undefined && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return sendNotModified(reply);
+  return reply.status(200).send(answer.body);
+}
+
+function isWrite(request: FastifyRequest): boolean {
+  return (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') || request.routeOptions.config.isWritingRead === true;
+}
+
+async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: number }) {
+  // 8 MB holds some thousand compressed pages; a page is stored for a second, so the budget only matters
+  // under a flood of distinct queries.
+  const cache = new AnswerCache({ lifetimeMs: options.lifetimeMs, maxBytes: 8 * 1024 * 1024, maxViewers: 10_000 });
+  app.decorate('answerCache', cache);
+  app.decorateRequest('answerCacheFill', null);
+
+  // After the handler (its transaction has committed) and before the client can send its next request.
+  const advanceAfterWrite = async (request: FastifyRequest) => {
+    if (isWrite(request)) cache.advanceGeneration();
+  };
+  app.addHook('onSend', advanceAfterWrite);
+  // A write whose client went away may never reach onSend.
+  app.addHook('onResponse', advanceAfterWrite);
+
+  if (!cache.isEnabled) return;
+
+  app.addHook('preHandler', async (request, reply) => {
+    const route = request.routeOptions.config.answerCache;
+    if (!route || request.method !== 'GET' || !request.user) return;
+    const key = keyOf(request, route, request.user.id);
+    const generation = cache.currentGeneration;
+    let answer: CachedAnswer | undefined;
+    const personal = route.scope === 'shared' ? route.personal : undefined;
+    if (!personal) answer = cache.find(key, () => true);
+    else if (cache.hasEntry(key)) {
+      const userId = request.user.id;
+      const viewerValues = await cache.readViewer(userId, () => personal.readViewer(userId));
+      answer = cache.find(key, (candidate) => isAnswerFor(candidate, viewerValues));
+    }
+    if (answer) return sendCached(request, reply, answer);
+    request.answerCacheFill = { key, generation, personal: null };
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const route = request.routeOptions.config.answerCache;
+    if (request.answerCacheFill && route?.scope === 'shared' && route.personal) request.answerCacheFill.personal = route.personal.extract(payload);
+    return payload;
+  });
+
+  const storeAnswer: onSendHookHandler = (request, reply, payload, done) => {
+    const fill = request.answerCacheFill;
+    const route = request.routeOptions.config.answerCache;
+    const isComplete = !(route?.scope === 'shared' && route.personal) || fill?.personal !== null;
+    if (fill && isComplete && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      cache.store(fill.key, fill.generation, { body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), headers, personal: fill.personal });
+    }
+    done(null, payload);
+  };
+
+  // Route-level onSend hooks run after the instance's, and the compression plugin adds its own to each
+  // route the same way: appended after it, this one sees the compressed bytes.
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { answerCache?: AnswerCacheRoute } | undefined)?.answerCache) return;
+    const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...existing, storeAnswer];
+  });
+}
+
+export default fp(answerCachePlugin, { name: 'answer-cache', dependencies: ['session'] });

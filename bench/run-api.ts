@@ -22,6 +22,8 @@ const { values } = parseArgs({
     events: { type: 'string' },
     duration: { type: 'string' },
     'skip-seed': { type: 'boolean', default: false },
+    // 0 measures every request afresh: the cost of a page nobody read in the last second.
+    'answer-cache-ms': { type: 'string' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,6 +38,11 @@ const CONNECTIONS = 20;
 const LATENCY_RATE = 200;
 const PORT = 7501;
 const CEILING_PORT = 7502;
+const ANSWER_CACHE_MS = values['answer-cache-ms'];
+const isCacheOff = ANSWER_CACHE_MS === '0';
+const RESULT_NAME = `${isPostgres ? 'postgres' : 'embedded'}${isCacheOff ? '-uncached' : ''}`;
+// Distinct signed-in viewers for the scenarios where many people read the same pages.
+const VIEWERS = 200;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function log(message: string) {
@@ -69,10 +76,11 @@ function seed(environment: Record<string, string>) {
   return (performance.now() - started) / 1000;
 }
 
-type Fixture = { email: string; eventId: number; deepCursor: string | null; commonWord: string; uncommonWord: string; uncommonShare: number; rareWord: string; location: string; rsvpEventId: number };
+type Fixture = { email: string; viewerEmails: string[]; eventId: number; deepCursor: string | null; commonWord: string; uncommonWord: string; uncommonShare: number; rareWord: string; location: string; rsvpEventId: number };
 
 async function findFixture(db: Database): Promise<Fixture> {
   const [user] = await selectRows<{ email: string }>(db, sql`SELECT u.email FROM users u JOIN rsvps r ON r.user_id = u.id WHERE u.email LIKE '%@bench.pitchin.app' GROUP BY u.email ORDER BY count(*) DESC LIMIT 1`);
+  const viewers = await selectRows<{ email: string }>(db, sql`SELECT email FROM users WHERE email LIKE '%@bench.pitchin.app' ORDER BY id LIMIT ${VIEWERS}`);
   const [event] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() ORDER BY rsvp_count DESC LIMIT 1`);
   const [open] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() AND max_attendees IS NULL ORDER BY id LIMIT 1`);
   const [deep] = await selectRows<{ cursor_date: string; id: number }>(
@@ -90,6 +98,7 @@ async function findFixture(db: Database): Promise<Fixture> {
   const [total] = await selectRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM events`);
   return {
     email: user!.email,
+    viewerEmails: viewers.map((viewer) => viewer.email),
     eventId: event!.id,
     rsvpEventId: open?.id ?? event!.id,
     deepCursor: deep ? Buffer.from(JSON.stringify({ d: deep.cursor_date, i: deep.id })).toString('base64url') : null,
@@ -145,7 +154,9 @@ function percentile(sorted: number[], fraction: number): number {
  * quota for the second back to back and then waits, so 200 requests arrive as one burst and the
  * percentiles measure the queue of that burst.
  */
-async function measureAtFixedRate(url: string, headers: Record<string, string>, options: { method?: string; body?: () => string } = {}): Promise<number[]> {
+type Headers = Record<string, string> | (() => Record<string, string>);
+
+async function measureAtFixedRate(url: string, headersOf: Headers, options: { method?: string; body?: () => string } = {}): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const interval = 1000 / LATENCY_RATE;
   const total = LATENCY_RATE * DURATION;
@@ -157,6 +168,7 @@ async function measureAtFixedRate(url: string, headers: Record<string, string>, 
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const body = options.body?.();
+    const headers = typeof headersOf === 'function' ? headersOf() : headersOf;
     pending.push(
       new Promise<void>((resolve) => {
         const sent = performance.now();
@@ -177,10 +189,15 @@ async function measureAtFixedRate(url: string, headers: Record<string, string>, 
   return times.sort((a, b) => a - b);
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string } = {}): Promise<Measurement> {
-  const throughput = await load({ url, headers, connections: CONNECTIONS, duration: DURATION, ...extra });
+async function measure(name: string, url: string, headersOf: Headers, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string } = {}): Promise<Measurement> {
+  const throughput = await load(
+    typeof headersOf === 'function'
+      ? // A new viewer for every request: autocannon asks setupRequest each time.
+        { url, connections: CONNECTIONS, duration: DURATION, requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headersOf() } }) }], ...extra }
+      : { url, headers: headersOf, connections: CONNECTIONS, duration: DURATION, ...extra },
+  );
   // Latency below saturation, so queueing does not dominate the percentiles.
-  const responseTimes = await measureAtFixedRate(url, headers, fixedRate);
+  const responseTimes = await measureAtFixedRate(url, headersOf, fixedRate);
   const measurement = {
     name,
     requestsPerSecond: Math.round(throughput.requests.total / DURATION),
@@ -206,7 +223,7 @@ async function main() {
   const handle = await openDatabase(isPostgres ? { kind: 'postgres', url: environment.DATABASE_URL! } : { kind: 'embedded', directory: path.join(environment.DATA_DIR!, 'pglite') });
   const fixture = await findFixture(handle.db);
   await handle.close();
-  log(`fixture: ${JSON.stringify(fixture)}`);
+  log(`fixture: ${JSON.stringify({ ...fixture, viewerEmails: fixture.viewerEmails.length })}`);
 
   const ceilingProcess = fork(path.join(root, 'bench/ceiling-server.mjs'), [String(CEILING_PORT)], { stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
@@ -226,6 +243,7 @@ async function main() {
     SEED_DEMO: 'false',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     AUTH_RATE_LIMIT: '1000000',
+    ...(ANSWER_CACHE_MS === undefined ? {} : { ANSWER_CACHE_MS }),
   });
   const startToFirstAnswerMs = await waitFor(`http://127.0.0.1:${PORT}/api/config`);
   log(`server start to first answer: ${startToFirstAnswerMs.toFixed(0)} ms`);
@@ -233,22 +251,31 @@ async function main() {
   const sampler = setInterval(() => (peakResidentMb = Math.max(peakResidentMb, residentMegabytes(server.pid!))), 200);
 
   const base = `http://127.0.0.1:${PORT}`;
-  const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fixture.email, password: 'pitchin-demo' }) });
-  if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+  const signInAs = async (email: string) => {
+    const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'pitchin-demo' }) });
+    if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    return signIn.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const cookie = await signInAs(fixture.email);
   const headers = { cookie, 'accept-encoding': 'gzip, br' };
+  const viewerCookies: string[] = [];
+  for (const email of fixture.viewerEmails) viewerCookies.push(await signInAs(email));
+  let nextViewer = 0;
+  const manyViewers = () => ({ cookie: viewerCookies[(nextViewer += 1) % viewerCookies.length]!, 'accept-encoding': 'gzip, br' });
   const poll = await fetch(`${base}/api/user/achievements`, { headers });
   const etag = poll.headers.get('etag') ?? '';
 
   const measurements: Measurement[] = [];
-  const scenarios: Array<[string, string, Record<string, string>, Partial<autocannon.Options>?]> = [
+  const scenarios: Array<[string, string, Headers, Partial<autocannon.Options>?]> = [
     ['event list, first page', '/api/events', headers],
+    [`event list, first page, ${VIEWERS} viewers in turn`, '/api/events', manyViewers],
     ['event list, page 1 000', fixture.deepCursor ? `/api/events?cursor=${fixture.deepCursor}` : '/api/events?include=past', headers],
     [`search, common word "${fixture.commonWord}"`, `/api/events?search=${fixture.commonWord}`, headers],
     [`search, uncommon word "${fixture.uncommonWord}" (${(fixture.uncommonShare * 100).toFixed(1)} % of events)`, `/api/events?search=${fixture.uncommonWord}`, headers],
     [`search, rare word "${fixture.rareWord}" (1 event)`, `/api/events?search=${fixture.rareWord}`, headers],
     [`location search "${fixture.location}"`, `/api/events?location=${fixture.location}`, headers],
     ['event detail', `/api/events/${fixture.eventId}`, headers],
+    [`event detail, ${VIEWERS} viewers in turn`, `/api/events/${fixture.eventId}`, manyViewers],
     ['my-events', '/api/my-events', headers],
     ['my-rsvps', '/api/my-rsvps', headers],
     ['messages', '/api/messages', headers],
@@ -278,7 +305,8 @@ async function main() {
     commit,
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-    command: `npm run bench -- --database ${values.database}${values.events ? ` --events ${values.events}` : ''}`,
+    command: `npm run bench -- --database ${values.database}${values.events ? ` --events ${values.events}` : ''}${ANSWER_CACHE_MS === undefined ? '' : ` --answer-cache-ms ${ANSWER_CACHE_MS}`}`,
+    answerCacheMs: ANSWER_CACHE_MS === undefined ? 'default (1000)' : Number(ANSWER_CACHE_MS),
     scale: { events: EVENTS, users: USERS, rsvps: RSVPS, ratings: RATINGS, messages: MESSAGES },
     seedSeconds,
     connections: CONNECTIONS,
@@ -289,8 +317,8 @@ async function main() {
     peakResidentMb: Math.round(peakResidentMb),
     measurements,
   };
-  writeFileSync(path.join(root, `bench/results/${isPostgres ? 'postgres' : 'embedded'}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  log(`peak resident memory ${peakResidentMb.toFixed(0)} MB; results in bench/results/${isPostgres ? 'postgres' : 'embedded'}.json`);
+  writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  log(`peak resident memory ${peakResidentMb.toFixed(0)} MB; results in bench/results/${RESULT_NAME}.json`);
   // The table docs/benchmarks.md carries, so the doc is copied from a run rather than retyped.
   console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx |\n|---|---|---|---|---|---|`);
   for (const m of measurements) {

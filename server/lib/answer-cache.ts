@@ -23,7 +23,7 @@ export type CachedAnswer = {
 type Entry = { generation: number; storedAt: number; variants: CachedAnswer[]; bytes: number };
 type ViewerEntry = { generation: number; storedAt: number; values: ReadonlyMap<number, string> };
 
-/** A page's answer differs by viewer only where one has an RSVP on it: a few variants cover everyone. */
+/** Answers stored at one key at once: concurrent readers of one page may each store theirs. */
 const VARIANTS_PER_KEY = 4;
 
 export type AnswerCacheOptions = {

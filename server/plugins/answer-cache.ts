@@ -32,17 +32,18 @@ declare module 'fastify' {
     answerCache: AnswerCache;
   }
   interface FastifyRequest {
-    answerCacheFill: { key: string; generation: number; personal: PersonalPart[] | null } | null;
+    answerCacheFill: { key: string; viewerKey: string; generation: number; personal: PersonalPart[] | null } | null;
   }
 }
 
 /** Headers that belong to the answer itself; cookies and per-request headers never do. */
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'vary', 'link', 'etag', 'cache-control'] as const;
 
-function keyOf(request: FastifyRequest, route: AnswerCacheRoute, viewerId: string): string {
+/** The key of an answer for everyone, and of one for this viewer only. */
+function keysOf(request: FastifyRequest, viewerId: string): { key: string; viewerKey: string } {
   // The Accept-Encoding text decides the encoding the compression plugin picks, so equal texts get equal bytes.
-  const encoding = request.headers['accept-encoding'] ?? '';
-  return route.scope === 'viewer' ? `${viewerId} ${request.url} ${encoding}` : `${request.url} ${encoding}`;
+  const key = `${request.url} ${request.headers['accept-encoding'] ?? ''}`;
+  return { key, viewerKey: `${viewerId} ${key}` };
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
@@ -76,18 +77,20 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.config.answerCache;
     if (!route || request.method !== 'GET' || !request.user) return;
-    const key = keyOf(request, route, request.user.id);
+    const userId = request.user.id;
+    const { key, viewerKey } = keysOf(request, userId);
     const generation = cache.currentGeneration;
     let answer: CachedAnswer | undefined;
-    const personal = route.scope === 'shared' ? route.personal : undefined;
-    if (!personal) answer = cache.find(key, () => true);
-    else if (cache.hasEntry(key)) {
-      const userId = request.user.id;
+    if (route.scope === 'viewer') answer = cache.find(viewerKey, () => true);
+    else if (!route.personal) answer = cache.find(key, () => true);
+    else if (cache.hasEntry(key) || cache.hasEntry(viewerKey)) {
+      const { personal } = route;
       const viewerValues = await cache.readViewer(userId, () => personal.readViewer(userId));
-      answer = cache.find(key, (candidate) => isAnswerFor(candidate, viewerValues));
+      const isForViewer = (candidate: CachedAnswer) => isAnswerFor(candidate, viewerValues);
+      answer = cache.find(key, isForViewer) ?? cache.find(viewerKey, isForViewer);
     }
     if (answer) return sendCached(request, reply, answer);
-    request.answerCacheFill = { key, generation, personal: null };
+    request.answerCacheFill = { key, viewerKey, generation, personal: null };
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -106,7 +109,9 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      cache.store(fill.key, fill.generation, { body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), headers, personal: fill.personal });
+      // A page showing none of the viewer's RSVPs is what most viewers see; one that shows some is theirs alone.
+      const isPersonal = route?.scope === 'viewer' || (fill.personal ?? []).some(([, value]) => value !== null);
+      cache.store(isPersonal ? fill.viewerKey : fill.key, fill.generation, { body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), headers, personal: fill.personal });
     }
     done(null, payload);
   };

@@ -28,13 +28,14 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/api/messages',
-    { schema: { tags: ['messages'], summary: 'Your messages, sent and received, newest first', response: { 200: z.array(messageSchema), 401: errorResponseSchema } } },
+    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['messages'], summary: 'Your messages, sent and received, newest first', response: { 200: z.array(messageSchema), 401: errorResponseSchema } } },
     async (request) => service.listFor(requireUser(request).id),
   );
 
   app.get(
     '/api/conversations',
     {
+      config: { answerCache: { scope: 'viewer' } },
       schema: {
         tags: ['messages'],
         summary: 'One direct conversation per person you have messages with, latest first',
@@ -47,6 +48,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     '/api/conversations/:id/messages',
     {
+      // Reading a thread marks it read, which changes the conversation list's unread counts.
+      config: { isWritingRead: true },
       schema: {
         tags: ['messages'],
         summary: 'The thread with one person (id = their user id), oldest first; marks it read',

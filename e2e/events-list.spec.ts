@@ -68,6 +68,8 @@ test.describe('Home', () => {
     }
     // Active Events is the number of listed events ('+' while the API has a further page).
     await expect(cards(page).first()).toBeVisible();
+    // The grid renders its first cards at once and the rest a few per frame (aria-busy until done).
+    await expect(page.getByTestId('event-grid')).not.toHaveAttribute('aria-busy', 'true');
     const listed = await cards(page).count();
     const hasMore = await page.getByRole('button', { name: 'Load More Events' }).isVisible();
     await expect(page.getByTestId('stat-active-events')).toContainText(`${listed}${hasMore ? '+' : ''}`);
@@ -140,6 +142,33 @@ test.describe('Home', () => {
     // No card twice: the cursor continues where the first page ended.
     const ids = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-event-id')));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('a full page of cards appears a few at a time: 8 in the first paint, then all of them (issue 6: no 400 ms task)', async ({ page, context }) => {
+    await signUpInBrowser(page);
+    const first = await context.request.get(`/api/events?limit=${PAGE_SIZE}`);
+    if (!first.headers()['link']) {
+      const listed = ((await first.json()) as unknown[]).length;
+      for (let index = 0; index <= PAGE_SIZE - listed; index++) {
+        await createEventWith(context.request, { title: `Filler ${token()}`, date: new Date(Date.now() + (300 + index) * DAY).toISOString() });
+      }
+    }
+    // Records how many cards each DOM update leaves in the page, from the first one on.
+    await page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { cardCounts: number[] }).cardCounts = counts;
+      new MutationObserver(() => {
+        const count = document.querySelectorAll('[data-testid="event-card"]').length;
+        if (count !== (counts.at(-1) ?? 0)) counts.push(count);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await expect(page.getByTestId('event-grid')).not.toHaveAttribute('aria-busy', 'true');
+    const counts = await page.evaluate(() => (window as unknown as { cardCounts: number[] }).cardCounts);
+    expect(counts[0]).toBe(8);
+    expect(counts.at(-1)).toBe(PAGE_SIZE);
+    expect(counts.length).toBeGreaterThan(2);
   });
 
   test('an event full to capacity shows Event Full on its card', async ({ page, context, playwright, baseURL }) => {

@@ -31,6 +31,18 @@ export function useCategoryName() {
   return (name: string | null | undefined) => (name ? t(`categories.${name}`, { defaultValue: name }) : t('card.defaultCategory'));
 }
 
+const ratingFormats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per language: building an Intl formatter costs more than formatting 50 ratings with it. */
+function ratingFormat(language: string): Intl.NumberFormat {
+  let format = ratingFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    ratingFormats.set(language, format);
+  }
+  return format;
+}
+
 export function EventCard({ event, className }: { event: Event; className?: string }) {
   const { t, i18n } = useTranslation('events');
   const categoryName = useCategoryName();
@@ -46,7 +58,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
     todayLabel: t('common:time.today'),
     tomorrowLabel: t('common:time.tomorrow'),
   });
-  const rating = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(event.averageRating);
+  const rating = ratingFormat(language).format(event.averageRating);
   const organizerName = [event.organizer.firstName, event.organizer.lastName].filter(Boolean).join(' ') || event.organizer.email || t('card.unknownOrganizer');
   const attendance = event.maxAttendees !== null ? `${event.rsvpCount}/${event.maxAttendees}` : String(event.rsvpCount);
 

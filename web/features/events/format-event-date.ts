@@ -34,7 +34,12 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The date as a clock on the wall of `timeZone` shows it (numbers only, locale-independent). */
 function wallClock(date: Date, timeZone: string | undefined): WallClock {
-  const key = timeZone ?? '';
+  // The browser's own zone is what Date's getters use: no Intl call, which cost about 3 ms a card on
+  // a phone-class CPU (issue 6 profile of Discover).
+  if (timeZone === undefined) {
+    return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), weekday: date.getDay(), hour: date.getHours(), minute: date.getMinutes() };
+  }
+  const key = timeZone;
   let format = wallClockFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

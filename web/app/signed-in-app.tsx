@@ -8,7 +8,7 @@ import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AUTH_USER_QUERY_KEY, useAuth } from '@/lib/use-auth';
 import NotFoundPage from '@/features/not-found/not-found-page';
 import { queryClient } from '@/lib/query-client';
-import { signedInRoutes } from './routes';
+import { preloadRouteOf, signedInRoutes } from './routes';
 import { SignedOutRoutes } from './signed-out-routes';
 
 /**
@@ -18,6 +18,8 @@ import { SignedOutRoutes } from './signed-out-routes';
  * use. The app-wide signed-in chrome (header, navigation, achievement notices, test panels — spec §2)
  * is SignedInLayout, around the <Switch>.
  */
+preloadRouteOf(window.location.pathname);
+
 export default function SignedInApp({ initialUser }: { initialUser: User }) {
   // Seed the cache with the user app.tsx already fetched, so useAuth() needs no second request.
   useState(() => queryClient.setQueryData(AUTH_USER_QUERY_KEY, initialUser));

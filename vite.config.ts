@@ -69,8 +69,6 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the app supports has modulepreload; the polyfill would cost the landing a chunk.
     modulePreload: { polyfill: false },
-    // The server reads it to hint the signed-in chunk to browsers that send a session (server/plugins/web.ts).
-    manifest: true,
     rolldownOptions: {
       input: {
         main: fromRoot('./web/index.html'),

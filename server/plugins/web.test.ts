@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,21 +6,7 @@ import { createTestApp, signUpUser, type TestApp } from '../test/test-app';
 import { NO_SESSION_MARKER } from './web';
 
 const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-web-plugin-'));
-writeFileSync(
-  path.join(webDirectory, 'index.html'),
-  '<!doctype html><html><head><!-- head:start --><!-- head:end --><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body></body></html>',
-);
-mkdirSync(path.join(webDirectory, '.vite'));
-writeFileSync(
-  path.join(webDirectory, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/main-1.js', imports: ['_react-1.js'] },
-    '_react-1.js': { file: 'assets/react-1.js' },
-    'app/signed-in-app.tsx': { file: 'assets/signed-in-app-1.js', imports: ['_react-1.js', '_query-1.js'] },
-    '_query-1.js': { file: 'assets/query-1.js', imports: ['_react-1.js'] },
-    'features/events/home-page.tsx': { file: 'assets/home-page-1.js' },
-  }),
-);
+writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><html><head><!-- head:start --><!-- head:end --></head><body></body></html>');
 writeFileSync(path.join(webDirectory, 'sign-in.html'), '<!doctype html><html><head><title>Sign in</title></head><body></body></html>');
 
 let app: TestApp;
@@ -54,21 +40,5 @@ describe('the app page and the session marker', () => {
   it('leaves it out for an unknown session too: the app must ask, and the 401 then says signed out', async () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'pitchin_session=expired-or-forged' } });
     expect(response.body).not.toContain('pitchin-session');
-  });
-});
-
-describe('the signed-in chunk hinted to browsers with a session', () => {
-  const preloadOf = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
-
-  it('names the signed-in chunk and what it imports, once each, and nothing the page already names', async () => {
-    const response = await app.inject({ method: 'GET', url: '/discover', headers: { cookie } });
-    expect(response.body).toContain(`${preloadOf('signed-in-app-1.js')}${preloadOf('query-1.js')}</head>`);
-    expect(response.body.split('react-1.js')).toHaveLength(2);
-    expect(response.body).not.toContain('home-page-1.js');
-  });
-
-  it('leaves them out for a signed-out visitor, whose landing page needs none of it', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
-    expect(response.body).not.toContain('signed-in-app');
   });
 });

@@ -17,38 +17,6 @@ const HEAD_END = '<!-- head:end -->';
  */
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
 
-type ManifestChunk = { file: string; imports?: string[] };
-
-/**
- * modulepreload tags for the signed-in chunk and every chunk it imports statically, except those the
- * page already names. A browser with a session then fetches them beside the entry script instead of
- * after running it: on slow 4G that is a round trip sooner for every signed-in screen (issue 6).
- */
-export function signedInPreloadTags(manifest: Record<string, ManifestChunk>, indexHtml: string): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  // Keys are paths from Vite's root, web/.
-  visit('app/signed-in-app.tsx');
-  return [...files]
-    .filter((file) => !indexHtml.includes(`"/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
-}
-
-function readManifest(webDistDirectory: string): Record<string, ManifestChunk> {
-  try {
-    return JSON.parse(readFileSync(path.join(webDistDirectory, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    // A build without a manifest still works; its signed-in pages only load a round trip later.
-    return {};
-  }
-}
-
 /**
  * Serves the built web app: fingerprinted assets cached forever, index.html never cached, and every
  * other non-API path answered with the app so client routing works on reload and shared links.
@@ -57,7 +25,6 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
   const indexPath = path.join(options.webDistDirectory, 'index.html');
   const hasBuild = existsSync(indexPath);
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
-  const signedInPreloads = indexHtml ? signedInPreloadTags(readManifest(options.webDistDirectory), indexHtml) : '';
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -91,7 +58,6 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
       if (start !== -1 && end > start) html = html.slice(0, start + HEAD_START.length) + head + html.slice(end);
     }
     if (!request.cookies?.[SESSION_COOKIE]) html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
-    else if (signedInPreloads) html = html.replace('</head>', `${signedInPreloads}</head>`);
     return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(html);
   }
 

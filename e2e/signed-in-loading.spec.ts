@@ -35,3 +35,21 @@ test('without a session cookie the landing page does not fetch the signed-in chu
   await page.waitForLoadState('networkidle');
   expect(chunks).toEqual([]);
 });
+
+test("the addressed page's chunk starts loading before the auth check answers", async ({ page }) => {
+  await signInWith(page.context());
+  let releaseAuthCheck = () => {};
+  const authCheckReleased = new Promise<void>((resolve) => (releaseAuthCheck = resolve));
+  await page.route('**/api/auth/user', async (route) => {
+    await Promise.race([authCheckReleased, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    await route.continue();
+  });
+  const pageChunkRequested = page.waitForRequest(/\/assets\/discover-page-[^/]*\.js$/, { timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  await page.goto('/discover');
+  expect(await pageChunkRequested).toBe(true);
+  releaseAuthCheck();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Volunteer Opportunities');
+});

@@ -9,6 +9,7 @@ import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
 import { useEvents } from './use-events';
+import './english-event-texts';
 
 /** Typing pauses this long before the list (and the URL) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -20,6 +20,7 @@ import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
 import { isEventFull, isEventPast, useEvent } from './use-event';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
+import './english-event-texts';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 

@@ -14,6 +14,7 @@ import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } f
 import { useCategories } from './use-categories';
 import { greetingName } from './people';
 import { useEvents } from './use-events';
+import './english-event-texts';
 
 // Spec §2/§9: fixed figures shown as text, never fetched.
 const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: string }[] = [

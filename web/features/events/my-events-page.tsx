@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { isEventPast } from './event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from './event-list';
+import './english-event-texts';
 
 /** Spec §2/§4: upcoming when the date is after now (soonest first), else past (latest first). */
 export function splitByTime(events: Event[], now = Date.now()) {

@@ -135,7 +135,7 @@ function residentMegabytes(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
-type Measurement = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; latencyP50: number; latencyP95: number; latencyP99: number; ratio: number };
+type Measurement = { name: string; peakResidentMb: number; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; latencyP50: number; latencyP95: number; latencyP99: number; ratio: number };
 
 async function load(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -189,7 +189,17 @@ async function measureAtFixedRate(url: string, headersOf: Headers, options: { me
   return times.sort((a, b) => a - b);
 }
 
+/** The server's resident memory sampler: the peak of the whole run, and of the scenario running now. */
+const memory = { pid: 0, peakMb: 0, scenarioPeakMb: 0 };
+
+function sampleMemory() {
+  const megabytes = residentMegabytes(memory.pid);
+  memory.peakMb = Math.max(memory.peakMb, megabytes);
+  memory.scenarioPeakMb = Math.max(memory.scenarioPeakMb, megabytes);
+}
+
 async function measure(name: string, url: string, headersOf: Headers, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string } = {}): Promise<Measurement> {
+  memory.scenarioPeakMb = 0;
   const throughput = await load(
     typeof headersOf === 'function'
       ? // A new viewer for every request: autocannon asks setupRequest each time.
@@ -200,6 +210,7 @@ async function measure(name: string, url: string, headersOf: Headers, ceiling: n
   const responseTimes = await measureAtFixedRate(url, headersOf, fixedRate);
   const measurement = {
     name,
+    peakResidentMb: Math.round(memory.scenarioPeakMb),
     requestsPerSecond: Math.round(throughput.requests.total / DURATION),
     p50: throughput.latency.p50,
     p99: throughput.latency.p99,
@@ -210,7 +221,7 @@ async function measure(name: string, url: string, headersOf: Headers, ceiling: n
     latencyP99: percentile(responseTimes, 0.99),
     ratio: throughput.requests.total / DURATION / ceiling,
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}`);
+  log(`${name}: ${measurement.requestsPerSecond} req/s (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}; peak memory ${measurement.peakResidentMb} MB`);
   return measurement;
 }
 
@@ -247,8 +258,9 @@ async function main() {
   });
   const startToFirstAnswerMs = await waitFor(`http://127.0.0.1:${PORT}/api/config`);
   log(`server start to first answer: ${startToFirstAnswerMs.toFixed(0)} ms`);
-  let peakResidentMb = residentMegabytes(server.pid!);
-  const sampler = setInterval(() => (peakResidentMb = Math.max(peakResidentMb, residentMegabytes(server.pid!))), 200);
+  memory.pid = server.pid!;
+  sampleMemory();
+  const sampler = setInterval(sampleMemory, 200);
 
   const base = `http://127.0.0.1:${PORT}`;
   const signInAs = async (email: string) => {
@@ -314,15 +326,15 @@ async function main() {
     latencyRate: LATENCY_RATE,
     ceilingRequestsPerSecond: Math.round(ceiling),
     startToFirstAnswerMs: Math.round(startToFirstAnswerMs),
-    peakResidentMb: Math.round(peakResidentMb),
+    peakResidentMb: Math.round(memory.peakMb),
     measurements,
   };
   writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  log(`peak resident memory ${peakResidentMb.toFixed(0)} MB; results in bench/results/${RESULT_NAME}.json`);
+  log(`peak resident memory ${memory.peakMb.toFixed(0)} MB; results in bench/results/${RESULT_NAME}.json`);
   // The table docs/benchmarks.md carries, so the doc is copied from a run rather than retyped.
-  console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx |\n|---|---|---|---|---|---|`);
+  console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx | peak MB |\n|---|---|---|---|---|---|---|`);
   for (const m of measurements) {
-    console.log(`| ${m.name} | ${m.requestsPerSecond} | ${(m.ratio * 100).toFixed(1)} % | ${m.p50} / ${m.p99} | ${m.latencyP50} / ${m.latencyP95} / ${m.latencyP99} | ${m.errors}, ${m.non2xx} |`);
+    console.log(`| ${m.name} | ${m.requestsPerSecond} | ${(m.ratio * 100).toFixed(1)} % | ${m.p50} / ${m.p99} | ${m.latencyP50} / ${m.latencyP95} / ${m.latencyP99} | ${m.errors}, ${m.non2xx} | ${m.peakResidentMb} |`);
   }
 }
 

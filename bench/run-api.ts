@@ -24,6 +24,8 @@ const { values } = parseArgs({
     'skip-seed': { type: 'boolean', default: false },
     // 0 measures every request afresh: the cost of a page nobody read in the last second.
     'answer-cache-ms': { type: 'string' },
+    // Comma-separated parts of scenario names, to measure a few again (the JSON is then not written).
+    only: { type: 'string' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -297,9 +299,11 @@ async function main() {
     ['journey: user achievements', '/api/user/achievements', headers],
     ['achievement poll, 304', '/api/user/achievements', { ...headers, 'if-none-match': etag }],
   ];
-  for (const [name, pathName, requestHeaders, extra] of scenarios) measurements.push(await measure(name, `${base}${pathName}`, requestHeaders, ceiling, extra));
+  const only = values.only?.split(',').map((part) => part.trim().toLowerCase());
+  const isSelected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
+  for (const [name, pathName, requestHeaders, extra] of scenarios.filter(([name]) => isSelected(name))) measurements.push(await measure(name, `${base}${pathName}`, requestHeaders, ceiling, extra));
   let toggle = 0;
-  measurements.push(
+  if (isSelected('RSVP switching')) measurements.push(
     await measure('RSVP switching', `${base}/api/events/${fixture.rsvpEventId}/rsvp`, { ...headers, 'content-type': 'application/json' }, ceiling, {
       method: 'POST',
       setupClient: (client) => {
@@ -329,7 +333,7 @@ async function main() {
     peakResidentMb: Math.round(memory.peakMb),
     measurements,
   };
-  writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  if (!only) writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
   log(`peak resident memory ${memory.peakMb.toFixed(0)} MB; results in bench/results/${RESULT_NAME}.json`);
   // The table docs/benchmarks.md carries, so the doc is copied from a run rather than retyped.
   console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx | peak MB |\n|---|---|---|---|---|---|---|`);

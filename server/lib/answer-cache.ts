@@ -38,6 +38,7 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly viewers = new Map<string, ViewerEntry>();
   private bytes = 0;
+  private storeCount = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: AnswerCacheOptions) {
@@ -54,6 +55,11 @@ export class AnswerCache {
 
   get storedBytes(): number {
     return this.bytes;
+  }
+
+  /** Answers stored since start: how many reads the cache let through. */
+  get storedAnswers(): number {
+    return this.storeCount;
   }
 
   /** Called after a request that may have changed data has committed; every stored answer is then stale. */
@@ -102,6 +108,7 @@ export class AnswerCache {
       this.bytes -= dropped.body.length;
     }
     entry.variants.push(answer);
+    this.storeCount += 1;
     entry.bytes += answer.body.length;
     this.bytes += answer.body.length;
     this.evict();

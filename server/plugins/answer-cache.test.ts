@@ -136,6 +136,15 @@ describe('answer cache', () => {
     }
   });
 
+  it('reads a page once when many ask for it at the same moment', async () => {
+    await createEvent('Harbour litter pick');
+    const before = app.answerCache.storedAnswers;
+    const readers = [ana, ben, ana, ben, ana, ben, ana, ben];
+    const answers = await Promise.all(readers.map((member) => getJson<EventAnswer[]>('/api/events?search=harbour', member)));
+    expect(new Set(answers.map((list) => JSON.stringify(list))).size).toBe(1);
+    expect(app.answerCache.storedAnswers - before).toBe(1);
+  });
+
   it('never keeps an error answer', async () => {
     const url = '/api/events/999999';
     expect((await app.inject({ method: 'GET', url, headers: { cookie: ana.cookie } })).statusCode).toBe(404);

@@ -32,7 +32,7 @@ declare module 'fastify' {
     answerCache: AnswerCache;
   }
   interface FastifyRequest {
-    answerCacheFill: { key: string; viewerKey: string; generation: number; personal: PersonalPart[] | null } | null;
+    answerCacheFill: { key: string; viewerKey: string; generation: number; personal: PersonalPart[] | null; finish: (() => void) | null } | null;
   }
 }
 
@@ -74,23 +74,58 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
 
   if (!cache.isEnabled) return;
 
+  /**
+   * Answers being read now, by key. When a stored page expires, the requests that arrive while its
+   * next copy is read wait for that one read instead of each reading it: on the embedded database,
+   * whose one connection serves every query in turn, 20 such reads at once had made a queue.
+   */
+  const readsInFlight = new Map<string, { done: Promise<void>; startedAt: number }>();
+  // Longer than any read should take; an entry older than this (a request that never reached
+  // onResponse) is ignored and replaced, so no key can stay blocked.
+  const READ_WAIT_LIMIT_MS = 250;
+
+  const findStored = async (request: FastifyRequest, route: AnswerCacheRoute, userId: string, key: string, viewerKey: string): Promise<CachedAnswer | undefined> => {
+    if (route.scope === 'viewer') return cache.find(viewerKey, () => true);
+    if (!route.personal) return cache.find(key, () => true);
+    if (!cache.hasEntry(key) && !cache.hasEntry(viewerKey)) return undefined;
+    const { personal } = route;
+    const viewerValues = await cache.readViewer(userId, () => personal.readViewer(userId));
+    const isForViewer = (candidate: CachedAnswer) => isAnswerFor(candidate, viewerValues);
+    return cache.find(key, isForViewer) ?? cache.find(viewerKey, isForViewer);
+  };
+
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.config.answerCache;
     if (!route || request.method !== 'GET' || !request.user) return;
     const userId = request.user.id;
     const { key, viewerKey } = keysOf(request, userId);
-    const generation = cache.currentGeneration;
-    let answer: CachedAnswer | undefined;
-    if (route.scope === 'viewer') answer = cache.find(viewerKey, () => true);
-    else if (!route.personal) answer = cache.find(key, () => true);
-    else if (cache.hasEntry(key) || cache.hasEntry(viewerKey)) {
-      const { personal } = route;
-      const viewerValues = await cache.readViewer(userId, () => personal.readViewer(userId));
-      const isForViewer = (candidate: CachedAnswer) => isAnswerFor(candidate, viewerValues);
-      answer = cache.find(key, isForViewer) ?? cache.find(viewerKey, isForViewer);
+    // A viewer's own answers are read for them alone; a shared page for everyone.
+    const readKey = route.scope === 'viewer' ? viewerKey : key;
+    let answer = await findStored(request, route, userId, key, viewerKey);
+    const reading = answer ? undefined : readsInFlight.get(readKey);
+    const isReadingNow = reading !== undefined && Date.now() - reading.startedAt < READ_WAIT_LIMIT_MS;
+    if (isReadingNow) {
+      // Bounded: a slow read must not hold the others longer than it would take them to read themselves.
+      await Promise.race([reading.done, new Promise((resolve) => setTimeout(resolve, READ_WAIT_LIMIT_MS))]);
+      answer = await findStored(request, route, userId, key, viewerKey);
     }
     if (answer) return sendCached(request, reply, answer);
-    request.answerCacheFill = { key, viewerKey, generation, personal: null };
+    let finish: (() => void) | null = null;
+    if (!isReadingNow) {
+      let resolve = () => {};
+      const entry = { done: new Promise<void>((settle) => (resolve = settle)), startedAt: Date.now() };
+      readsInFlight.set(readKey, entry);
+      finish = () => {
+        if (readsInFlight.get(readKey) === entry) readsInFlight.delete(readKey);
+        resolve();
+      };
+    }
+    request.answerCacheFill = { key, viewerKey, generation: cache.currentGeneration, personal: null, finish };
+  });
+
+  // After the answer was stored (onSend) or failed: the requests waiting for this read look again.
+  app.addHook('onResponse', async (request) => {
+    request.answerCacheFill?.finish?.();
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {

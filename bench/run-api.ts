@@ -334,7 +334,7 @@ async function main() {
     measurements,
   };
   if (!only) writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  log(`peak resident memory ${memory.peakMb.toFixed(0)} MB; results in bench/results/${RESULT_NAME}.json`);
+  log(`peak resident memory ${memory.peakMb.toFixed(0)} MB${only ? "" : `; results in bench/results/${RESULT_NAME}.json`}`);
   // The table docs/benchmarks.md carries, so the doc is copied from a run rather than retyped.
   console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx | peak MB |\n|---|---|---|---|---|---|---|`);
   for (const m of measurements) {

@@ -15,7 +15,7 @@ const outputDirectory = path.join(root, 'dist/server');
  * How production runs the compiled server (npm start, npm run bench). A 4 MB young generation, down
  * from V8's 16 MB, keeps a loaded server under issue 6's 200 MB (peak 230 → 199 MB on the event list
  * and my-rsvps at 20 connections) for about 5 % of its throughput on that load (docs/benchmarks.md).
- * A 192 MB old generation, instead of V8's default of a quarter of the machine's memory, makes V8
+ * A 192 MB old generation, instead of V8's default of about 4 GB, makes V8
  * collect before it grows: the loaded server peaked at 136 MB instead of 208 MB. The largest request,
  * an event with 10 photos of 5 MB as data URLs, needs more than 128 MB of heap and fits in 160 MB;
  * server/stress/upload-memory.stress.ts sends it to a server started with these arguments.

@@ -106,16 +106,21 @@ describe('answer cache', () => {
     expect(await unreadFromBen()).toBe(0);
   });
 
-  it("answers 304 from a stored answer's ETag", async () => {
+  it('serves a stored answer with its ETag, and leaves a conditional request to the route, which answers 304', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: ana.cookie } });
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
+    const before = app.answerCache.storedAnswers;
     const second = await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: ana.cookie } });
+    expect(app.answerCache.storedAnswers).toBe(before);
     expect(second.headers.etag).toBe(etag);
     expect(second.json()).toEqual(first.json());
     const poll = await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: ana.cookie, 'if-none-match': etag } });
     expect(poll.statusCode).toBe(304);
     expect(poll.body).toBe('');
+    const stale = await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: ana.cookie, 'if-none-match': 'W/"an-old-version"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(first.json());
   });
 
   it('keeps one compressed answer per Accept-Encoding, with its headers', async () => {

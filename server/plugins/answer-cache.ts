@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AnswerCache, type CachedAnswer, isAnswerFor, type PersonalPart } from '../lib/answer-cache';
-import { matchesIfNoneMatch, sendNotModified } from '../lib/not-modified';
 
 /**
  * How a GET route's answers may be reused (decision 0009).
@@ -46,11 +45,8 @@ function keysOf(request: FastifyRequest, viewerId: string): { key: string; viewe
   return { key, viewerKey: `${viewerId} ${key}` };
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  reply.headers(answer.headers);
-  const etag = answer.headers.etag;
-  if (etag !== undefined && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return sendNotModified(reply);
-  return reply.status(200).send(answer.body);
+function sendCached(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  return reply.headers(answer.headers).status(200).send(answer.body);
 }
 
 function isWrite(request: FastifyRequest): boolean {
@@ -84,7 +80,7 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
   // onResponse) is ignored and replaced, so no key can stay blocked.
   const READ_WAIT_LIMIT_MS = 250;
 
-  const findStored = async (request: FastifyRequest, route: AnswerCacheRoute, userId: string, key: string, viewerKey: string): Promise<CachedAnswer | undefined> => {
+  const findStored = async (route: AnswerCacheRoute, userId: string, key: string, viewerKey: string): Promise<CachedAnswer | undefined> => {
     if (route.scope === 'viewer') return cache.find(viewerKey, () => true);
     if (!route.personal) return cache.find(key, () => true);
     if (!cache.hasEntry(key) && !cache.hasEntry(viewerKey)) return undefined;
@@ -97,19 +93,22 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.config.answerCache;
     if (!route || request.method !== 'GET' || !request.user) return;
+    // A conditional request goes to its route, which answers a current ETag with a 304 and no query
+    // (the achievement poll); looking the answer up first would only add to that.
+    const isConditional = request.headers['if-none-match'] !== undefined;
     const userId = request.user.id;
     const { key, viewerKey } = keysOf(request, userId);
     // A viewer's own answers are read for them alone; a shared page for everyone.
     const readKey = route.scope === 'viewer' ? viewerKey : key;
-    let answer = await findStored(request, route, userId, key, viewerKey);
-    const reading = answer ? undefined : readsInFlight.get(readKey);
+    let answer = isConditional ? undefined : await findStored(route, userId, key, viewerKey);
+    const reading = answer || isConditional ? undefined : readsInFlight.get(readKey);
     const isReadingNow = reading !== undefined && Date.now() - reading.startedAt < READ_WAIT_LIMIT_MS;
     if (isReadingNow) {
       // Bounded: a slow read must not hold the others longer than it would take them to read themselves.
       await Promise.race([reading.done, new Promise((resolve) => setTimeout(resolve, READ_WAIT_LIMIT_MS))]);
-      answer = await findStored(request, route, userId, key, viewerKey);
+      answer = await findStored(route, userId, key, viewerKey);
     }
-    if (answer) return sendCached(request, reply, answer);
+    if (answer) return sendCached(reply, answer);
     let finish: (() => void) | null = null;
     if (!isReadingNow) {
       let resolve = () => {};

@@ -16,6 +16,16 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const PAGE_SIZE = 24;
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Makes the upcoming list longer than one page, with events far enough ahead not to crowd the first. */
+async function ensureMoreThanOnePage(request: APIRequestContext) {
+  const first = await request.get(`/api/events?limit=${PAGE_SIZE}`);
+  if (first.headers()['link']) return;
+  const listed = ((await first.json()) as unknown[]).length;
+  for (let index = 0; index <= PAGE_SIZE - listed; index++) {
+    await createEventWith(request, { title: `Filler ${token()}`, date: new Date(Date.now() + (300 + index) * DAY).toISOString() });
+  }
+}
+
 function token() {
   return `zq${randomBytes(4).toString('hex')}`;
 }
@@ -126,14 +136,7 @@ test.describe('Home', () => {
 
   test('Load More Events loads the next page the API links to, and hides on the last page', async ({ page, context }) => {
     await signUpInBrowser(page);
-    // Make sure the upcoming list is longer than one page.
-    const first = await context.request.get(`/api/events?limit=${PAGE_SIZE}`);
-    if (!first.headers()['link']) {
-      const listed = ((await first.json()) as unknown[]).length;
-      for (let index = 0; index <= PAGE_SIZE - listed; index++) {
-        await createEventWith(context.request, { title: `Filler ${token()}`, date: new Date(Date.now() + (300 + index) * DAY).toISOString() });
-      }
-    }
+    await ensureMoreThanOnePage(context.request);
     await page.goto('/');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await expect(page.getByTestId('stat-active-events')).toContainText(`${PAGE_SIZE}+`);
@@ -146,13 +149,7 @@ test.describe('Home', () => {
 
   test('a full page of cards appears a few at a time: 8 in the first paint, then all of them (issue 6: no 400 ms task)', async ({ page, context }) => {
     await signUpInBrowser(page);
-    const first = await context.request.get(`/api/events?limit=${PAGE_SIZE}`);
-    if (!first.headers()['link']) {
-      const listed = ((await first.json()) as unknown[]).length;
-      for (let index = 0; index <= PAGE_SIZE - listed; index++) {
-        await createEventWith(context.request, { title: `Filler ${token()}`, date: new Date(Date.now() + (300 + index) * DAY).toISOString() });
-      }
-    }
+    await ensureMoreThanOnePage(context.request);
     // Records how many cards each DOM update leaves in the page, from the first one on.
     await page.addInitScript(() => {
       const counts: number[] = [];

@@ -1,7 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signInWith } from './support/accounts';
 
 const SIGNED_IN_CHUNK = /\/assets\/signed-in-app-[^/]*\.js$/;
+
+/** Holds the page's auth check (for at most 8 s) until the returned function releases it. */
+async function holdAuthCheck(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/user', async (route) => {
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    await route.continue();
+  });
+  return release;
+}
 
 /**
  * Lighthouse (npm run bench:web) shows the signed-in pages' largest paint waiting on a chain of
@@ -9,12 +20,7 @@ const SIGNED_IN_CHUNK = /\/assets\/signed-in-app-[^/]*\.js$/;
  */
 test('with a session cookie the signed-in chunk is fetched while the auth check is still pending', async ({ page }) => {
   await signInWith(page.context());
-  let releaseAuthCheck = () => {};
-  const authCheckReleased = new Promise<void>((resolve) => (releaseAuthCheck = resolve));
-  await page.route('**/api/auth/user', async (route) => {
-    await Promise.race([authCheckReleased, new Promise((resolve) => setTimeout(resolve, 8_000))]);
-    await route.continue();
-  });
+  const releaseAuthCheck = await holdAuthCheck(page);
   const chunkRequested = page.waitForRequest(SIGNED_IN_CHUNK, { timeout: 5_000 }).then(
     () => true,
     () => false,
@@ -38,12 +44,7 @@ test('without a session cookie the landing page does not fetch the signed-in chu
 
 test("the addressed page's chunk starts loading before the auth check answers", async ({ page }) => {
   await signInWith(page.context());
-  let releaseAuthCheck = () => {};
-  const authCheckReleased = new Promise<void>((resolve) => (releaseAuthCheck = resolve));
-  await page.route('**/api/auth/user', async (route) => {
-    await Promise.race([authCheckReleased, new Promise((resolve) => setTimeout(resolve, 8_000))]);
-    await route.continue();
-  });
+  const releaseAuthCheck = await holdAuthCheck(page);
   const pageChunkRequested = page.waitForRequest(/\/assets\/discover-page-[^/]*\.js$/, { timeout: 5_000 }).then(
     () => true,
     () => false,

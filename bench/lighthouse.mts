@@ -5,6 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 /**
  * `npm run bench:web`: Lighthouse (mobile defaults: simulated throttling, phone form factor) against
@@ -166,18 +167,40 @@ function roundLoad(values: number[]): number[] {
   return values.map((value) => Math.round(value * 100) / 100);
 }
 
+/**
+ * Puts the session cookie in the browser's own cookie jar, as a signed-in browser has it. Lighthouse
+ * keeps cookies across its storage reset. A `Cookie` header through Lighthouse's extraHeaders is not
+ * the same: once the page sets a cookie of its own (the language mirror), Chromium sends the jar's
+ * cookies instead and the session is gone from every later request.
+ */
+async function addSessionCookie(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const origin = new URL(url).origin;
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const separator = pair.indexOf('=');
+        return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: origin, httpOnly: true, sameSite: 'Lax' as const };
+      }),
+    );
+  } finally {
+    // Disconnects only: the browser and its cookie stay for Lighthouse.
+    await browser.close();
+  }
+}
+
 async function runLighthouse(url: string, cookie: string | null, chromePath: string, reportFile: string | null): Promise<Run> {
   const loadAverageBefore = roundLoad(loadavg());
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
+    if (cookie) await addSessionCookie(chrome.port, url, cookie);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      // Cookie rather than a signed-in profile: Lighthouse keeps cookies across its storage reset,
-      // but a header is the same on every run and needs no browser-side sign-in step.
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;

@@ -8,6 +8,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { buildWebIfNeeded } from '../scripts/build-if-missing.mjs';
 import { buildServer, productionNodeArguments } from '../scripts/build-server.mjs';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
 
@@ -38,6 +39,8 @@ const MESSAGES = EVENTS;
 const DURATION = Number(values.duration ?? 10);
 const CONNECTIONS = 20;
 const LATENCY_RATE = 200;
+const PAGE_CONNECTIONS = 2;
+const PAGE_LATENCY_RATE = 50;
 const PORT = 7501;
 const CEILING_PORT = 7502;
 const ANSWER_CACHE_MS = values['answer-cache-ms'];
@@ -158,10 +161,11 @@ function percentile(sorted: number[], fraction: number): number {
  */
 type Headers = Record<string, string> | (() => Record<string, string>);
 
-async function measureAtFixedRate(url: string, headersOf: Headers, options: { method?: string; body?: () => string } = {}): Promise<number[]> {
+async function measureAtFixedRate(url: string, headersOf: Headers, options: { method?: string; body?: () => string; rate?: number } = {}): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const interval = 1000 / LATENCY_RATE;
-  const total = LATENCY_RATE * DURATION;
+  const rate = options.rate ?? LATENCY_RATE;
+  const interval = 1000 / rate;
+  const total = rate * DURATION;
   const times: number[] = [];
   const started = performance.now();
   const pending: Array<Promise<void>> = [];
@@ -200,7 +204,7 @@ function sampleMemory() {
   memory.scenarioPeakMb = Math.max(memory.scenarioPeakMb, megabytes);
 }
 
-async function measure(name: string, url: string, headersOf: Headers, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string } = {}): Promise<Measurement> {
+async function measure(name: string, url: string, headersOf: Headers, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string; rate?: number } = {}): Promise<Measurement> {
   memory.scenarioPeakMb = 0;
   const throughput = await load(
     typeof headersOf === 'function'
@@ -223,7 +227,7 @@ async function measure(name: string, url: string, headersOf: Headers, ceiling: n
     latencyP99: percentile(responseTimes, 0.99),
     ratio: throughput.requests.total / DURATION / ceiling,
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}; peak memory ${measurement.peakResidentMb} MB`);
+  log(`${name}: ${measurement.requestsPerSecond} req/s at ${extra.connections ?? CONNECTIONS} connections (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${fixedRate.rate ?? LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}; peak memory ${measurement.peakResidentMb} MB`);
   return measurement;
 }
 
@@ -245,7 +249,9 @@ async function main() {
   log(`ceiling (bare node:http): ${Math.round(ceiling)} req/s, p99 ${ceilingResult.latency.p99} ms`);
   ceilingProcess.kill();
 
-  // The same compiled server `npm start` runs (scripts/build-server.mjs), not the sources through tsx.
+  // The same compiled server `npm start` runs (scripts/build-server.mjs), not the sources through tsx,
+  // with the web build it serves: signed-in pages are rendered on the server (decision 0010).
+  await buildWebIfNeeded();
   await buildServer();
   const server = startProcess(process.execPath, [...productionNodeArguments, 'dist/server/server.mjs'], {
     ...environment,
@@ -299,9 +305,20 @@ async function main() {
     ['journey: user achievements', '/api/user/achievements', headers],
     ['achievement poll, 304', '/api/user/achievements', { ...headers, 'if-none-match': etag }],
   ];
+  // Whole pages, rendered by the server for the signed-in reader (decision 0010): not among the
+  // issue's targets, measured for what server rendering costs. Two connections, one per core: the
+  // server renders two at a time and sends pages past eight waiting unrendered (server/plugins/web.ts),
+  // so at twenty connections most pages would be the cheap unrendered kind. At 2 connections none waits.
+  const pageScenarios: Array<[string, string]> = [
+    ['page: Home, server-rendered', '/'],
+    ['page: event, server-rendered', `/events/${fixture.eventId}`],
+  ];
   const only = values.only?.split(',').map((part) => part.trim().toLowerCase());
   const isSelected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
   for (const [name, pathName, requestHeaders, extra] of scenarios.filter(([name]) => isSelected(name))) measurements.push(await measure(name, `${base}${pathName}`, requestHeaders, ceiling, extra));
+  for (const [name, pathName] of pageScenarios.filter(([name]) => isSelected(name))) {
+    measurements.push(await measure(name, `${base}${pathName}`, headers, ceiling, { connections: PAGE_CONNECTIONS }, { rate: PAGE_LATENCY_RATE }));
+  }
   let toggle = 0;
   if (isSelected('RSVP switching')) measurements.push(
     await measure('RSVP switching', `${base}/api/events/${fixture.rsvpEventId}/rsvp`, { ...headers, 'content-type': 'application/json' }, ceiling, {
@@ -328,6 +345,7 @@ async function main() {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     latencyRate: LATENCY_RATE,
+    pages: { connections: PAGE_CONNECTIONS, latencyRate: PAGE_LATENCY_RATE },
     ceilingRequestsPerSecond: Math.round(ceiling),
     startToFirstAnswerMs: Math.round(startToFirstAnswerMs),
     peakResidentMb: Math.round(memory.peakMb),

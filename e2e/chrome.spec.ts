@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpInBrowser } from './support/accounts';
+import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
 
 const PHONE = { width: 390, height: 844 };
 const isAchievementPoll = (url: string) => new URL(url).pathname === '/api/user/achievements';
@@ -260,6 +260,9 @@ test.describe('Developer test panels', () => {
     await signUpInBrowser(page);
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
+    // Signed out only once the panel is open: the app's own first calls would otherwise meet the dead
+    // session and show the landing page, as they should.
+    await expect(page.getByTestId('dev-create-event')).toBeVisible();
     expect((await page.request.post('/api/logout')).status()).toBe(204);
     await page.getByTestId('dev-create-event').click();
     await expect(page.getByText('Error Creating Event', { exact: true })).toBeVisible();
@@ -375,7 +378,7 @@ test.describe('Achievement notices', () => {
     await expect(page.getByTestId('main-nav-journey-dot')).toHaveCount(0);
   });
 
-  test('a real unlock (RSVP through the API → First Step) shows within one poll; an unchanged poll is a 304', async ({ page }) => {
+  test('a real unlock (RSVP through the API → First Step) shows within one poll; an unchanged poll is a 304', async ({ page, playwright, baseURL }) => {
     await page.clock.install();
     await signUpInBrowser(page);
     const baseline = firstPoll(page);
@@ -392,11 +395,13 @@ test.describe('Achievement notices', () => {
     expect(await second.request().headerValue('if-none-match')).toBe(first.headers().etag);
     await expect(page.getByTestId('achievement-notice')).toHaveCount(0);
 
-    // Join an upcoming event through the API, as this user.
-    const events: { id: number; rsvpCount: number; maxAttendees: number | null }[] = await (await page.request.get('/api/events?limit=50')).json();
-    const open = events.find((event) => event.maxAttendees === null || event.rsvpCount < event.maxAttendees - 2);
-    expect(open, 'an upcoming event with room').toBeTruthy();
-    expect((await page.request.post(`/api/events/${open?.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+    // Join an upcoming event through the API, as this user: one of its own, not one from the shared
+    // list, whose counts other tests check (profile.spec.ts counts the attendees of its events).
+    const organizer = await playwright.request.newContext({ baseURL });
+    await signUpWith(organizer);
+    const open = await createEventWith(organizer, { title: 'First Step check' });
+    await organizer.dispose();
+    expect((await page.request.post(`/api/events/${open.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
 
     const changed = page.waitForResponse((response) => isAchievementPoll(response.url()));
     await page.clock.runFor(10_000);

@@ -469,7 +469,7 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { name: 'Resultados de búsqueda' })).toBeVisible();
     await expect(page.getByTestId('events-found')).toHaveText('1 evento encontrado');
     // The locale's own date format (Spanish weekday and month words, 24-hour clock).
-    await expect(cards(page).first().getByTestId('event-card-date')).toHaveText(/^[a-zé]{3}\.?, \d{1,2} [a-z]{3,4}\.?,? \d{1,2}:\d{2}$/);
+    await expect(cards(page).first().getByTestId('event-card-date')).toHaveText(/^[a-záéíóú]{3}\.?, \d{1,2} [a-záéíóú]{3,4}\.?,? \d{1,2}:\d{2}$/);
   });
 
   test('Arabic: right-to-left Home and Discover', async ({ page }) => {

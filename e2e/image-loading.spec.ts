@@ -110,11 +110,11 @@ test.describe('photos sized for their slot (issue 6 §4)', () => {
       expect(await preload.getAttribute('imagesrcset')).toBe(await hero.getAttribute('srcset'));
       expect(await preload.getAttribute('imagesizes')).toBe(await hero.getAttribute('sizes'));
 
-      // Fetched once, and before the page's script has even asked for the event: found in the HTML.
+      // Fetched once, and before any script: found in the HTML. The event itself comes in the page
+      // (decision 0010), so the app never asks for it.
       expect(requests.filter((path) => path === wanted)).toHaveLength(1);
-      const eventRead = requests.indexOf(`/api/events/${event.id}`);
-      expect(eventRead).toBeGreaterThan(-1);
-      expect(requests.indexOf(wanted)).toBeLessThan(eventRead);
+      expect(requests.indexOf(wanted)).toBeLessThan(requests.findIndex((path) => path.endsWith('.js')));
+      expect(requests).not.toContain(`/api/events/${event.id}`);
       if (expected === 'card') expect(requests).not.toContain(event.photo);
       await context.close();
     });

@@ -162,6 +162,10 @@ test.describe('RSVP control', () => {
     const seen = await recordToasts(page);
     await page.goto(`/events/${event.id}`);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    // The page is server-rendered: let it come alive and make its first calls while still signed in,
+    // or the achievement poll, not the RSVP, would be the first to learn that the session ended.
+    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (another tab signs out).
     expect((await context.request.post('/api/logout')).status()).toBe(204);
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();

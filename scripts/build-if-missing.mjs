@@ -13,11 +13,15 @@ function newestModification(directory) {
   return newest;
 }
 
-/** `npm start` builds the web app only when it is missing or older than its sources. */
+/**
+ * `npm start` builds the web app only when it is missing or older than its sources. One `vite build`
+ * makes both halves: the app (dist/web) and the server's rendering of it (dist/web-ssr).
+ */
 export async function buildWebIfNeeded() {
   const index = path.join(root, 'dist/web/index.html');
+  const renderer = path.join(root, 'dist/web-ssr/server-render.js');
   const sources = [path.join(root, 'web'), path.join(root, 'contract')];
-  const isStale = !existsSync(index) || sources.some((source) => newestModification(source) > statSync(index).mtimeMs);
+  const isStale = !existsSync(index) || !existsSync(renderer) || sources.some((source) => newestModification(source) > statSync(index).mtimeMs);
   if (!isStale) return;
   console.log('Building the web app…');
   const code = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root });

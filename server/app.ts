@@ -18,6 +18,7 @@ import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
 import answerCachePlugin from './plugins/answer-cache';
+import { canRenderPages } from './lib/page-rendering';
 import { createLinkPreviewRenderer } from './modules/social/link-preview';
 import { socialRoutes } from './modules/social/social.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -68,7 +69,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // cores the plugin's default sends anything over 8 kB through a zlib stream, which writes the body to
   // the socket in many small chunks: the event list spent more time in writev than in its queries.
   await app.register(compress, { threshold: 1024, syncThreshold: 512 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, webDistDirectory: config.webDistDirectory });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    webDistDirectory: config.webDistDirectory,
+    canRenderPages: canRenderPages(config.webDistDirectory, config.webServerRenderDirectory),
+  });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
   // After compression: its hooks must see the compressed answers. Before the routes: it hooks into each.
@@ -87,6 +92,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(webPlugin, {
     webDistDirectory: config.webDistDirectory,
+    serverRenderDirectory: config.webServerRenderDirectory,
+    timeZone: config.timeZone,
     renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
   });
   return app;

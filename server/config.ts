@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './lib/time-zone';
 
 /**
  * The only module that reads the environment (DEVELOPERS.md). A bad value stops the start with a
@@ -47,16 +48,11 @@ const environmentSchema = z
       .default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    WEB_SSR_DIR: z.string().min(1).default('./dist/web-ssr'),
+    SERVER_RENDERING: booleanText.default(true),
     TIME_ZONE: z
       .string()
-      .refine((value) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: value });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Europe/Berlin')
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
       .default('UTC'),
   })
   .superRefine((value, context) => {
@@ -85,6 +81,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   logLevel: string;
   webDistDirectory: string;
+  /** The build of the server's rendering of signed-in pages (web/app/server-render.tsx), or null when off. */
+  webServerRenderDirectory: string | null;
   /** How long a finished GET answer may be served again (decision 0009); 0 turns the cache off. */
   answerCacheLifetimeMs: number;
   /** Time zone for dates the server writes itself (link previews, share images); browsers use their own. */
@@ -139,6 +137,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     answerCacheLifetimeMs: value.ANSWER_CACHE_MS,
     logLevel: value.LOG_LEVEL,
     webDistDirectory: path.resolve(value.WEB_DIST_DIR),
+    webServerRenderDirectory: value.SERVER_RENDERING ? path.resolve(value.WEB_SSR_DIR) : null,
     timeZone: value.TIME_ZONE,
   };
 }

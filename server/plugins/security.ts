@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { badRequest, forbidden, HttpError } from '../lib/http-error';
+import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,7 +51,7 @@ export function inlineScriptSources(webDistDirectory: string): string[] {
   return [...sources];
 }
 
-async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string }) {
+async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean }) {
   // helmet's middleware is built once here. @fastify/helmet built it again on every request, parsing the
   // whole policy each time: about 15 µs a request, a tenth of a 304 answer (issue 6 profile).
   const applySecurityHeaders = helmet({
@@ -58,7 +59,8 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
       directives: {
         defaultSrc: ["'self'"],
         // No 'unsafe-inline': the only inline scripts allowed are the build's own, by hash.
-        scriptSrc: ["'self'", ...inlineScriptSources(options.webDistDirectory)],
+        // Pages the server rendered also carry the loader of their scripts (server/lib/deferred-scripts.ts).
+        scriptSrc: ["'self'", ...inlineScriptSources(options.webDistDirectory), ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : [])],
         // Radix and the charts set style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

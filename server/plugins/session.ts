@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppPageRequest } from '../lib/app-page';
 import { unauthorized } from '../lib/http-error';
 import { type AuthService, SESSION_LIFETIME_MS, type SessionUser } from '../modules/auth/auth.service';
 
@@ -47,7 +48,8 @@ async function sessionPlugin(app: FastifyInstance, options: { authService: AuthS
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/events/')) return;
+    // Pages too: a signed-in browser gets its user inside the page, without a second request for it.
+    if (!request.url.startsWith('/api/') && !isAppPageRequest(request.method, request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const resolved = await options.authService.resolveSession(token);

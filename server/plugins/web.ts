@@ -3,28 +3,131 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from './session';
+import pLimit from 'p-limit';
+import { PAGE_DATA_ELEMENT_ID, type PageData, type RenderedWith } from '../../contract/page-data';
+import { type RouteManifest, routeManifestSchema } from '../../contract/route-manifest';
+import { isAppPageRequest } from '../lib/app-page';
+import { deferPageScripts } from '../lib/deferred-scripts';
+import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
+import { toScriptJson } from '../lib/script-json';
+import { toUser } from '../modules/auth/auth.service';
 
 export type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
 
 /** Marks in index.html between which the server may put page-specific tags (link previews, decisions §9). */
 const HEAD_START = '<!-- head:start -->';
 const HEAD_END = '<!-- head:end -->';
+const ROOT_ELEMENT = '<div id="root"></div>';
 /**
- * Put in pages sent to a browser that has no session cookie. The app then knows the visitor is signed
- * out without asking GET /api/auth/user, whose 401 (decisions §1) Chromium logs as a console error on
- * every visitor's first page. With a cookie, valid or not, the app asks as before.
+ * Put in pages sent to a browser that is not signed in (no session cookie, or one that names no live
+ * session). The app then knows the visitor is signed out without asking GET /api/auth/user, whose 401
+ * (decisions §1) Chromium logs as a console error on every visitor's first page.
  */
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
+/** How long a page may take to render on the server before it goes out for the browser to render. */
+const RENDER_TIMEOUT_MS = 2_000;
+/**
+ * A rendering is about 5-10 ms of CPU on this 2-core machine, so more than two at once only interleave
+ * and hold more memory: twenty at once took the bench's server from 140 to 300 MB (issue 6: 200 MB).
+ */
+export const RENDERINGS_AT_ONCE = 2;
+/**
+ * Past this many waiting, a page goes out for the browser to render, as it did before server
+ * rendering: under a burst the page stays quick to answer and the server's memory stays bounded.
+ */
+export const RENDERINGS_WAITING = 8;
+
+type RouteMatch = { route: RouteManifest['routes'][number]; params: Record<string, string> } | null;
+
+function readRouteManifest(webDistDirectory: string, warn: (message: string) => void): RouteManifest | null {
+  const file = path.join(webDistDirectory, '.vite', 'route-manifest.json');
+  if (!existsSync(file)) return null;
+  const parsed = routeManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (parsed.success) return parsed.data;
+  // A build from another version of the app: its pages still work, only later and without data.
+  warn(`Ignoring ${file}: ${parsed.error.message}`);
+  return null;
+}
+
+type RouteMatcher = (pathName: string) => RouteMatch;
+
+/** The manifest's route patterns compiled once, not for every page. */
+function createRouteMatcher(manifest: RouteManifest): RouteMatcher {
+  const patterns = manifest.routes.map((route) => ({ route, pattern: new RegExp(route.pattern) }));
+  return (pathName) => {
+    for (const { route, pattern } of patterns) {
+      const match = pattern.exec(pathName);
+      if (match) return { route, params: Object.fromEntries(route.keys.map((key, index) => [key, match[index + 1] ?? ''])) };
+    }
+    return null;
+  };
+}
+
+/** The chunks of the locale files `namespaces` in `language` and in English, every language's fallback. */
+function localeChunks(manifest: RouteManifest, namespaces: readonly string[], language: string): string[] {
+  const files = [...new Set([language, 'en'])].flatMap((code) => namespaces.map((namespace) => manifest.locales[`${code}/${namespace}`])).filter((file) => file !== undefined);
+  // The table of locale chunks comes first: the app reaches every locale file through it.
+  return files.length > 0 ? [manifest.localeLoaders, ...files] : [];
+}
+
+/** modulepreload tags for `files`, once each, leaving out those the page already names (the entry's own). */
+function preloadTags(files: Iterable<string>, indexHtml: string): string {
+  return [...new Set(files)]
+    .filter((file) => !indexHtml.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
 
 /**
- * Serves the built web app: fingerprinted assets cached forever, index.html never cached, and every
- * other non-API path answered with the app so client routing works on reload and shared links.
+ * The modulepreload tags a signed-in page needs for the screen the path names: the signed-in app, the
+ * page and their imports, and the locale files its first render reads in the visitor's language.
+ * Without them a phone fetches these in three or four waves, each starting only when the previous one
+ * has run (issue 6: Lighthouse's largest paint waited on that chain).
  */
-async function webPlugin(app: FastifyInstance, options: { webDistDirectory: string; renderHead?: HeadRenderer }) {
+export function signedInPreloadTags(manifest: RouteManifest, match: RouteMatch, language: string, indexHtml: string): string {
+  const namespaces = [...manifest.shell.namespaces, ...(match?.route.namespaces ?? [])];
+  return preloadTags([...manifest.signedIn, ...(match?.route.files ?? []), ...localeChunks(manifest, namespaces, language)], indexHtml);
+}
+
+/** The GET URLs a page starts with: the chrome's and the route's, with its path parameters filled in. */
+export function pageQueryUrls(manifest: RouteManifest, match: RouteMatch): string[] {
+  const templates = [...manifest.shell.queries, ...(match?.route.queries ?? [])];
+  return templates.map((template) => template.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(match?.params[key] ?? '')));
+}
+
+interface WebPluginOptions {
+  webDistDirectory: string;
+  /** dist/web-ssr, or null to send pages for the browser to render (SERVER_RENDERING=false). */
+  serverRenderDirectory: string | null;
+  /** The zone dates are rendered in until the browser told its own (config TIME_ZONE). */
+  timeZone: string;
+  renderHead?: HeadRenderer;
+}
+
+/**
+ * Serves the built web app: fingerprinted assets cached forever, pages never cached, and every other
+ * non-API path answered with the app so client routing works on reload and shared links. A signed-in
+ * browser's page carries its user, the answers its screen starts with, and the server's rendering of
+ * that screen (web/app/server-render.tsx); a visitor's page, the rendering of the landing page. The
+ * app hydrates them (decision 0010).
+ */
+async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const indexPath = path.join(options.webDistDirectory, 'index.html');
   const hasBuild = existsSync(indexPath);
   const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const manifest = hasBuild ? readRouteManifest(options.webDistDirectory, (message) => app.log.warn(message)) : null;
+  const matchRoute = manifest ? createRouteMatcher(manifest) : () => null;
+  // Loaded once the server listens (its first answers must not wait for a megabyte of module code),
+  // or by the first page if that comes sooner.
+  let renderer: Promise<PageRenderer | null> | null = null;
+  const renderingSlots = pLimit(RENDERINGS_AT_ONCE);
+  const loadRenderer = () =>
+    (renderer ??= canRenderPages(options.webDistDirectory, options.serverRenderDirectory)
+      ? loadPageRenderer(options.serverRenderDirectory).catch((error: unknown) => {
+          app.log.error({ err: error }, 'Pages are sent without server rendering: its build could not be loaded');
+          return null;
+        })
+      : Promise.resolve(null));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -43,6 +146,68 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
     });
   }
 
+  /** The page's answers as its own GET calls give them, through the same hooks, session and cache. */
+  async function readAnswers(request: FastifyRequest, urls: string[]): Promise<PageData['queries']> {
+    const answers = await Promise.all(
+      urls.map(async (url) => {
+        const response = await app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '' } });
+        // Anything but a plain answer (a missing event, a bad id) is left for the page to fetch and show.
+        return response.statusCode === 200 ? { url, data: response.json() as unknown } : null;
+      }),
+    );
+    return answers.filter((answer) => answer !== null);
+  }
+
+  async function renderPage(request: FastifyRequest, url: string, page: Omit<PageData, 'renderedWith'>, settings: RenderedWith): Promise<string | null> {
+    const loaded = await loadRenderer();
+    if (!loaded) return null;
+    if (renderingSlots.pendingCount >= RENDERINGS_WAITING) {
+      request.log.debug('Too many pages waiting for a rendering; this one goes out for the browser to render');
+      return null;
+    }
+    try {
+      return await renderingSlots(() => loaded.renderPage({ url, page, renderedWith: settings, timeoutMs: RENDER_TIMEOUT_MS }));
+    } catch (error) {
+      // The page still works: the browser renders it, as it does without server rendering.
+      request.log.error({ err: error }, 'Server rendering failed; the page goes out for the browser to render');
+      return null;
+    }
+  }
+
+  // A signed-out page holds nothing of its visitor: one rendering serves everyone with the same
+  // language and theme, and visitors arriving together share the one being made. The year is in the
+  // key for the landing page's footer.
+  const signedOutPages = new Map<string, Promise<string | null>>();
+  function renderSignedOutPage(request: FastifyRequest, settings: RenderedWith): Promise<string | null> {
+    const isLanding = (request.url.split('?')[0] ?? '/') === '/';
+    const key = `${isLanding ? 'landing' : 'not-found'} ${settings.language} ${settings.theme} ${new Date().getUTCFullYear()}`;
+    let rendering = signedOutPages.get(key);
+    if (rendering === undefined) {
+      // Bounded by the languages, themes and the two pages; cleared rather than grown past that.
+      if (signedOutPages.size >= 100) signedOutPages.clear();
+      rendering = renderPage(request, isLanding ? '/' : request.url, { user: null, queries: [] }, settings);
+      signedOutPages.set(key, rendering);
+      // A failed rendering is tried again by the next visitor.
+      void rendering.then((rendered) => {
+        if (rendered === null) signedOutPages.delete(key);
+      });
+    }
+    return rendering;
+  }
+
+  /**
+   * Puts the page data, the hints and, when the server rendered it, the screen into the page. The
+   * scripts of a rendered page load after its first paint (server/lib/deferred-scripts.ts).
+   */
+  function fillPage(html: string, hints: string, pageData: PageData, rendered: string | null): string {
+    // Replacer functions: the user's names and the rendering may hold `$&` and its kin.
+    let filled = html.replace('</head>', () => `${hints}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${toScriptJson(pageData)}</script></head>`);
+    if (rendered === null || pageData.renderedWith === null) return filled;
+    filled = deferPageScripts(filled).replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>`);
+    // The pre-paint script compares it with the stored language (index.html, decision 0010).
+    return filled.replace('<html ', `<html data-rendered-language="${pageData.renderedWith.language}" `);
+  }
+
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml) {
       return reply
@@ -57,16 +222,40 @@ async function webPlugin(app: FastifyInstance, options: { webDistDirectory: stri
       const end = html.indexOf(HEAD_END);
       if (start !== -1 && end > start) html = html.slice(0, start + HEAD_START.length) + head + html.slice(end);
     }
-    if (!request.cookies?.[SESSION_COOKIE]) html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
+    const settings = readRenderSettings(request.cookies, options.timeZone);
+    // The session plugin resolved the cookie for this page (isAppPageRequest).
+    if (!request.user) {
+      html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
+      const rendered = await renderSignedOutPage(request, settings);
+      if (rendered !== null) {
+        const hints = manifest ? preloadTags(localeChunks(manifest, manifest.signedOut.namespaces, settings.language), indexHtml) : '';
+        html = fillPage(html, hints, { user: null, queries: [], renderedWith: settings }, rendered);
+      }
+    } else {
+      // spec §2's loading state (the landing page while the auth check runs) never shows: the page
+      // carries the user, and the screen itself when the server could render it.
+      const match = matchRoute(request.url.split('?')[0] ?? '/');
+      const page = { user: toUser(request.user), queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, match)) : [] };
+      const rendered = await renderPage(request, request.url, page, settings);
+      const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';
+      html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
+    }
     return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(html);
   }
 
   app.get('/', { schema: { hide: true } }, sendApp);
 
+  // Once listening, so neither delays the start (issue 6: first answer within 2 s).
+  app.addHook('onListen', async () => {
+    setImmediate(() => {
+      void loadRenderer()
+        .then((loaded) => loaded?.warmUp())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Warming up the page renderer failed'));
+    });
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
-    const isAsset = /^\/assets\//.test(request.url) || /\.[a-z0-9]{2,5}(\?|$)/i.test(request.url.split('?')[0] ?? '');
-    if (isPage && !isAsset) return sendApp(request, reply);
+    if (isAppPageRequest(request.method, request.url)) return sendApp(request, reply);
     return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }

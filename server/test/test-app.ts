@@ -40,6 +40,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/tmp/pitchin-test-no-web',
+    // Whether dist/web-ssr happens to be built must not change what a test sees; tests of server
+    // rendering turn it on with a renderer of their own (plugins/web.test.ts).
+    SERVER_RENDERING: 'false',
     ...overrides,
   });
   const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'embedded', directory: 'memory://' });

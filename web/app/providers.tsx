@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { ThemeProvider } from '@/lib/theme';
+import { ThemeProvider, type Theme } from '@/lib/theme';
 
 /**
  * Providers every page needs, signed in or not. Signed-in-only providers (TanStack Query client,
  * Toaster) live in signed-in-app.tsx so the landing page stays within its JavaScript budget; the
  * TooltipProvider with the spec §9 delays comes with the only tooltips, on the Discover page.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return <ThemeProvider>{children}</ThemeProvider>;
+export function AppProviders({ children, initialTheme }: { children: ReactNode; initialTheme?: Theme }) {
+  return <ThemeProvider initialTheme={initialTheme}>{children}</ThemeProvider>;
 }

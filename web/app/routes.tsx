@@ -1,74 +1,51 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, type RouteComponentProps } from 'wouter';
 import i18n from 'i18next';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { ROUTE_TABLE, type RouteEntry } from './route-table';
 
 /**
- * The signed-in route table (spec §2). Each screen is its own lazy chunk, so none of it reaches
- * signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx with a DEFAULT
- * export and add one line, for example:
- *
- *   { path: '/journey', ...lazyPage(() => import('@/features/journey/journey-page'), ['journey']) },
- *
- * Route params reach the page as `params` (wouter), e.g. `params.id` on /events/:id; `useParams()`
- * works too. Order matters only for overlapping patterns; paths not listed fall through to the
- * not-found page (signed-in-app.tsx).
+ * The signed-in route table (spec §2) as lazy React routes. Each screen is its own chunk, so none of it
+ * reaches signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx with a
+ * DEFAULT export and add one line to route-table.ts. Route params reach the page as `params` (wouter),
+ * e.g. `params.id` on /events/:id; `useParams()` works too.
  */
 
-type PageComponent = ComponentType<RouteComponentProps>;
 type PageModule = { default: ComponentType<RouteComponentProps> };
 
 export interface AppRoute {
   path: string;
-  component: PageComponent;
-  /** Starts loading the page's chunk and translations before React asks for them. */
-  preload: () => void;
+  component: ComponentType<RouteComponentProps>;
+  /** Loads the page's chunk and translations before React asks for them; settles when both are there. */
+  preload: () => Promise<unknown>;
 }
+
+// Signed-in screens only: the landing, not-found and sign-in pages belong to other entries.
+const pageModules = import.meta.glob<PageModule>(['../features/*/*-page.tsx', '!../features/{landing,not-found,auth}/*']);
 
 /**
  * A page may type its params (`RouteComponentProps<{ id: string }>`); wouter fills them from the
- * path pattern at run time, which TypeScript cannot connect to the table entry, hence the cast.
- * `namespaces` are the translation files the page reads on its first render.
+ * path pattern at run time, which TypeScript cannot connect to the table entry, hence PageModule.
  */
-export function lazyPage<Params extends Record<string, string | undefined>>(
-  load: () => Promise<{ default: ComponentType<RouteComponentProps<Params>> }>,
-  namespaces: string[],
-): Pick<AppRoute, 'component' | 'preload'> {
-  // One promise for the preload and for lazy(), so the chunk is fetched once.
-  let loading: Promise<PageModule> | null = null;
-  const loadOnce = () => (loading ??= load() as unknown as Promise<PageModule>);
+function toAppRoute(entry: RouteEntry): AppRoute {
+  const load = pageModules[`../features/${entry.page}.tsx`];
+  if (!load) throw new Error(`route-table.ts names ${entry.page}, which is not a page under web/features`);
+  const page = lazyWithPreload(load);
   return {
-    component: lazy(loadOnce),
-    preload: () => {
-      void loadOnce();
-      void i18n.loadNamespaces(namespaces);
-    },
+    path: entry.path,
+    component: page.Component,
+    preload: () => Promise.all([page.preload(), i18n.loadNamespaces([...entry.namespaces])]),
   };
 }
 
-const eventScreens = ['events', 'event-detail'];
-
-export const signedInRoutes: AppRoute[] = [
-  { path: '/', ...lazyPage(() => import('@/features/events/home-page'), eventScreens) }, // Home
-  { path: '/discover', ...lazyPage(() => import('@/features/events/discover-page'), eventScreens) }, // Event discovery
-  { path: '/events', ...lazyPage(() => import('@/features/events/discover-page'), eventScreens) }, // Event discovery (same page as /discover)
-  { path: '/events/:id', ...lazyPage(() => import('@/features/events/event-detail-page'), eventScreens) }, // Event detail
-  { path: '/my-events', ...lazyPage(() => import('@/features/events/my-events-page'), eventScreens) }, // My events dashboard
-  { path: '/messages', ...lazyPage(() => import('@/features/messages/messages-page'), ['messages']) }, // Messages
-  { path: '/friends', ...lazyPage(() => import('@/features/friends/friends-page'), ['friends']) }, // Friends (sample data)
-  { path: '/groups', ...lazyPage(() => import('@/features/groups/groups-page'), ['groups']) }, // Groups (sample data)
-  // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
-  // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
-  { path: '/chat/:id?', ...lazyPage(() => import('@/features/chat/chat-page'), ['chat']) }, // Chat
-  { path: '/profile', ...lazyPage(() => import('@/features/profile/profile-page'), ['profile']) }, // Profile
-  { path: '/journey', ...lazyPage(() => import('@/features/journey/journey-page'), ['journey']) }, // Volunteer Journey
-];
+export const signedInRoutes: AppRoute[] = ROUTE_TABLE.map(toAppRoute);
 
 /**
- * Called when the signed-in chunk arrives, while the auth check may still be on its way: the page
- * the address names starts loading at once instead of after the first render asks for it, which on
- * slow 4G was two round trips later (issue 6, Lighthouse).
+ * Called when the signed-in chunk arrives: the page the address names starts loading at once instead
+ * of after the first render asks for it, which on slow 4G was two round trips later (issue 6,
+ * Lighthouse). Settles when the page and its translations are loaded (at once for an unknown path).
  */
-export function preloadRouteOf(path: string): void {
-  signedInRoutes.find((route) => matchRoute(parsePattern, route.path, path)[0])?.preload();
+export function preloadRouteOf(path: string): Promise<unknown> {
+  return signedInRoutes.find((route) => matchRoute(parsePattern, route.path, path)[0])?.preload() ?? Promise.resolve();
 }

@@ -1,13 +1,14 @@
 import { Suspense, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
+import type { PageData } from '@contract/page-data';
 import type { User } from '@contract/users';
 import { SignedInLayout } from '@/components/app-shell/signed-in-layout';
 import { PageLoading } from '@/components/page-loading';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AUTH_USER_QUERY_KEY, useAuth } from '@/lib/use-auth';
 import NotFoundPage from '@/features/not-found/not-found-page';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as browserQueryClient } from '@/lib/query-client';
 import { preloadRouteOf, signedInRoutes } from './routes';
 import { SignedOutRoutes } from './signed-out-routes';
 
@@ -18,13 +19,19 @@ import { SignedOutRoutes } from './signed-out-routes';
  * use. The app-wide signed-in chrome (header, navigation, achievement notices, test panels — spec §2)
  * is SignedInLayout, around the <Switch>.
  */
-preloadRouteOf(window.location.pathname);
+if (!import.meta.env.SSR) void preloadRouteOf(window.location.pathname);
 
-export default function SignedInApp({ initialUser }: { initialUser: User }) {
-  // Seed the cache with the user app.tsx already fetched, so useAuth() needs no second request.
-  useState(() => queryClient.setQueryData(AUTH_USER_QUERY_KEY, initialUser));
+export { preloadRouteOf };
+
+export default function SignedInApp({ initialUser, initialQueries = [], client = browserQueryClient }: { initialUser: User; initialQueries?: PageData['queries']; client?: QueryClient }) {
+  // Seed the cache with what the page came with (the user, and the answers the server put in it), so
+  // the first render shows them without a request: the server rendered the HTML from the same data.
+  useState(() => {
+    client.setQueryData(AUTH_USER_QUERY_KEY, initialUser);
+    for (const query of initialQueries) client.setQueryData([query.url], query.data);
+  });
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SignedInRouter />
       <DeferredToaster />
     </QueryClientProvider>

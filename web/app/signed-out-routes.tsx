@@ -1,5 +1,7 @@
 import LandingPage from '@/features/landing/landing-page';
 import NotFoundPage from '@/features/not-found/not-found-page';
+import { ScreenCommitted } from '@/lib/before-hydration';
+import { usePagePath } from '@/lib/page-path';
 
 /**
  * Spec §2: while auth is loading or the visitor is signed out, only "/" (the landing page) exists.
@@ -7,5 +9,10 @@ import NotFoundPage from '@/features/not-found/not-found-page';
  * path is enough and the router library stays out of the landing bundle.
  */
 export function SignedOutRoutes() {
-  return window.location.pathname === '/' ? <LandingPage /> : <NotFoundPage standalone />;
+  return (
+    <>
+      {usePagePath() === '/' ? <LandingPage /> : <NotFoundPage standalone />}
+      <ScreenCommitted />
+    </>
+  );
 }

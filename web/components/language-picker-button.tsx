@@ -1,12 +1,15 @@
 import type { ComponentProps } from 'react';
-import { ChevronDownIcon } from '@/components/shell-icons';
+import { ChevronDownIcon, LanguagesIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { getLanguage } from '@/lib/i18n';
 import { cx } from '@/lib/cx';
 
 /**
- * The picker's trigger: current flag and code. Shared by the light placeholder and the real menu
+ * The picker's trigger: a languages icon and the current code; the menu shows each language's code,
+ * name and flag (spec §2). Not the flag here: Windows draws flag emoji as two letters, and a browser
+ * without an emoji font searches every installed font for the glyph in the first layout of every
+ * page (20-40 ms on the test machine's Chromium). Shared by the light placeholder and the real menu
  * (Radix passes its props and ref through). Plain <button> + cx: it ships in the landing bundle.
  */
 export function LanguagePickerButton({ className, ...props }: ComponentProps<'button'>) {
@@ -21,9 +24,7 @@ export function LanguagePickerButton({ className, ...props }: ComponentProps<'bu
       className={buttonVariants({ variant: 'ghost', size: 'sm', className: cx('gap-1.5 px-2.5 font-medium', className) })}
       {...props}
     >
-      <span aria-hidden className="text-base leading-none">
-        {current.flag}
-      </span>
+      <LanguagesIcon className="size-4" />
       <span className="text-xs font-semibold uppercase">{current.code}</span>
       <ChevronDownIcon className="size-3.5 opacity-60" aria-hidden />
     </button>

@@ -1,14 +1,14 @@
 import type { User } from '@contract/users';
 
-/** The server marks pages it sent to a browser without a session cookie (server/plugins/web.ts). */
+/** The server marks pages it sent to a browser that is not signed in (server/plugins/web.ts). */
 export function isKnownSignedOut(): boolean {
   return document.querySelector('meta[name="pitchin-session"][content="none"]') !== null;
 }
 
 /**
- * The first auth check of a page load, without TanStack Query: signed-out visitors then never
- * download the query library (landing budget). Same rules as getQueryFn({ on401: 'returnNull' }):
- * 401 → null (signed out), other failures throw `${status}: ${text}`.
+ * The first auth check of a page load when the page did not say, without TanStack Query: signed-out
+ * visitors then never download the query library (landing budget). Same rules as
+ * getQueryFn({ on401: 'returnNull' }): 401 → null (signed out), other failures throw `${status}: ${text}`.
  */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   // The answer would be a 401, which Chromium reports as a console error on every visitor's landing page.

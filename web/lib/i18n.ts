@@ -1,6 +1,9 @@
 import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '@contract/languages';
+import { LANGUAGE_COOKIE } from '@contract/page-data';
 import englishCommon from '../locales/en/common.json';
+import { mirrorToCookie } from './page-data';
 
 /**
  * Locale files live at web/locales/<lang>/<namespace>.json, one JSON object per language and
@@ -12,29 +15,26 @@ import englishCommon from '../locales/en/common.json';
  * web/locales/<lang>/<ns>.json files and call useTranslation('<ns>'), which suspends until loaded.
  */
 
-export const LANGUAGES = [
-  { code: 'en', name: 'English', flag: '🇺🇸' },
-  { code: 'es', name: 'Español', flag: '🇪🇸' },
-  { code: 'fr', name: 'Français', flag: '🇫🇷' },
-  { code: 'de', name: 'Deutsch', flag: '🇩🇪' },
-  { code: 'it', name: 'Italiano', flag: '🇮🇹' },
-  { code: 'pt', name: 'Português', flag: '🇧🇷' },
-  { code: 'zh', name: '中文', flag: '🇨🇳' },
-  { code: 'ja', name: '日本語', flag: '🇯🇵' },
-  { code: 'ko', name: '한국어', flag: '🇰🇷' },
-  { code: 'ar', name: 'العربية', flag: '🇸🇦' },
-] as const;
+const LANGUAGE_NAMES: Record<LanguageCode, { name: string; flag: string }> = {
+  en: { name: 'English', flag: '🇺🇸' },
+  es: { name: 'Español', flag: '🇪🇸' },
+  fr: { name: 'Français', flag: '🇫🇷' },
+  de: { name: 'Deutsch', flag: '🇩🇪' },
+  it: { name: 'Italiano', flag: '🇮🇹' },
+  pt: { name: 'Português', flag: '🇧🇷' },
+  zh: { name: '中文', flag: '🇨🇳' },
+  ja: { name: '日本語', flag: '🇯🇵' },
+  ko: { name: '한국어', flag: '🇰🇷' },
+  ar: { name: 'العربية', flag: '🇸🇦' },
+};
 
-export type Language = (typeof LANGUAGES)[number];
-export type LanguageCode = Language['code'];
+export type Language = { code: LanguageCode; name: string; flag: string };
 
-export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+/** The language menu's entries, in spec §9's order. */
+export const LANGUAGES: readonly Language[] = LANGUAGE_CODES.map((code) => ({ code, ...LANGUAGE_NAMES[code] }));
+
 export const LANGUAGE_STORAGE_KEY = 'selectedLanguage';
 const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
-
-export function isLanguageCode(value: unknown): value is LanguageCode {
-  return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
-}
 
 /** Unknown or missing codes fall back to English (spec §9). */
 export function normalizeLanguage(value: unknown): LanguageCode {
@@ -42,7 +42,8 @@ export function normalizeLanguage(value: unknown): LanguageCode {
 }
 
 export function getLanguage(code: string): Language {
-  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
+  const known = normalizeLanguage(code);
+  return { code: known, ...LANGUAGE_NAMES[known] };
 }
 
 function readStoredLanguage(): LanguageCode {
@@ -71,16 +72,22 @@ const lazyLocaleBackend: BackendModule = {
 
 function applyDocumentLanguage(code: LanguageCode) {
   const root = document.documentElement;
-  root.lang = code;
-  root.dir = RTL_LANGUAGES.has(code) ? 'rtl' : 'ltr';
+  const direction = RTL_LANGUAGES.has(code) ? 'rtl' : 'ltr';
+  // Only when they change (the inline script in index.html set them before paint): writing either
+  // restyles the whole page, about 20 ms on a phone.
+  if (root.lang !== code) root.lang = code;
+  if (root.dir !== direction) root.dir = direction;
+  // The server renders the next page, and hints its translation files, in this language.
+  mirrorToCookie(LANGUAGE_COOKIE, code);
 }
 
 /**
- * Starts i18next with the stored language. `bundledEnglish` is the English of the namespaces the
- * entry point renders first (statically imported there). Resolves once those namespaces are ready in
- * the visitor's language too, so the first paint is already translated (no English flash).
+ * Starts i18next with the stored language. `bundledEnglish` is the English of namespaces the entry
+ * point bundles (statically imported there). Resolves once `firstNamespaces` (by default `common` and
+ * the bundled ones) are ready in the visitor's language too, so the first paint is already translated
+ * (no English flash).
  */
-export function initI18n(bundledEnglish: Record<string, Namespace> = {}): Promise<unknown> {
+export function initI18n(bundledEnglish: Record<string, Namespace> = {}, firstNamespaces: readonly string[] = ['common', ...Object.keys(bundledEnglish)]): Promise<unknown> {
   const lng = readStoredLanguage();
   applyDocumentLanguage(lng);
   i18n.on('languageChanged', (next) => {
@@ -100,10 +107,10 @@ export function initI18n(bundledEnglish: Record<string, Namespace> = {}): Promis
       partialBundledLanguages: true,
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: LANGUAGES.map((l) => l.code),
+      supportedLngs: [...LANGUAGE_CODES],
       nonExplicitSupportedLngs: false,
       load: 'languageOnly',
-      ns: ['common', ...Object.keys(bundledEnglish)],
+      ns: [...firstNamespaces],
       defaultNS: 'common',
       fallbackNS: false,
       returnNull: false,

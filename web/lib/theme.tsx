@@ -1,8 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { THEME_COOKIE } from '@contract/page-data';
 import { MoonIcon, SunIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { mirrorToCookie } from '@/lib/page-data';
 
 export type Theme = 'light' | 'dark';
 
@@ -24,17 +26,33 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/**
+ * `initialTheme` is the theme the page's HTML was rendered with when the app hydrates the server's
+ * rendering (and on the server itself): the first render must match it. Otherwise the stored theme.
+ */
+export function ThemeProvider({ children, initialTheme }: { children: ReactNode; initialTheme?: Theme }) {
   // The inline script in index.html already applied the stored theme before paint; this only keeps React in step.
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const [theme, setThemeState] = useState<Theme>(() => initialTheme ?? readStoredTheme());
+  const hasMounted = useRef(false);
 
   useEffect(() => {
+    // A page rendered with another theme than the stored one (no cookie yet, or changed in another
+    // tab): the stored one wins, before anything is written back.
+    if (!hasMounted.current) {
+      hasMounted.current = true;
+      const stored = readStoredTheme();
+      if (stored !== theme) {
+        setThemeState(stored);
+        return;
+      }
+    }
     document.documentElement.classList.toggle('dark', theme === 'dark');
     try {
       localStorage.setItem(THEME_STORAGE_KEY, theme);
     } catch {
       // Storage may be unavailable; the theme still applies for this page view.
     }
+    mirrorToCookie(THEME_COOKIE, theme);
   }, [theme]);
 
   const setTheme = useCallback((next: Theme) => setThemeState(next), []);

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '../../../contract/photos';
 import { BRAND_NAME, buildEventMetaDescription, buildEventPageTitle, DEFAULT_SOCIAL_IMAGE_PATH } from '../../../contract/social';
 import type { Database } from '../../db/client';
-import { SESSION_COOKIE } from '../../plugins/session';
 import { findEventPreview, type EventPreview } from './social.repository';
 
 const DEFAULT_DESCRIPTION = 'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
@@ -69,7 +68,7 @@ export function createLinkPreviewRenderer(db: Database, options: { publicUrl: st
           url: `${origin}/events/${event.id}`,
         });
         // Only a signed-in visitor sees the event page (and its photo); crawlers and visitors get the landing.
-        return request.cookies?.[SESSION_COOKIE] ? tags + renderPhotoPreload(event) : tags;
+        return request.user ? tags + renderPhotoPreload(event) : tags;
       }
     }
     return renderTags({ title: BRAND_NAME, description: DEFAULT_DESCRIPTION, type: 'website', image: `${origin}${DEFAULT_SOCIAL_IMAGE_PATH}`, url: `${origin}${path}` });

@@ -1,25 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 
-/** The header search (spec §2 Home): submitting opens Discover with the words as its search filter. */
+/**
+ * The header search (spec §2 Home): submitting opens Discover with the words as its search filter.
+ *
+ * Uncontrolled, the words read from the field at submit: the header of a server-rendered page is live
+ * before its screen is, and words typed before it was live are in the field but were never seen by
+ * React (decision 0010). Without script the form itself goes to /discover?search=….
+ */
 export function HeaderSearch({ className, autoFocus = false, onSubmitted }: { className?: string; autoFocus?: boolean; onSubmitted?: () => void }) {
   const { t } = useTranslation('shell');
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
   const inputId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const words = text.trim();
+    const words = String(new FormData(event.currentTarget).get('search') ?? '').trim();
     navigate(words ? `/discover?search=${encodeURIComponent(words)}` : '/discover');
     onSubmitted?.();
   };
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)} data-testid="header-search">
+    <form role="search" action="/discover" onSubmit={submit} className={cn('relative', className)} data-testid="header-search">
       <label htmlFor={inputId} className="sr-only">
         {t('header.searchLabel')}
       </label>
@@ -27,8 +32,7 @@ export function HeaderSearch({ className, autoFocus = false, onSubmitted }: { cl
       <input
         id={inputId}
         type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        name="search"
         placeholder={t('header.searchPlaceholder')}
         autoFocus={autoFocus}
         enterKeyHint="search"

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '@/components/page-loading';
+import { ScreenCommitted } from '@/lib/before-hydration';
 import { AchievementNotices } from './achievement-notices';
 import { AchievementNotificationsProvider } from './achievement-notifications-provider';
 import { AppHeader } from './app-header';
@@ -28,7 +29,10 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         <AppHeader />
         {/* Bottom padding on phones keeps the end of every page clear of the bottom navigation. */}
         <main id="main" tabIndex={-1} className="flex-1 pb-28 outline-none md:pb-10" data-testid="main">
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {children}
+            <ScreenCommitted />
+          </Suspense>
         </main>
         <BottomNav />
         <DevPanels />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { CalendarSearch, Compass, LocateFixed, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
 import { toast } from '@/lib/use-toast';
-import { cn } from '@/lib/utils';
-import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
+import { EmptyState, EventListResults } from './event-list';
 import { useEvents } from './use-events';
 import './english-event-texts';
 
@@ -63,9 +62,8 @@ export default function DiscoverPage() {
   }, [draft, setParams]);
 
   const isFiltering = urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '';
-  const list = useEvents(urlFilters);
 
-  const clearFilters = () => {
+  const clearFilters = useCallback(() => {
     const empty = { search: '', location: '' };
     written.current = empty;
     setDraft(empty);
@@ -78,7 +76,7 @@ export default function DiscoverPage() {
       },
       { replace: true },
     );
-  };
+  }, [setParams]);
 
   const comingSoon = (featureKey: string) => toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
 
@@ -151,59 +149,70 @@ export default function DiscoverPage() {
                 </Button>
               </LazyTooltip>
             </LazyTooltipGroup>
-            {isFiltering && list.events.length > 0 && (
-              <Button type="button" variant="inverseOutline" size="sm" onClick={clearFilters} className="ms-auto">
-                <X aria-hidden />
-                {t('discover.clearFilters')}
-              </Button>
-            )}
+            {isFiltering && <ClearFiltersButton filters={urlFilters} onClear={clearFilters} />}
           </div>
         </form>
       </section>
 
-      <section aria-labelledby="results-heading" className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
-            {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
-          </h2>
-          <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
-            {list.isLoading || list.isPlaceholderData
-              ? t('common:status.loadingEvents')
-              : list.isError
-                ? ''
-                : list.hasNextPage
-                  ? t('discover.eventsFoundMore', { count: list.events.length })
-                  : t('discover.eventsFound', { count: list.events.length })}
-          </p>
-        </div>
-
-        <div aria-busy={list.isLoading}>
-          {list.isLoading ? (
-            <EventGridSkeleton count={6} />
-          ) : list.isError ? (
-            <ListError onRetry={() => void list.refetch()} />
-          ) : list.events.length === 0 ? (
-            isFiltering ? (
-              <EmptyState
-                icon={SearchX}
-                title={t('list.emptyTitle')}
-                hint={t('list.emptyFilteredHint')}
-                action={
-                  <Button variant="outline" onClick={clearFilters}>
-                    <X aria-hidden />
-                    {t('discover.clearFilters')}
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState icon={CalendarSearch} title={t('list.emptyTitle')} hint={t('discover.emptyHint')} />
-            )
-          ) : (
-            <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
-          )}
-        </div>
-        <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-      </section>
+      <DiscoverResults filters={urlFilters} isFiltering={isFiltering} onClearFilters={clearFilters} />
     </div>
+  );
+}
+
+/** The results under the search form: their own data, so an answer re-renders only them (issue 6). */
+function DiscoverResults({ filters, isFiltering, onClearFilters }: { filters: Filters; isFiltering: boolean; onClearFilters: () => void }) {
+  const { t } = useTranslation(['events', 'event-detail']);
+  const list = useEvents(filters);
+  return (
+    <section aria-labelledby="results-heading" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
+        </h2>
+        <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
+          {list.isLoading || list.isPlaceholderData
+            ? t('common:status.loadingEvents')
+            : list.isError
+              ? ''
+              : list.hasNextPage
+                ? t('discover.eventsFoundMore', { count: list.events.length })
+                : t('discover.eventsFound', { count: list.events.length })}
+        </p>
+      </div>
+
+      <EventListResults
+        list={list}
+        empty={
+          isFiltering ? (
+            <EmptyState
+              icon={SearchX}
+              title={t('list.emptyTitle')}
+              hint={t('list.emptyFilteredHint')}
+              action={
+                <Button variant="outline" onClick={onClearFilters}>
+                  <X aria-hidden />
+                  {t('discover.clearFilters')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={CalendarSearch} title={t('list.emptyTitle')} hint={t('discover.emptyHint')} />
+          )
+        }
+      />
+    </section>
+  );
+}
+
+/** Shown while filtering and something was found (an empty result has its own Clear Filters button). */
+function ClearFiltersButton({ filters, onClear }: { filters: Filters; onClear: () => void }) {
+  const { t } = useTranslation('events');
+  const hasResults = useEvents(filters).events.length > 0;
+  if (!hasResults) return null;
+  return (
+    <Button type="button" variant="inverseOutline" size="sm" onClick={onClear} className="ms-auto">
+      <X aria-hidden />
+      {t('discover.clearFilters')}
+    </Button>
   );
 }

@@ -5,6 +5,7 @@ import { ArrowLeft, CalendarDays, CalendarX2, CheckCircle2, Clock, Images, MapPi
 import type { Event } from '@contract/events';
 import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
+import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -88,9 +89,10 @@ function EventDetail({ event }: { event: Event }) {
   const locale = intlLocale(language);
   const isPast = isEventPast(event);
   const photos = eventPhotos(event);
+  const timeZone = useDisplayTimeZone();
   const date = new Date(event.date);
-  const longDate = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const longDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
   const rating = event.averageRating.toFixed(1);
   const organizerFirst = event.organizer.firstName?.trim() || t('detail.unknownFirst');
   const organizerLast = event.organizer.lastName?.trim() || t('detail.unknownLast');

@@ -7,13 +7,22 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { EventCard } from './event-card';
 import { EventCardSkeleton } from './event-card-skeleton';
+import type { useEvents } from './use-events';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
-/** Cards rendered in the first paint of a list: more than a wide screen shows above the fold. */
-const FIRST_CARDS = 8;
 /** Cards added per later step; each step is its own short task, well under the 50 ms of a long one. */
 const CARDS_PER_STEP = 6;
+
+/**
+ * Cards rendered in the first paint of a list: two rows of the grid's columns at this width (GRID's
+ * breakpoints), more than the first screen shows. A phone renders 2 at once, a wide screen 8.
+ */
+function firstCardCount(): number {
+  const width = typeof window === 'undefined' ? 0 : window.innerWidth;
+  const columns = width >= 1280 ? 4 : width >= 1024 ? 3 : width >= 640 ? 2 : 1;
+  return columns * 2;
+}
 
 /**
  * A page of 50 cards rendered at once was one task of 340-410 ms on a phone-class CPU (Lighthouse,
@@ -21,7 +30,7 @@ const CARDS_PER_STEP = 6;
  * rest follow a few at a time in transitions, which React interrupts for input.
  */
 function useProgressiveCount(total: number): number {
-  const [count, setCount] = useState(FIRST_CARDS);
+  const [count, setCount] = useState(firstCardCount);
   useEffect(() => {
     if (count >= total) return;
     const frame = requestAnimationFrame(() => startTransition(() => setCount((current) => current + CARDS_PER_STEP)));
@@ -35,7 +44,9 @@ export function EventGrid({ events, className }: { events: Event[]; className?: 
   return (
     <ul className={cn(GRID, className)} data-testid="event-grid" aria-busy={shown < events.length || undefined}>
       {events.slice(0, shown).map((event) => (
-        <li key={event.id} className="flex">
+        // Off-screen cards skip style, layout and paint until scrolled near (`auto` then keeps their
+        // real height): each step's new cards no longer cost the whole grid's layout on a phone.
+        <li key={event.id} className="flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
           <EventCard event={event} className="w-full" />
         </li>
       ))}
@@ -95,5 +106,29 @@ export function LoadMoreButton({ hasNextPage, isFetchingNextPage, onLoadMore }: 
         {isFetchingNextPage ? t('common:status.loading') : t('list.loadMore')}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A paged list of events under its filters (Home, Discover): 6 skeleton cards while it loads (spec §9),
+ * the error with Retry, `empty` when nothing matched, else the grid, dimmed while a new filter loads,
+ * then Load More. `isLive` announces the changes where no count above the list does.
+ */
+export function EventListResults({ list, empty, isLive = false }: { list: ReturnType<typeof useEvents>; empty: ReactNode; isLive?: boolean }) {
+  return (
+    <>
+      <div aria-live={isLive ? 'polite' : undefined} aria-busy={list.isLoading}>
+        {list.isLoading ? (
+          <EventGridSkeleton count={6} />
+        ) : list.isError ? (
+          <ListError onRetry={() => void list.refetch()} />
+        ) : list.events.length === 0 ? (
+          empty
+        ) : (
+          <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
+        )}
+      </div>
+      <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+    </>
   );
 }

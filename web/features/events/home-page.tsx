@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarDays, CalendarPlus, Clock, LayoutGrid, MapPin, MessageCircle, Plus, SearchX, Sparkles, UserPlus, Users } from 'lucide-react';
@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
 import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { useCategoryName } from './event-card';
-import { EmptyState, EventGrid, EventGridSkeleton, ListError, LoadMoreButton } from './event-list';
+import { EmptyState, EventListResults } from './event-list';
 import { useCategories } from './use-categories';
 import { greetingName } from './people';
 import { useEvents } from './use-events';
@@ -23,133 +23,39 @@ const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: st
   { value: '89', labelKey: 'home.stats.communities', icon: MapPin, tone: 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300' },
 ];
 
+/** The welcome banner's quick actions after Create Event (spec §2). */
+const BANNER_LINKS: { href: string; icon: LucideIcon; labelKey: string }[] = [
+  { href: '/events', icon: MapPin, labelKey: 'home.actions.findNearMe' },
+  { href: '/friends', icon: UserPlus, labelKey: 'home.actions.connectFriends' },
+  { href: '/chat', icon: MessageCircle, labelKey: 'home.actions.openChat' },
+];
+
+/**
+ * Spec §2 Home. The page itself holds only its filter and dialog state; the banner, the figures, the
+ * chips and the grid each read their own data, so an answer arriving re-renders the part showing it
+ * (on a phone, re-rendering the whole page for each of them was a long task every time, issue 6).
+ */
 export default function HomePage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
   const { t } = useTranslation(['events', 'event-detail']);
-  const { user } = useAuth();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const categories = useCategories();
-  const categoryName = useCategoryName();
-  const list = useEvents({ category: categoryId });
-  const isFiltered = categoryId !== null;
-  const firstName = greetingName(user, t('home.fallbackName'));
-  const activeCount = list.isLoading ? null : `${list.events.length}${list.hasNextPage ? '+' : ''}`;
-
-  const openCreate = () => setIsCreateOpen(true);
+  const openCreate = useCallback(() => setIsCreateOpen(true), []);
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
-      <section
-        aria-labelledby="home-greeting"
-        className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
-      >
-        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-          <div className="absolute -end-16 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
-          <div className="absolute -bottom-28 start-1/3 size-64 rounded-full bg-amber-300/20 blur-3xl" />
-        </div>
-        <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-50">
-          <Sparkles className="size-4" aria-hidden />
-          {t('home.kicker')}
-        </p>
-        <h1 id="home-greeting" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl lg:text-4xl">
-          {t('home.greeting', { firstName })}
-        </h1>
-        <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('home.subtitle')}</p>
-        <div className="mt-6 grid grid-cols-1 gap-2.5 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
-          <Button variant="inverse" onClick={openCreate} {...createEventTriggerProps} className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
-            <CalendarPlus aria-hidden />
-            {t('home.actions.createEvent')}
-          </Button>
-          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
-            <Link href="/events">
-              <MapPin aria-hidden />
-              {t('home.actions.findNearMe')}
-            </Link>
-          </Button>
-          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
-            <Link href="/friends">
-              <UserPlus aria-hidden />
-              {t('home.actions.connectFriends')}
-            </Link>
-          </Button>
-          <Button asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
-            <Link href="/chat">
-              <MessageCircle aria-hidden />
-              {t('home.actions.openChat')}
-            </Link>
-          </Button>
-        </div>
-      </section>
-
-      <section aria-label={t('home.stats.label')}>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <StatCard icon={CalendarDays} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('home.stats.activeEvents')} testId="stat-active-events">
-            {activeCount ?? <Skeleton className="h-7 w-10" />}
-          </StatCard>
-          {FIXED_STATS.map((stat) => (
-            <StatCard key={stat.labelKey} icon={stat.icon} tone={stat.tone} label={t(stat.labelKey)}>
-              {stat.value}
-            </StatCard>
-          ))}
-        </ul>
-      </section>
+      <WelcomeBanner onCreate={openCreate} />
+      <HomeStats categoryId={categoryId} />
 
       <section aria-labelledby="upcoming-heading" className="flex flex-col gap-5">
         <div className="flex flex-col gap-4">
           <h2 id="upcoming-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
             {t('home.upcoming')}
           </h2>
-          <div
-            role="group"
-            aria-label={t('home.filterLabel')}
-            // Scrolls sideways on a phone instead of wrapping into a wall of chips above the first card.
-            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 [&::-webkit-scrollbar]:hidden"
-            data-testid="category-chips"
-          >
-            <CategoryChip isActive={categoryId === null} onClick={() => setCategoryId(null)} icon={LayoutGrid} label={t('home.allEvents')} />
-            {categories.isLoading &&
-              Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-9 w-28 shrink-0 rounded-full" />)}
-            {(categories.data ?? []).map((category) => (
-              <CategoryChip
-                key={category.id}
-                isActive={categoryId === category.id}
-                onClick={() => setCategoryId(category.id)}
-                icon={getCategoryIcon(category.icon)}
-                label={categoryName(category.name)}
-                styleName={category.name}
-              />
-            ))}
-          </div>
+          <CategoryChips categoryId={categoryId} onSelect={setCategoryId} />
         </div>
-
-        <div aria-live="polite" aria-busy={list.isLoading}>
-          {list.isLoading ? (
-            <EventGridSkeleton count={6} />
-          ) : list.isError ? (
-            <ListError onRetry={() => void list.refetch()} />
-          ) : list.events.length === 0 ? (
-            isFiltered ? (
-              <EmptyState icon={SearchX} title={t('list.emptyTitle')} hint={t('list.emptyFilteredHint')} />
-            ) : (
-              <EmptyState
-                icon={CalendarPlus}
-                title={t('list.emptyTitle')}
-                hint={t('home.emptyHint')}
-                action={
-                  <Button onClick={openCreate} {...createEventTriggerProps}>
-                    <Plus aria-hidden />
-                    {t('home.actions.createEvent')}
-                  </Button>
-                }
-              />
-            )
-          ) : (
-            <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
-          )}
-        </div>
-        <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+        <UpcomingEvents categoryId={categoryId} onCreate={openCreate} />
       </section>
 
       <Button
@@ -168,6 +74,116 @@ export default function HomePage() {
       <CreateEventDialogLoader open={isCreateOpen} onOpenChange={setIsCreateOpen} />
     </div>
   );
+}
+
+function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('events');
+  const { user } = useAuth();
+  const firstName = greetingName(user, t('home.fallbackName'));
+  return (
+    <section
+      aria-labelledby="home-greeting"
+      className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
+    >
+      <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+        <div className="absolute -end-16 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
+        <div className="absolute -bottom-28 start-1/3 size-64 rounded-full bg-amber-300/20 blur-3xl" />
+      </div>
+      <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-50">
+        <Sparkles className="size-4" aria-hidden />
+        {t('home.kicker')}
+      </p>
+      <h1 id="home-greeting" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl lg:text-4xl">
+        {t('home.greeting', { firstName })}
+      </h1>
+      <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('home.subtitle')}</p>
+      <div className="mt-6 grid grid-cols-1 gap-2.5 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
+        <Button variant="inverse" onClick={onCreate} {...createEventTriggerProps} className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+          <CalendarPlus aria-hidden />
+          {t('home.actions.createEvent')}
+        </Button>
+        {BANNER_LINKS.map(({ href, icon: Icon, labelKey }) => (
+          <Button key={href} asChild variant="inverseOutline" className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center">
+            <Link href={href}>
+              <Icon aria-hidden />
+              {t(labelKey)}
+            </Link>
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2: the count of listed events as Active Events, plus three fixed figures. */
+function HomeStats({ categoryId }: { categoryId: number | null }) {
+  const { t } = useTranslation('events');
+  const list = useEvents({ category: categoryId });
+  const activeCount = list.isLoading ? null : `${list.events.length}${list.hasNextPage ? '+' : ''}`;
+  return (
+    <section aria-label={t('home.stats.label')}>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard icon={CalendarDays} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('home.stats.activeEvents')} testId="stat-active-events">
+          {activeCount ?? <Skeleton className="h-7 w-10" />}
+        </StatCard>
+        {FIXED_STATS.map((stat) => (
+          <StatCard key={stat.labelKey} icon={stat.icon} tone={stat.tone} label={t(stat.labelKey)}>
+            {stat.value}
+          </StatCard>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CategoryChips({ categoryId, onSelect }: { categoryId: number | null; onSelect: (categoryId: number | null) => void }) {
+  const { t } = useTranslation('events');
+  const categories = useCategories();
+  const categoryName = useCategoryName();
+  return (
+    <div
+      role="group"
+      aria-label={t('home.filterLabel')}
+      // Scrolls sideways on a phone instead of wrapping into a wall of chips above the first card.
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 [&::-webkit-scrollbar]:hidden"
+      data-testid="category-chips"
+    >
+      <CategoryChip isActive={categoryId === null} onClick={() => onSelect(null)} icon={LayoutGrid} label={t('home.allEvents')} />
+      {categories.isLoading && Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-9 w-28 shrink-0 rounded-full" />)}
+      {(categories.data ?? []).map((category) => (
+        <CategoryChip
+          key={category.id}
+          isActive={categoryId === category.id}
+          onClick={() => onSelect(category.id)}
+          icon={getCategoryIcon(category.icon)}
+          label={categoryName(category.name)}
+          styleName={category.name}
+        />
+      ))}
+    </div>
+  );
+}
+
+function UpcomingEvents({ categoryId, onCreate }: { categoryId: number | null; onCreate: () => void }) {
+  const { t } = useTranslation('events');
+  const list = useEvents({ category: categoryId });
+  const empty =
+    categoryId !== null ? (
+      <EmptyState icon={SearchX} title={t('list.emptyTitle')} hint={t('list.emptyFilteredHint')} />
+    ) : (
+      <EmptyState
+        icon={CalendarPlus}
+        title={t('list.emptyTitle')}
+        hint={t('home.emptyHint')}
+        action={
+          <Button onClick={onCreate} {...createEventTriggerProps}>
+            <Plus aria-hidden />
+            {t('home.actions.createEvent')}
+          </Button>
+        }
+      />
+    );
+  return <EventListResults list={list} empty={empty} isLive />;
 }
 
 function StatCard({ icon: Icon, tone, label, children, testId }: { icon: LucideIcon; tone: string; label: string; children: ReactNode; testId?: string }) {

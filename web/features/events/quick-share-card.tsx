@@ -20,11 +20,12 @@ const NETWORKS: { network: SocialNetwork; tone: string }[] = [
 export function QuickShareCard({ event, className }: { event: Event; className?: string }) {
   const { t } = useTranslation('share');
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const eventUrl = buildEventUrl(window.location.origin, event.id);
+  // Built on use, not in render: the server renders this card too, and has no window (web/app/server-render.tsx).
+  const eventUrl = () => buildEventUrl(window.location.origin, event.id);
 
   const copyLink = async () => {
     try {
-      await copyText(eventUrl);
+      await copyText(eventUrl());
       toast({ title: t('toast.quickLinkCopied.title'), description: t('toast.quickLinkCopied.description') });
     } catch {
       toast({ title: t('toast.copyFailed.title'), description: t('toast.copyFailed.description'), variant: 'destructive' });
@@ -45,7 +46,7 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
               type="button"
               variant="outline"
               className="justify-start"
-              onClick={() => openSharePopup(network, eventUrl, t('message.intro', { title: event.title }))}
+              onClick={() => openSharePopup(network, eventUrl(), t('message.intro', { title: event.title }))}
               aria-label={t('social.shareOn', { network: t(`social.${network}`) })}
               data-testid={`quick-share-${network}`}
             >

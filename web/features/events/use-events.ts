@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Event } from '@contract/events';
 
@@ -68,6 +69,28 @@ export function useEvents(filters: EventFilters = {}) {
     // collapsing into skeletons at every pause in typing.
     placeholderData: keepPreviousData,
   });
-  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
-  return { ...query, events };
+  const data = query.data;
+  const events = useMemo(() => data?.pages.flatMap((page) => page.events) ?? [], [data]);
+  // Getters, not a copy of the result: TanStack Query re-renders a component only for the fields it
+  // read, and a spread reads them all (a fetch starting would re-render the whole page, synchronously).
+  return {
+    events,
+    get isLoading() {
+      return query.isLoading;
+    },
+    get isError() {
+      return query.isError;
+    },
+    get isPlaceholderData() {
+      return query.isPlaceholderData;
+    },
+    get hasNextPage() {
+      return query.hasNextPage;
+    },
+    get isFetchingNextPage() {
+      return query.isFetchingNextPage;
+    },
+    fetchNextPage: query.fetchNextPage,
+    refetch: query.refetch,
+  };
 }

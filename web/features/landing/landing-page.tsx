@@ -180,7 +180,11 @@ export default function LandingPage() {
             <BrandMark className="size-7" />
             <p className="font-medium">{t('footer.tagline')}</p>
           </div>
-          <p className="text-sm text-muted-foreground">{t('footer.copyright', { year })}</p>
+          {/* The server may have rendered the page on the other side of a New Year (another zone, or its
+              cache): the year is the one thing allowed to differ when the app hydrates it. */}
+          <p className="text-sm text-muted-foreground" suppressHydrationWarning>
+            {t('footer.copyright', { year })}
+          </p>
         </div>
       </footer>
     </div>

@@ -1,0 +1,47 @@
+/**
+ * The signed-in routes of spec §2 as data: which screen each address shows and which translation files
+ * that screen reads on its first render. routes.tsx turns it into lazy React routes; vite.config.ts
+ * reads it at build time to write, per route, the chunks the server hints in the page it sends
+ * (server/plugins/web.ts), so a signed-in screen's scripts start with the HTML instead of one round
+ * trip after another. It must stay free of React and browser APIs for that reason.
+ *
+ * `page` is a file under web/features without its extension, and must export the screen as DEFAULT.
+ * Order matters only for overlapping patterns; paths not listed fall through to the not-found page.
+ */
+export interface RouteEntry {
+  path: string;
+  page: string;
+  namespaces: readonly string[];
+  /**
+   * GET calls whose answers the server puts in the page (`:name` filled from the path), so the page's
+   * HTML shows them and the app starts with them: only for a screen whose largest paint needs the data.
+   */
+  queries?: readonly string[];
+}
+
+/** What the signed-in chrome (header, navigation, notices) reads on every screen. */
+export const SHELL_NAMESPACES = ['common', 'shell'] as const;
+
+/** What the signed-out pages (the landing page, the not-found page) read. */
+export const SIGNED_OUT_NAMESPACES = ['common', 'landing'] as const;
+
+/** What the signed-in chrome fetches on every screen (the test panels' switch). */
+export const SHELL_QUERIES = ['/api/config'] as const;
+
+const EVENT_SCREENS = ['events', 'event-detail'] as const;
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', page: 'events/home-page', namespaces: EVENT_SCREENS }, // Home
+  { path: '/discover', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery
+  { path: '/events', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery (same page as /discover)
+  { path: '/events/:id', page: 'events/event-detail-page', namespaces: [...EVENT_SCREENS, 'share'], queries: ['/api/events/:id'] }, // Event detail
+  { path: '/my-events', page: 'events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
+  { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
+  { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
+  { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups (sample data)
+  // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
+  // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
+  { path: '/chat/:id?', page: 'chat/chat-page', namespaces: ['chat'] }, // Chat
+  { path: '/profile', page: 'profile/profile-page', namespaces: ['profile'] }, // Profile
+  { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
+];

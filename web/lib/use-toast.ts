@@ -68,15 +68,37 @@ export function reducer(state: State, action: Action): State {
 const listeners: Array<(state: State) => void> = [];
 let memoryState: State = { toasts: [] };
 
+// Resolvers of each toast's `shown` promise, until the Toaster reports it on screen or it leaves the
+// store unseen (replaced by the next toast: spec §9 shows one at a time).
+const shownResolvers = new Map<string, () => void>();
+
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
+  for (const [id, resolve] of shownResolvers) {
+    if (memoryState.toasts.some((item) => item.id === id)) continue;
+    shownResolvers.delete(id);
+    resolve();
+  }
   listeners.forEach((listener) => listener(memoryState));
+}
+
+/** Called by the Toaster once a toast has reached the screen. */
+export function reportToastShown(id: string) {
+  shownResolvers.get(id)?.();
+  shownResolvers.delete(id);
 }
 
 export type Toast = Omit<ToasterToast, 'id'>;
 
+/**
+ * Raises a toast. `shown` settles once it is on screen, or once it has been replaced unseen: the
+ * Toaster's code loads on demand (components/ui/deferred-toaster.tsx), so on a slow phone a toast
+ * can reach the screen a while after it is raised, and whatever must follow it (the 401 redirect)
+ * waits for that rather than cutting it short.
+ */
 export function toast(props: Toast) {
   const id = genId();
+  const shown = new Promise<void>((resolve) => shownResolvers.set(id, resolve));
   const update = (next: ToasterToast) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } });
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
   dispatch({
@@ -90,7 +112,7 @@ export function toast(props: Toast) {
       },
     },
   });
-  return { id, dismiss, update };
+  return { id, dismiss, update, shown };
 }
 
 export function useToast() {

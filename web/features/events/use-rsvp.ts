@@ -24,12 +24,21 @@ export function statusOf(error: Error): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Spec §8: the 401 toast, then a fresh sign-in after 500 ms. */
+/** How long the redirect waits for the toast to reach the screen (its code may fail to load). */
+const UNAUTHORIZED_TOAST_WAIT_MS = 3000;
+
+/**
+ * Spec §8: the 401 toast, then a fresh sign-in after 500 ms. The 500 ms count from when the toast is
+ * on screen, so that a phone still loading the toaster's code shows it for as long as a fast one.
+ */
 export function handleUnauthorized(title: string, description: string) {
-  toast({ title, description, variant: 'destructive' });
-  setTimeout(() => {
-    window.location.href = '/api/login';
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  const { shown } = toast({ title, description, variant: 'destructive' });
+  const waitedLongEnough = new Promise<void>((resolve) => setTimeout(resolve, UNAUTHORIZED_TOAST_WAIT_MS));
+  void Promise.race([shown, waitedLongEnough]).then(() => {
+    setTimeout(() => {
+      window.location.href = '/api/login';
+    }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  });
 }
 
 /**

@@ -5,9 +5,7 @@ import type { Event } from '@contract/events';
 import type { Message } from '@contract/messages';
 import { apiRequest, isUnauthorizedError } from '@/lib/query-client';
 import { toast } from '@/lib/use-toast';
-
-/** Spec §9: the delay before a signed-out user is sent to sign in again. */
-const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+import { handleUnauthorized } from './use-rsvp';
 
 export interface ShareMessageInput {
   recipientEmail: string;
@@ -90,10 +88,7 @@ export function useShareMessage(eventId: number, handlers: { onSent: () => void;
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {
-        toast({ title: t('toast.unauthorized.title'), description: t('toast.unauthorized.description'), variant: 'destructive' });
-        setTimeout(() => {
-          window.location.href = '/api/login';
-        }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+        handleUnauthorized(t('toast.unauthorized.title'), t('toast.unauthorized.description'));
         return;
       }
       const problem = problemFromError(error);

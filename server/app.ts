@@ -18,6 +18,7 @@ import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
 import answerCachePlugin from './plugins/answer-cache';
+import userEtagPlugin from './plugins/user-etag';
 import { canRenderPages } from './lib/page-rendering';
 import { createLinkPreviewRenderer } from './modules/social/link-preview';
 import { socialRoutes } from './modules/social/social.routes';
@@ -76,6 +77,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
+  // Right after the session: an unchanged achievement poll is answered before everything else a route does.
+  await app.register(userEtagPlugin);
   // After compression: its hooks must see the compressed answers. Before the routes: it hooks into each.
   await app.register(answerCachePlugin, { lifetimeMs: config.answerCacheLifetimeMs });
 

@@ -93,15 +93,12 @@ async function answerCachePlugin(app: FastifyInstance, options: { lifetimeMs: nu
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.config.answerCache;
     if (!route || request.method !== 'GET' || !request.user) return;
-    // A conditional request goes to its route, which answers a current ETag with a 304 and no query
-    // (the achievement poll); looking the answer up first would only add to that.
-    const isConditional = request.headers['if-none-match'] !== undefined;
     const userId = request.user.id;
     const { key, viewerKey } = keysOf(request, userId);
     // A viewer's own answers are read for them alone; a shared page for everyone.
     const readKey = route.scope === 'viewer' ? viewerKey : key;
-    let answer = isConditional ? undefined : await findStored(route, userId, key, viewerKey);
-    const reading = answer || isConditional ? undefined : readsInFlight.get(readKey);
+    let answer = await findStored(route, userId, key, viewerKey);
+    const reading = answer ? undefined : readsInFlight.get(readKey);
     const isReadingNow = reading !== undefined && Date.now() - reading.startedAt < READ_WAIT_LIMIT_MS;
     if (isReadingNow) {
       // Bounded: a slow read must not hold the others longer than it would take them to read themselves.

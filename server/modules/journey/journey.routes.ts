@@ -5,7 +5,6 @@ import { achievementSchema, userAchievementSchema, userStatsSchema } from '../..
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { JourneyService, userAchievementsEtag } from './journey.service';
-import { matchesIfNoneMatch, sendNotModified } from '../../lib/not-modified';
 
 export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = new JourneyService(db);
@@ -19,21 +18,15 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     '/api/user/achievements',
     {
-      config: { answerCache: { scope: 'viewer' } },
+      // The ETag, and the 304 to a current If-None-Match, come from server/plugins/user-etag.ts.
+      config: { answerCache: { scope: 'viewer' }, etagForUser: (user) => userAchievementsEtag(user.id, user.achievementsVersion) },
       schema: {
         tags: ['journey'],
         summary: 'Your achievement progress (polled; answers 304 to a current If-None-Match)',
         response: { 200: z.array(userAchievementSchema), 304: z.null().describe('Not Modified'), 401: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const etag = userAchievementsEtag(user.id, user.achievementsVersion);
-      // no-cache: the browser may keep the copy but must ask each time, which is what makes the 304 useful.
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return sendNotModified(reply);
-      return service.userAchievements(user.id);
-    },
+    async (request) => service.userAchievements(requireUser(request).id),
   );
 
   app.get(

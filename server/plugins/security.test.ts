@@ -30,10 +30,35 @@ afterAll(async () => app?.close());
 
 describe('inline scripts of the built pages in the CSP', () => {
   it('allows exactly the inline scripts of the built HTML by their SHA-256, and never unsafe-inline', async () => {
-    for (const url of ['/', '/discover', '/api/categories']) {
+    for (const url of ['/', '/discover', '/api/login', '/no-such-page']) {
       const sources = scriptSources((await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string);
       expect(sources.sort()).toEqual(["'self'", hashOf(THEME_SCRIPT), hashOf(SIGN_IN_SCRIPT)].sort());
     }
+  });
+});
+
+describe('headers of API data', () => {
+  it('lets nothing in an API answer run, load or be framed, errors included, in far fewer bytes than a page', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/categories' }),
+      await app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await app.inject({ method: 'GET', url: '/api/events/not-a-number' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none';base-uri 'none';frame-ancestors 'none';object-src 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+    // The page's own headers (type, length, caching) aside.
+    const securityHeaderBytes = (response: { headers: Record<string, unknown> }) =>
+      Object.entries(response.headers)
+        .filter(([name]) => !['content-type', 'content-length', 'cache-control', 'date', 'connection', 'etag', 'vary', 'link'].includes(name))
+        .reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
+    expect(securityHeaderBytes(page) - securityHeaderBytes(answers[0]!)).toBeGreaterThan(400);
   });
 
   it('gives no hash to a script with a src, or when there is no build', () => {

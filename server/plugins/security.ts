@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,9 +52,37 @@ export function inlineScriptSources(webDistDirectory: string): string[] {
   return [...sources];
 }
 
+/**
+ * The headers of an answer to /api/ that is data (JSON, or no body: a 304, a 204), not a page: nothing in it may
+ * run, load or be framed (OWASP REST Security: default-src 'none', frame-ancestors 'none'). The
+ * page policy below is about 600 bytes more, on every answer, and the most frequent answer, the
+ * achievement poll's 304, is otherwise only a few headers long (issue 6, docs/benchmarks.md).
+ */
+const API_DATA_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none';base-uri 'none';frame-ancestors 'none';object-src 'none'",
+  'cross-origin-resource-policy': 'same-site',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** The headers a helmet middleware sets: its policy is fixed, so it is worked out once, not per request. */
+function headersSetBy(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+      return recorder;
+    },
+    removeHeader: () => {},
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean }) {
-  // helmet's middleware is built once here. @fastify/helmet built it again on every request, parsing the
-  // whole policy each time: about 15 µs a request, a tenth of a 304 answer (issue 6 profile).
+  // The headers of pages (and everything else that is not API data). @fastify/helmet built its
+  // middleware again on every request, parsing the whole policy each time: about 15 µs a request.
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -81,9 +110,7 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     // HSTS only means something over HTTPS; the hook below adds it there.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
-  });
+  const documentHeaders = headersSetBy(applySecurityHeaders);
 
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
@@ -92,11 +119,16 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     }
   });
 
-  // ASVS 5.0 V14.3.2: API answers carry personal data (messages, e-mails), so browsers and proxies must
-  // not store them, unless the route chose its own caching (public photos, og-image, journey ETags).
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Every answer, errors and 404s included, goes through onSend.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Photos and share images keep the page headers: opened on their own, they are shown in a document.
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    const isApiData = request.url.startsWith('/api/') && (contentType === '' || contentType.startsWith('application/json'));
+    reply.headers(isApiData ? API_DATA_HEADERS : documentHeaders);
+    // ASVS 5.0 V14.3.2: API answers carry personal data (messages, e-mails), so browsers and proxies must
+    // not store them, unless the route chose its own caching (public photos, og-image, journey ETags).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   app.addHook('onRequest', async (request, reply) => {

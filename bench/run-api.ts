@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildWebIfNeeded } from '../scripts/build-if-missing.mjs';
-import { buildServer, productionNodeArguments } from '../scripts/build-server.mjs';
+import { buildServer, productionEnvironment, productionNodeArguments } from '../scripts/build-server.mjs';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
 
 /**
@@ -254,6 +254,7 @@ async function main() {
   await buildWebIfNeeded();
   await buildServer();
   const server = startProcess(process.execPath, [...productionNodeArguments, 'dist/server/server.mjs'], {
+    ...productionEnvironment,
     ...environment,
     NODE_ENV: 'production',
     PORT: String(PORT),

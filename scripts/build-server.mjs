@@ -19,8 +19,22 @@ const outputDirectory = path.join(root, 'dist/server');
  * collect before it grows: the loaded server peaked at 136 MB instead of 208 MB. The largest request,
  * an event with 10 photos of 5 MB as data URLs, needs more than 128 MB of heap and fits in 160 MB;
  * server/stress/upload-memory.stress.ts sends it to a server started with these arguments.
+ *
+ * The embedded database (PGlite) is PostgreSQL compiled to WebAssembly, inside this process.
+ * --liftoff-only keeps V8 from compiling its hot functions a second time with the optimising
+ * compiler: about 35 MB less for 0–10 % of its query speed (docs/benchmarks.md). A server on
+ * PostgreSQL runs no WebAssembly, so the flag changes nothing there. Source maps are left off: they
+ * cost about 10 MB; stack traces then point into dist/server/server.mjs, which is not minified
+ * (NODE_OPTIONS=--enable-source-maps maps them back to the TypeScript when that is worth the memory).
  */
-export const productionNodeArguments = ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=192'];
+export const productionNodeArguments = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=192'];
+
+/**
+ * The environment production adds. glibc gives each thread that allocates its own malloc arena, and
+ * keeps what the WebAssembly compiler's threads once used: two arenas instead of one per thread took
+ * the embedded server's peak down by about 10 MB (docs/benchmarks.md).
+ */
+export const productionEnvironment = { MALLOC_ARENA_MAX: '2' };
 
 export async function buildServer() {
   rmSync(outputDirectory, { recursive: true, force: true });

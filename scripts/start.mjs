@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildWebIfNeeded } from './build-if-missing.mjs';
-import { buildServer, productionNodeArguments } from './build-server.mjs';
+import { buildServer, productionEnvironment, productionNodeArguments } from './build-server.mjs';
 import { run } from './run.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -9,6 +9,6 @@ await buildWebIfNeeded();
 await buildServer();
 const code = await run(process.execPath, [...productionNodeArguments, path.join(root, 'dist/server/server.mjs')], {
   cwd: root,
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...productionEnvironment, ...process.env },
 });
 process.exit(code);

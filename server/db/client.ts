@@ -21,7 +21,7 @@ export type DatabaseHandle = {
 };
 
 const STARTUP_LOCK_KEY = 7_406_221;
-const EMBEDDED_SHARED_BUFFERS = '16MB';
+const EMBEDDED_SHARED_BUFFERS = '8MB';
 
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'embedded') {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { foldForSearch } from '../lib/search-text';
 import { hashPassword } from '../modules/auth/password';
 import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
@@ -181,6 +180,9 @@ async function drawPhoto(color: string, variant: number) {
   <path d="M0 ${ridge + 60} Q250 ${ridge + 10} 500 ${ridge + 70} T800 ${ridge + 40} V450 H0Z" fill="${dark}" fill-opacity="0.55"/>
   <path d="M0 ${ridge + 120} Q300 ${ridge + 80} 800 ${ridge + 130} V450 H0Z" fill="${dark}" fill-opacity="0.8"/>
 </svg>`;
+  // Loaded here rather than with the server: libvips is about 7 MB of resident memory that a server
+  // which never receives a photo need not hold (issue 6's memory target).
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(svg)).flatten().webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }

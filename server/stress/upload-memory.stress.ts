@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EVENT_LIMITS } from '../../contract/events';
-import { buildServer, productionNodeArguments } from '../../scripts/build-server.mjs';
+import { buildServer, productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
 import { STRESS_SECRET } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +33,7 @@ describe('the largest upload under the production memory flags', () => {
     const child = spawn(process.execPath, [...productionNodeArguments, 'dist/server/server.mjs'], {
       cwd: root,
       env: {
+        ...productionEnvironment,
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/tmp',
         NODE_ENV: 'production',

@@ -124,7 +124,10 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     // Photos and share images keep the page headers: opened on their own, they are shown in a document.
     const contentType = String(reply.getHeader('content-type') ?? '');
     const isApiData = request.url.startsWith('/api/') && (contentType === '' || contentType.startsWith('application/json'));
-    reply.headers(isApiData ? API_DATA_HEADERS : documentHeaders);
+    // A route's own choice stands (photos are cross-origin for other sites' link previews).
+    for (const [name, value] of Object.entries(isApiData ? API_DATA_HEADERS : documentHeaders)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     // ASVS 5.0 V14.3.2: API answers carry personal data (messages, e-mails), so browsers and proxies must
     // not store them, unless the route chose its own caching (public photos, og-image, journey ETags).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

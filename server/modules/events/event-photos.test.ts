@@ -57,6 +57,9 @@ describe('event photos', () => {
       expect(photo.headers['content-type']).toBe('image/webp');
       expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(photo.headers.etag).toMatch(/^".+"$/);
+      // Other sites' link previews load photos: the route's policy is not replaced by the app's same-site one.
+      expect(photo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(photo.headers['x-content-type-options']).toBe('nosniff');
       const metadata = await sharp(photo.rawPayload).metadata();
       expect(metadata.format).toBe('webp');
       expect(metadata.exif).toBeUndefined();
@@ -71,6 +74,7 @@ describe('event photos', () => {
     expect(notModified.body).toBe('');
     // A 304 that announces a length makes keep-alive clients wait for a body that never comes.
     expect(notModified.headers['content-length']).toBeUndefined();
+    expect(notModified.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
     const listed = await app.inject({ method: 'GET', url: '/api/events?location=Braga', headers: { cookie } });
     expect(listed.json().find((event: { id: number }) => event.id === id).images).toEqual(images);

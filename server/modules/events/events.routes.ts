@@ -149,13 +149,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       // its own URL, so caches keep them apart) is a strong validator.
       const { size } = request.query;
       const etag = size === 'card' ? `"${request.params.photoId}.card"` : `"${request.params.photoId}"`;
-      const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
+      // Link previews on other sites fetch photos; the app-wide same-site policy would block them. On
+      // the 304 too: a revalidation replaces the stored answer's headers with the 304's.
+      const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'cross-origin-resource-policy': 'cross-origin' };
       if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
       const photo = await getPhotoRendition(db, request.params.photoId, size);
       return reply
         .headers(cacheHeaders)
-        // Link previews on other sites fetch photos; the app-wide same-site policy would block them.
-        .header('cross-origin-resource-policy', 'cross-origin')
         .type(photo.contentType)
         .send(photo.bytes);
     },

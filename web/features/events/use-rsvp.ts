@@ -5,7 +5,7 @@ import { apiRequest, isUnauthorizedError } from '@/lib/query-client';
 import { toast } from '@/lib/use-toast';
 
 /** Spec §9: the delay before a signed-out user is sent to sign in again. */
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 /** Reads the server's `{"message": …}` out of an apiRequest error (`409: {"message":"Event Full"}`). */
 export function serverMessage(error: Error): string | null {

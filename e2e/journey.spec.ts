@@ -1,14 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signUpInBrowser } from './support/accounts';
-
-type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null };
+import { createEventWith, joinEvents, roomyDemoEvents, signUpInBrowser } from './support/accounts';
 
 async function joinRoomyEvents(request: APIRequestContext, count: number) {
-  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
-  const roomy = events.filter((event) => event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10).slice(0, count);
-  expect(roomy).toHaveLength(count);
-  for (const event of roomy) expect((await request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+  await joinEvents(request, await roomyDemoEvents(request, count));
 }
 
 test.describe('Volunteer Journey', () => {

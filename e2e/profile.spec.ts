@@ -1,22 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { createEventWith, joinEvents, roomyDemoEvents, signUpInBrowser, signUpWith } from './support/accounts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null; organizerId: string };
-
-/** Upcoming demo events with room to spare, so parallel tests joining them never fill them. */
-async function roomyEvents(request: APIRequestContext, count: number, excludeOrganizer: string): Promise<ListedEvent[]> {
-  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
-  const roomy = events.filter((event) => event.organizerId !== excludeOrganizer && (event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10));
-  expect(roomy.length).toBeGreaterThanOrEqual(count);
-  return roomy.slice(0, count);
-}
-
-async function join(request: APIRequestContext, events: ListedEvent[]) {
-  for (const event of events) expect((await request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
-}
 
 const badges = (page: Page) => page.getByTestId('profile-badge');
 
@@ -83,17 +69,17 @@ test.describe('Profile', () => {
 
   test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({ page }) => {
     test.setTimeout(120_000);
-    const me = await signUpInBrowser(page);
+    await signUpInBrowser(page);
     for (let index = 0; index < 5; index += 1) await createEventWith(page.request, { date: new Date(Date.now() + (index + 2) * DAY).toISOString() });
-    const events = await roomyEvents(page.request, 10, me.id);
-    await join(page.request, events.slice(0, 9));
+    const events = await roomyDemoEvents(page.request, 10);
+    await joinEvents(page.request, events.slice(0, 9));
     await page.goto('/profile');
     // 5 × 4 + 9 × 3 = 47 hours.
     await expect(page.getByTestId('stat-hours-value')).toHaveText('47');
     await expect(page.getByTestId('stat-joined-value')).toHaveText('9');
     await expect(badges(page)).toHaveText(['Event Leader']);
 
-    await join(page.request, events.slice(9));
+    await joinEvents(page.request, events.slice(9));
     await page.reload();
     await expect(page.getByTestId('stat-hours-value')).toHaveText('50');
     await expect(badges(page)).toHaveText(['Event Leader', 'Community Champion', 'Time Giver']);

@@ -50,3 +50,27 @@ export async function createEventWith(
   if (response.status() !== 201) throw new Error(`event creation failed: ${response.status()} ${await response.text()}`);
   return response.json();
 }
+
+type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null; organizerId: string; organizer: { email: string | null } };
+
+/**
+ * Upcoming events of the demo seed with room to spare, so parallel tests joining them never fill them.
+ * Only the seed's (its people's addresses end in pitchin.app): a parallel test that counts the
+ * attendees of an event it created must never see another test join it.
+ */
+export async function roomyDemoEvents(request: APIRequestContext, count: number): Promise<ListedEvent[]> {
+  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
+  const roomy = events.filter(
+    (event) => (event.organizer.email?.endsWith('pitchin.app') ?? false) && (event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10),
+  );
+  if (roomy.length < count) throw new Error(`only ${roomy.length} demo events with room, ${count} wanted`);
+  return roomy.slice(0, count);
+}
+
+/** RSVPs 'attending' to each of `events`. */
+export async function joinEvents(request: APIRequestContext, events: ReadonlyArray<{ id: number }>): Promise<void> {
+  for (const event of events) {
+    const response = await request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } });
+    if (response.status() !== 200) throw new Error(`joining event ${event.id} failed: ${response.status()}`);
+  }
+}

@@ -34,7 +34,9 @@ test.describe('Volunteer Journey', () => {
     await signUpInBrowser(page);
     // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 2 events × 10 XP → 95 XP.
     await createEventWith(page.request);
-    await joinRoomyEvents(page.request, 1);
+    // Both picked now: the list a later call would read may have changed with parallel tests' joins.
+    const [firstJoined, secondJoined] = await roomyDemoEvents(page.request, 2);
+    await joinEvents(page.request, [firstJoined!]);
     await page.goto('/journey');
     await expect(page.getByTestId('journey-total-hours-value')).toHaveText('7');
     await expect(page.getByTestId('journey-events-attended-value')).toHaveText('2');
@@ -49,7 +51,7 @@ test.describe('Volunteer Journey', () => {
     await expect(inProgress.filter({ hasText: 'Event Leader' }).getByTestId('achievement-progress')).toHaveText('1/5');
 
     // Join a second event: 10 hours → Helping Hand (50 XP); 3 events → 155 XP → Level 2, 55/100.
-    await joinRoomyEvents(page.request, 2);
+    await joinEvents(page.request, [secondJoined!]);
     await page.reload();
     await expect(page.getByTestId('level-value')).toHaveText('Level 2');
     await expect(page.getByTestId('level-next')).toHaveText('55/100 XP to next level');

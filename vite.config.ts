@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parsePattern } from 'regexparam';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
@@ -18,8 +19,15 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  */
 function pureContractSchemas(): Plugin {
   type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-  const functionTypes = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassDeclaration', 'ClassExpression']);
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const functionTypes = new Set([
+    'FunctionDeclaration',
+    'FunctionExpression',
+    'ArrowFunctionExpression',
+    'ClassDeclaration',
+    'ClassExpression',
+  ]);
   return {
     name: 'pitchin:pure-contract-schemas',
     apply: 'build',
@@ -31,7 +39,8 @@ function pureContractSchemas(): Plugin {
           if (Array.isArray(value)) return value.forEach(visit);
           if (!isNode(value) || functionTypes.has(value.type)) return;
           if (value.type === 'CallExpression' || value.type === 'NewExpression') calls.push(value);
-          for (const key of Object.keys(value)) if (key !== 'type' && key !== 'start' && key !== 'end') visit(value[key]);
+          for (const key of Object.keys(value))
+            if (key !== 'type' && key !== 'start' && key !== 'end') visit(value[key]);
         };
         visit(parseAst(code));
         if (calls.length === 0) return null;
@@ -54,12 +63,35 @@ function pureContractSchemas(): Plugin {
 }
 
 /**
+ * Puts web/pre-paint.js inline in every HTML page, where the `<!-- pre-paint -->` marker stands: one
+ * source for index.html and sign-in.html, shipped without its comment lines.
+ */
+function prePaintScript(): Plugin {
+  const source = fromRoot('./web/pre-paint.js');
+  return {
+    name: 'pitchin:pre-paint-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes('<!-- pre-paint -->'))
+          throw new Error('pitchin:pre-paint-script: the page has no <!-- pre-paint --> marker');
+        const code = readFileSync(source, 'utf8')
+          .split('\n')
+          .filter((line) => !line.trimStart().startsWith('//'))
+          .join('\n      ');
+        return html.replace('<!-- pre-paint -->', () => `<script>\n      ${code.trimEnd()}\n    </script>`);
+      },
+    },
+  };
+}
+
+/**
  * Writes .vite/route-manifest.json (contract/route-manifest.ts): for each signed-in route, the chunks
  * its first render needs beyond the entry (the signed-in app, the page, what they import statically),
  * its translation files and the answers it starts with, and the chunk of every locale file. The server
  * hints those chunks in the page it sends to a signed-in browser (server/plugins/web.ts), so they
- * download beside the entry script instead of in the waves that running each one starts (issue 6,
- * Lighthouse). The chunks are read from the bundle itself, so the list cannot drift from the build.
+ * download beside the entry script instead of in the waves that running each one starts (as
+ * Lighthouse measured). The chunks are read from the bundle itself, so the list cannot drift from the build.
  */
 function routeManifest(): Plugin {
   return {
@@ -83,10 +115,13 @@ function routeManifest(): Plugin {
         return into;
       };
       const entryFiles = staticClosure(moduleChunk('/web/index.html'));
-      const beyondEntry = (chunk: Rollup.OutputChunk) => [...staticClosure(chunk)].filter((file) => !entryFiles.has(file));
+      const beyondEntry = (chunk: Rollup.OutputChunk) =>
+        [...staticClosure(chunk)].filter((file) => !entryFiles.has(file));
       const locales: Record<string, string> = {};
       for (const chunk of chunks) {
-        const match = /\/web\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(chunk.facadeModuleId?.replaceAll('\\', '/') ?? '');
+        const match = /\/web\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(
+          chunk.facadeModuleId?.replaceAll('\\', '/') ?? '',
+        );
         if (match && chunk.isDynamicEntry) locales[`${match[1]}/${match[2]}`] = chunk.fileName;
       }
       const manifest: RouteManifest = {
@@ -106,7 +141,11 @@ function routeManifest(): Plugin {
         localeLoaders: moduleChunk('/web/lib/locale-loaders.ts').fileName,
         locales,
       };
-      this.emitFile({ type: 'asset', fileName: '.vite/route-manifest.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-manifest.json',
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
     },
   };
 }
@@ -116,7 +155,7 @@ export default defineConfig({
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), pureContractSchemas(), routeManifest()],
+  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest()],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.
     alias: {
@@ -152,7 +191,7 @@ export default defineConfig({
                 { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
                 // Icons shared by two or more lazy screens in one chunk: left to the default they became dozens of
                 // 200-byte chunks, and on a phone's HTTP/1.1 connection (6 at a time, 150 ms apart on slow
-                // 4G) a screen waited for them in waves (issue 6).
+                // 4G) a screen waited for them in waves.
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 20, minShareCount: 2 },
                 // What every page paints first (i18n setup, theme, language picker trigger, brand, button
                 // classes, landing icons) in ONE chunk: each extra chunk costs a request and gzip overhead

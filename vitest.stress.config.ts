@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:stress`: suites that start real server processes and run for minutes (issue 7). */
+/** `npm run test:stress`: suites that start real server processes and run for minutes. */
 export default defineConfig({
   test: {
     include: ['server/stress/**/*.stress.ts'],

@@ -48,7 +48,14 @@ type Category = (typeof CATEGORIES)[number];
 type MetricName = keyof typeof METRICS;
 type Scores = Record<Category, number | null>;
 type Metrics = Record<MetricName, number | null>;
-type Run = { scores: Scores; metrics: Metrics; loadAverageBefore: number[]; loadAverageAfter: number[]; failingAudits: string[]; retries?: number };
+type Run = {
+  scores: Scores;
+  metrics: Metrics;
+  loadAverageBefore: number[];
+  loadAverageAfter: number[];
+  failingAudits: string[];
+  retries?: number;
+};
 type PageName = 'landing' | 'home' | 'discover' | 'event';
 type PageSpec = { name: PageName; path: string; isSignedIn: boolean };
 
@@ -182,7 +189,13 @@ async function addSessionCookie(port: number, url: string, cookie: string): Prom
     await context.addCookies(
       cookie.split('; ').map((pair) => {
         const separator = pair.indexOf('=');
-        return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: origin, httpOnly: true, sameSite: 'Lax' as const };
+        return {
+          name: pair.slice(0, separator),
+          value: pair.slice(separator + 1),
+          url: origin,
+          httpOnly: true,
+          sameSite: 'Lax' as const,
+        };
       }),
     );
   } finally {
@@ -191,7 +204,12 @@ async function addSessionCookie(port: number, url: string, cookie: string): Prom
   }
 }
 
-async function runLighthouse(url: string, cookie: string | null, chromePath: string, reportFile: string | null): Promise<Run> {
+async function runLighthouse(
+  url: string,
+  cookie: string | null,
+  chromePath: string,
+  reportFile: string | null,
+): Promise<Run> {
   const loadAverageBefore = roundLoad(loadavg());
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -204,7 +222,8 @@ async function runLighthouse(url: string, cookie: string | null, chromePath: str
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => {
@@ -215,13 +234,25 @@ async function runLighthouse(url: string, cookie: string | null, chromePath: str
     const metrics = Object.fromEntries(
       Object.entries(METRICS).map(([name, auditId]) => {
         const value = lhr.audits[auditId]?.numericValue;
-        return [name, typeof value === 'number' ? (name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value)) : null];
+        return [
+          name,
+          typeof value === 'number' ? (name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value)) : null,
+        ];
       }),
     ) as Metrics;
     // Audits in a scored category that did not pass (informative and not-applicable ones have a null score).
-    const scoredAuditIds = new Set(CATEGORIES.flatMap((category) => (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id)));
+    const scoredAuditIds = new Set(
+      CATEGORIES.flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id),
+      ),
+    );
     const failingAudits = Object.values(lhr.audits)
-      .filter((audit) => scoredAuditIds.has(audit.id) && typeof audit.score === 'number' && audit.score < (audit.scoreDisplayMode === 'metricSavings' ? 0.9 : 1))
+      .filter(
+        (audit) =>
+          scoredAuditIds.has(audit.id) &&
+          typeof audit.score === 'number' &&
+          audit.score < (audit.scoreDisplayMode === 'metricSavings' ? 0.9 : 1),
+      )
       .map((audit) => audit.id)
       .sort();
     return { scores, metrics, loadAverageBefore, loadAverageAfter: roundLoad(loadavg()), failingAudits };
@@ -250,15 +281,25 @@ function median(values: Array<number | null>): number | null {
   const numbers = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   if (numbers.length === 0) return null;
   const middle = Math.floor(numbers.length / 2);
-  return numbers.length % 2 === 1 ? numbers[middle]! : Math.round(((numbers[middle - 1]! + numbers[middle]!) / 2) * 1000) / 1000;
+  return numbers.length % 2 === 1
+    ? numbers[middle]!
+    : Math.round(((numbers[middle - 1]! + numbers[middle]!) / 2) * 1000) / 1000;
 }
 
 function summarize(runs: Run[]) {
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]))])) as Scores;
-  const metrics = Object.fromEntries(Object.keys(METRICS).map((name) => [name, median(runs.map((run) => run.metrics[name as MetricName]))])) as Metrics;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, median(runs.map((run) => run.scores[category]))]),
+  ) as Scores;
+  const metrics = Object.fromEntries(
+    Object.keys(METRICS).map((name) => [name, median(runs.map((run) => run.metrics[name as MetricName]))]),
+  ) as Metrics;
   const failing = new Map<string, number>();
   for (const run of runs) for (const id of run.failingAudits) failing.set(id, (failing.get(id) ?? 0) + 1);
-  return { scores, metrics, failingAuditsInRuns: Object.fromEntries([...failing].sort(([a], [b]) => a.localeCompare(b))) };
+  return {
+    scores,
+    metrics,
+    failingAuditsInRuns: Object.fromEntries([...failing].sort(([a], [b]) => a.localeCompare(b))),
+  };
 }
 
 function printTable(results: Record<string, { median: ReturnType<typeof summarize> }>) {
@@ -269,12 +310,16 @@ function printTable(results: Record<string, { median: ReturnType<typeof summariz
     ...(['fcp', 'lcp', 'tbt', 'cls', 'si'] as const).map((metric) => String(summary.metrics[metric] ?? '–')),
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
   console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const row of rows) console.log(line(row));
   for (const [name, { median: summary }] of Object.entries(results)) {
     const failing = Object.entries(summary.failingAuditsInRuns);
-    if (failing.length > 0) console.log(`\n${name}: not passing (runs): ${failing.map(([id, count]) => `${id} (${count})`).join(', ')}`);
+    if (failing.length > 0)
+      console.log(`\n${name}: not passing (runs): ${failing.map(([id, count]) => `${id} (${count})`).join(', ')}`);
   }
 }
 
@@ -311,12 +356,19 @@ async function main() {
     ];
     const pages = options.pages.length > 0 ? allPages.filter((page) => options.pages.includes(page.name)) : allPages;
 
-    const results: Record<string, { path: string; signedIn: boolean; runs: Run[]; median: ReturnType<typeof summarize> }> = {};
+    const results: Record<
+      string,
+      { path: string; signedIn: boolean; runs: Run[]; median: ReturnType<typeof summarize> }
+    > = {};
     for (const page of pages) {
       const runs: Run[] = [];
       for (let index = 0; index < options.runs; index += 1) {
-        const reportFile = options.reportsDirectory ? path.join(options.reportsDirectory, `${page.name}-${index + 1}.json`) : null;
-        const run = await runWithRetries(() => runLighthouse(`${origin}${page.path}`, page.isSignedIn ? cookie : null, chromePath, reportFile));
+        const reportFile = options.reportsDirectory
+          ? path.join(options.reportsDirectory, `${page.name}-${index + 1}.json`)
+          : null;
+        const run = await runWithRetries(() =>
+          runLighthouse(`${origin}${page.path}`, page.isSignedIn ? cookie : null, chromePath, reportFile),
+        );
         console.log(
           `${page.name} run ${index + 1}/${options.runs}: ${CATEGORIES.map((category) => `${category} ${run.scores[category] ?? '–'}`).join(', ')}; LCP ${run.metrics.lcp} ms; load ${run.loadAverageBefore.join(' ')}`,
         );
@@ -327,7 +379,9 @@ async function main() {
 
     const output = {
       measuredAt: new Date().toISOString(),
-      lighthouse: (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version,
+      lighthouse: (
+        JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+      ).version,
       chromium: chromePath,
       webBuild: process.env.WEB_DIST_DIR ?? 'dist/web',
       settings: 'Lighthouse defaults: mobile form factor, simulated throttling; each run a new Chromium profile',

@@ -26,4 +26,11 @@ for (let index = 0; index < runs; index += 1) {
   times.push(performance.now() - started);
 }
 times.sort((a, b) => a - b);
-console.log(JSON.stringify({ coldMs: Math.round(cold), warmMedianMs: Math.round(times[runs / 2]!), warmP95Ms: Math.round(times[Math.floor(runs * 0.95)]!), runs }));
+console.log(
+  JSON.stringify({
+    coldMs: Math.round(cold),
+    warmMedianMs: Math.round(times[runs / 2]!),
+    warmP95Ms: Math.round(times[Math.floor(runs * 0.95)]!),
+    runs,
+  }),
+);

@@ -23,10 +23,12 @@ const { values } = parseArgs({
     events: { type: 'string' },
     duration: { type: 'string' },
     'skip-seed': { type: 'boolean', default: false },
-    // 0 measures every request afresh: the cost of a page nobody read in the last second.
-    'answer-cache-ms': { type: 'string' },
     // Comma-separated parts of scenario names, to measure a few again (the JSON is then not written).
     only: { type: 'string' },
+    // Server processes under node's cluster module (PostgreSQL only); docs/operations.md.
+    workers: { type: 'string' },
+    // Another name keeps two sessions' runs on one PostgreSQL from dropping each other's database.
+    'database-name': { type: 'string', default: 'pitchin_bench' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,9 +45,15 @@ const PAGE_CONNECTIONS = 2;
 const PAGE_LATENCY_RATE = 50;
 const PORT = 7501;
 const CEILING_PORT = 7502;
-const ANSWER_CACHE_MS = values['answer-cache-ms'];
-const isCacheOff = ANSWER_CACHE_MS === '0';
-const RESULT_NAME = `${isPostgres ? 'postgres' : 'embedded'}${isCacheOff ? '-uncached' : ''}`;
+const WORKERS = values.workers;
+if (WORKERS !== undefined && !(Number(WORKERS) >= 1))
+  throw new Error('--workers takes a number of processes, 1 or more');
+if (WORKERS !== undefined && Number(WORKERS) > 1 && !isPostgres)
+  throw new Error('--workers above 1 needs --database postgres: the embedded database serves one process');
+const RESULT_NAME = `${isPostgres ? 'postgres' : 'embedded'}${values.workers ? `-workers-${values.workers}` : ''}`;
+const FLOOR_PORT = 7503;
+// Different event pages the detail scenario and the browsing mix read, each about once a run.
+const BROWSED_EVENTS = 6000;
 // Distinct signed-in viewers for the scenarios where many people read the same pages.
 const VIEWERS = 200;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,7 +64,7 @@ function log(message: string) {
 
 async function prepareDatabaseTarget(): Promise<Record<string, string>> {
   if (isPostgres) {
-    const name = 'pitchin_bench';
+    const name = values['database-name'];
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     if (!values['skip-seed']) {
@@ -73,37 +81,120 @@ async function prepareDatabaseTarget(): Promise<Record<string, string>> {
 
 function seed(environment: Record<string, string>) {
   const started = performance.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-command.ts', '--events', String(EVENTS), '--users', String(USERS), '--rsvps', String(RSVPS), '--ratings', String(RATINGS), '--messages', String(MESSAGES)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...environment, SEED_DEMO: 'false' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/db/seed-command.ts',
+      '--events',
+      String(EVENTS),
+      '--users',
+      String(USERS),
+      '--rsvps',
+      String(RSVPS),
+      '--ratings',
+      String(RATINGS),
+      '--messages',
+      String(MESSAGES),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...environment, SEED_DEMO: 'false' },
+    },
+  );
   return (performance.now() - started) / 1000;
 }
 
-type Fixture = { email: string; viewerEmails: string[]; eventId: number; deepCursor: string | null; commonWord: string; uncommonWord: string; uncommonShare: number; rareWord: string; location: string; rsvpEventId: number };
+type Fixture = {
+  email: string;
+  viewerEmails: string[];
+  viewerIds: string[];
+  eventId: number;
+  deepCursor: string | null;
+  /** Cursors of pages 2 to 1 000 of the list, for the browsing mix. */
+  cursors: string[];
+  categoryIds: number[];
+  commonWord: string;
+  /** The five most common words: each search of the common-word scenario asks one of them. */
+  commonWords: string[];
+  uncommonWord: string;
+  uncommonShare: number;
+  rareWord: string;
+  /** Title numbers of upcoming events, each a word one event holds. */
+  rareWords: string[];
+  location: string;
+  /** The seed's cities, lower case. */
+  locations: string[];
+  /** BROWSED_EVENTS events in random order, past ones included (an event page shows either). */
+  eventIds: number[];
+  rsvpEventId: number;
+};
 
 async function findFixture(db: Database): Promise<Fixture> {
-  const [user] = await selectRows<{ email: string }>(db, sql`SELECT u.email FROM users u JOIN rsvps r ON r.user_id = u.id WHERE u.email LIKE '%@bench.pitchin.app' GROUP BY u.email ORDER BY count(*) DESC LIMIT 1`);
-  const viewers = await selectRows<{ email: string }>(db, sql`SELECT email FROM users WHERE email LIKE '%@bench.pitchin.app' ORDER BY id LIMIT ${VIEWERS}`);
-  const [event] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() ORDER BY rsvp_count DESC LIMIT 1`);
-  const [open] = await selectRows<{ id: number }>(db, sql`SELECT id FROM events WHERE date > now() AND max_attendees IS NULL ORDER BY id LIMIT 1`);
+  const [user] = await selectRows<{ email: string }>(
+    db,
+    sql`SELECT u.email FROM users u JOIN rsvps r ON r.user_id = u.id WHERE u.email LIKE '%@bench.pitchin.app' GROUP BY u.email ORDER BY count(*) DESC LIMIT 1`,
+  );
+  const viewers = await selectRows<{ email: string; id: string }>(
+    db,
+    sql`SELECT email, id FROM users WHERE email LIKE '%@bench.pitchin.app' ORDER BY id LIMIT ${VIEWERS}`,
+  );
+  const cursors = await selectRows<{ cursor_date: string; id: number }>(
+    db,
+    sql`SELECT cursor_date, id FROM (SELECT to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_date, id, row_number() OVER (ORDER BY date, id) AS position FROM events WHERE date > now() AND status = 'scheduled' AND is_test = false) ranked WHERE position % 50 = 0 AND position < 50 * 1000`,
+  );
+  const categories = await selectRows<{ id: number }>(db, sql`SELECT id FROM categories ORDER BY id`);
+  const rareWords = await selectRows<{ word: string }>(
+    db,
+    sql`SELECT substring(title from ' ([0-9]{5})$') AS word FROM events WHERE date > now() + interval '30 days' AND title ~ ' [0-9]{5}$' ORDER BY random() LIMIT 500`,
+  );
+  const locations = await selectRows<{ city: string }>(
+    db,
+    sql`SELECT DISTINCT lower(split_part(location, ', ', 2)) AS city FROM events WHERE split_part(location, ', ', 2) <> ''`,
+  );
+  const browsed = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM events ORDER BY random() LIMIT ${BROWSED_EVENTS}`,
+  );
+  const [event] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM events WHERE date > now() ORDER BY rsvp_count DESC LIMIT 1`,
+  );
+  const [open] = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM events WHERE date > now() AND max_attendees IS NULL ORDER BY id LIMIT 1`,
+  );
   const [deep] = await selectRows<{ cursor_date: string; id: number }>(
     db,
     sql`SELECT to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_date, id FROM events WHERE date > now() ORDER BY date, id OFFSET ${999 * 50 - 1} LIMIT 1`,
   );
-  const words = await selectRows<{ word: string; ndoc: number }>(db, sql`SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM events') WHERE word ~ '^[a-z]{5,}$' ORDER BY ndoc DESC`);
+  const words = await selectRows<{ word: string; ndoc: number }>(
+    db,
+    sql`SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM events') WHERE word ~ '^[a-z]{5,}$' ORDER BY ndoc DESC`,
+  );
   const common = words[0]!;
   // The seed's words are all fairly common; its rarest is about 1 event in 20, the band where choosing
   // between the date order and the text index matters most (decision 0008).
   const uncommon = words.at(-1)!;
   // Each seeded title ends in its own number: a word exactly one event holds.
   // Five digits, so that as a prefix it matches no other title number (they run to 100 000).
-  const [rare] = await selectRows<{ word: string }>(db, sql`SELECT substring(title from ' ([0-9]{5})$') AS word FROM events WHERE date > now() + interval '30 days' AND title ~ ' [0-9]{5}$' ORDER BY id DESC LIMIT 1`);
+  const [rare] = await selectRows<{ word: string }>(
+    db,
+    sql`SELECT substring(title from ' ([0-9]{5})$') AS word FROM events WHERE date > now() + interval '30 days' AND title ~ ' [0-9]{5}$' ORDER BY id DESC LIMIT 1`,
+  );
   const [total] = await selectRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM events`);
   return {
     email: user!.email,
     viewerEmails: viewers.map((viewer) => viewer.email),
+    viewerIds: viewers.map((viewer) => viewer.id),
+    cursors: cursors.map((row) => Buffer.from(JSON.stringify({ d: row.cursor_date, i: row.id })).toString('base64url')),
+    categoryIds: categories.map((row) => row.id),
+    commonWords: words.slice(0, 5).map((row) => row.word),
+    rareWords: rareWords.map((row) => row.word),
+    locations: locations.map((row) => row.city),
+    eventIds: browsed.map((row) => row.id),
     eventId: event!.id,
     rsvpEventId: open?.id ?? event!.id,
     deepCursor: deep ? Buffer.from(JSON.stringify({ d: deep.cursor_date, i: deep.id })).toString('base64url') : null,
@@ -116,7 +207,11 @@ async function findFixture(db: Database): Promise<Fixture> {
 }
 
 function startProcess(command: string, args: string[], environment: Record<string, string>): ChildProcess {
-  return spawn(command, args, { cwd: root, env: { ...process.env, ...environment }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
@@ -140,7 +235,20 @@ function residentMegabytes(pid: number): number {
   return match ? Number(match[1]) / 1024 : 0;
 }
 
-type Measurement = { name: string; peakResidentMb: number; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; latencyP50: number; latencyP95: number; latencyP99: number; ratio: number };
+type Measurement = {
+  name: string;
+  latencyRate: number;
+  peakResidentMb: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  latencyP50: number;
+  latencyP95: number;
+  latencyP99: number;
+  ratio: number;
+};
 
 async function load(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -159,9 +267,22 @@ function percentile(sorted: number[], fraction: number): number {
  * quota for the second back to back and then waits, so 200 requests arrive as one burst and the
  * percentiles measure the queue of that burst.
  */
-type Headers = Record<string, string> | (() => Record<string, string>);
+type Target = { path: string; headers: Record<string, string> };
+/**
+ * The request to send next: a different page, viewer or word each time (a scenario of many requests), or
+ * always the same one.
+ */
+type Targets = Target | (() => Target);
 
-async function measureAtFixedRate(url: string, headersOf: Headers, options: { method?: string; body?: () => string; rate?: number } = {}): Promise<number[]> {
+function targetOf(targets: Targets): Target {
+  return typeof targets === 'function' ? targets() : targets;
+}
+
+async function measureAtFixedRate(
+  base: string,
+  targets: Targets,
+  options: { method?: string; body?: () => string; rate?: number } = {},
+): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const rate = options.rate ?? LATENCY_RATE;
   const interval = 1000 / rate;
@@ -174,17 +295,25 @@ async function measureAtFixedRate(url: string, headersOf: Headers, options: { me
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const body = options.body?.();
-    const headers = typeof headersOf === 'function' ? headersOf() : headersOf;
+    const { path: pathName, headers } = targetOf(targets);
     pending.push(
       new Promise<void>((resolve) => {
         const sent = performance.now();
-        const request = http.request(url, { method: options.method ?? 'GET', agent, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers }, (response) => {
-          response.resume();
-          response.on('end', () => {
-            times.push(performance.now() - sent);
-            resolve();
-          });
-        });
+        const request = http.request(
+          `${base}${pathName}`,
+          {
+            method: options.method ?? 'GET',
+            agent,
+            headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              times.push(performance.now() - sent);
+              resolve();
+            });
+          },
+        );
         request.on('error', () => resolve());
         request.end(body);
       }),
@@ -196,24 +325,62 @@ async function measureAtFixedRate(url: string, headersOf: Headers, options: { me
 }
 
 /** The server's resident memory sampler: the peak of the whole run, and of the scenario running now. */
-const memory = { pid: 0, peakMb: 0, scenarioPeakMb: 0 };
+const memory = { pids: [] as number[], peakMb: 0, scenarioPeakMb: 0 };
 
+/** With --workers, the primary and its workers together: what the machine gives the app. */
 function sampleMemory() {
-  const megabytes = residentMegabytes(memory.pid);
+  const megabytes = memory.pids.reduce((total, pid) => {
+    try {
+      return total + residentMegabytes(pid);
+    } catch {
+      return total;
+    }
+  }, 0);
   memory.peakMb = Math.max(memory.peakMb, megabytes);
   memory.scenarioPeakMb = Math.max(memory.scenarioPeakMb, megabytes);
 }
 
-async function measure(name: string, url: string, headersOf: Headers, ceiling: number, extra: Partial<autocannon.Options> = {}, fixedRate: { method?: string; body?: () => string; rate?: number } = {}): Promise<Measurement> {
+async function measure(
+  name: string,
+  base: string,
+  targets: Targets,
+  ceiling: number,
+  extra: Partial<autocannon.Options> = {},
+  fixedRate: { method?: string; body?: () => string; rate?: number } = {},
+): Promise<Measurement> {
   memory.scenarioPeakMb = 0;
   const throughput = await load(
-    typeof headersOf === 'function'
-      ? // A new viewer for every request: autocannon asks setupRequest each time.
-        { url, connections: CONNECTIONS, duration: DURATION, requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headersOf() } }) }], ...extra }
-      : { url, headers: headersOf, connections: CONNECTIONS, duration: DURATION, ...extra },
+    typeof targets === 'function'
+      ? // autocannon asks setupRequest for every request: each gets the next target.
+        {
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const target = targets();
+                return { ...request, path: target.path, headers: { ...request.headers, ...target.headers } };
+              },
+            },
+          ],
+          ...extra,
+        }
+      : {
+          url: `${base}${targets.path}`,
+          headers: targets.headers,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          ...extra,
+        },
   );
-  // Latency below saturation, so queueing does not dominate the percentiles.
-  const responseTimes = await measureAtFixedRate(url, headersOf, fixedRate);
+  // Latency below saturation, so queueing does not dominate the percentiles: on a busy machine a scenario
+  // may answer fewer than LATENCY_RATE a second, and then it is asked at half the rate it reached.
+  const rate = Math.max(
+    1,
+    Math.min(fixedRate.rate ?? LATENCY_RATE, Math.floor(throughput.requests.total / DURATION / 2)),
+  );
+  const responseTimes = await measureAtFixedRate(base, targets, { ...fixedRate, rate });
   const measurement = {
     name,
     peakResidentMb: Math.round(memory.scenarioPeakMb),
@@ -225,9 +392,12 @@ async function measure(name: string, url: string, headersOf: Headers, ceiling: n
     latencyP50: percentile(responseTimes, 0.5),
     latencyP95: percentile(responseTimes, 0.95),
     latencyP99: percentile(responseTimes, 0.99),
+    latencyRate: rate,
     ratio: throughput.requests.total / DURATION / ceiling,
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s at ${extra.connections ?? CONNECTIONS} connections (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${fixedRate.rate ?? LATENCY_RATE}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}; peak memory ${measurement.peakResidentMb} MB`);
+  log(
+    `${name}: ${measurement.requestsPerSecond} req/s at ${extra.connections ?? CONNECTIONS} connections (${(measurement.ratio * 100).toFixed(1)}% of ceiling), p50 ${measurement.p50} ms, p99 ${measurement.p99} ms; at ${rate}/s p50 ${measurement.latencyP50} ms p95 ${measurement.latencyP95} ms p99 ${measurement.latencyP99} ms; errors ${measurement.errors}, non-2xx ${measurement.non2xx}; peak memory ${measurement.peakResidentMb} MB`,
+  );
   return measurement;
 }
 
@@ -237,17 +407,63 @@ async function main() {
   const seedSeconds = values['skip-seed'] ? null : seed(environment);
   if (seedSeconds !== null) log(`seeded ${EVENTS} events in ${seedSeconds.toFixed(1)} s`);
 
-  const handle = await openDatabase(isPostgres ? { kind: 'postgres', url: environment.DATABASE_URL! } : { kind: 'embedded', directory: path.join(environment.DATA_DIR!, 'pglite') });
+  const handle = await openDatabase(
+    isPostgres
+      ? { kind: 'postgres', url: environment.DATABASE_URL! }
+      : { kind: 'embedded', directory: path.join(environment.DATA_DIR!, 'pglite') },
+  );
   const fixture = await findFixture(handle.db);
   await handle.close();
-  log(`fixture: ${JSON.stringify({ ...fixture, viewerEmails: fixture.viewerEmails.length })}`);
+  log(
+    `fixture: ${JSON.stringify({ ...fixture, viewerEmails: fixture.viewerEmails.length, viewerIds: fixture.viewerIds.length, cursors: fixture.cursors.length, rareWords: fixture.rareWords.length, eventIds: fixture.eventIds.length })}`,
+  );
+  log(
+    `load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 
   const ceilingProcess = fork(path.join(root, 'bench/ceiling-server.mjs'), [String(CEILING_PORT)], { stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
-  const ceilingResult = await load({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: CONNECTIONS, duration: DURATION });
+  const ceilingResult = await load({
+    url: `http://127.0.0.1:${CEILING_PORT}/`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
   const ceiling = ceilingResult.requests.total / DURATION;
   log(`ceiling (bare node:http): ${Math.round(ceiling)} req/s, p99 ${ceilingResult.latency.p99} ms`);
   ceilingProcess.kill();
+
+  // The floor: the first page of the list answered by one SQL statement and node:http, asked for the
+  // same viewers and categories the app's first-page scenario asks (bench/floor-server.mjs).
+  const floorProcess = fork(
+    path.join(root, 'bench/floor-server.mjs'),
+    [String(FLOOR_PORT), environment.DATABASE_URL ?? ''],
+    { stdio: 'ignore' },
+  );
+  const firstPageOf = (index: number) => {
+    const category = fixture.categoryIds[index % (fixture.categoryIds.length + 1)];
+    return category === undefined ? '' : `category=${category}`;
+  };
+  let floorMeasurement: Measurement | null = null;
+  if (isPostgres) {
+    await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`);
+    let floorIndex = 0;
+    floorMeasurement = await measure(
+      'floor: first page, one SQL statement and node:http',
+      `http://127.0.0.1:${FLOOR_PORT}`,
+      () => {
+        floorIndex += 1;
+        return {
+          path: `/?viewer=${fixture.viewerIds[floorIndex % fixture.viewerIds.length]}&${firstPageOf(floorIndex)}`,
+          headers: {},
+        };
+      },
+      ceiling,
+    );
+  }
+  floorProcess.kill();
 
   // The same compiled server `npm start` runs (scripts/build-server.mjs), not the sources through tsx,
   // with the web build it serves: signed-in pages are rendered on the server (decision 0010).
@@ -263,17 +479,39 @@ async function main() {
     SEED_DEMO: 'false',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     AUTH_RATE_LIMIT: '1000000',
-    ...(ANSWER_CACHE_MS === undefined ? {} : { ANSWER_CACHE_MS }),
+    ...(WORKERS === undefined ? {} : { WORKERS }),
   });
   const startToFirstAnswerMs = await waitFor(`http://127.0.0.1:${PORT}/api/config`);
   log(`server start to first answer: ${startToFirstAnswerMs.toFixed(0)} ms`);
-  memory.pid = server.pid!;
+  // With --workers the primary forks them: their memory counts too.
+  const findServerProcesses = () => {
+    try {
+      return [
+        server.pid!,
+        ...readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number),
+      ];
+    } catch {
+      return [server.pid!];
+    }
+  };
+  memory.pids = findServerProcesses();
   sampleMemory();
-  const sampler = setInterval(sampleMemory, 200);
+  const sampler = setInterval(() => {
+    memory.pids = findServerProcesses();
+    sampleMemory();
+  }, 200);
 
   const base = `http://127.0.0.1:${PORT}`;
   const signInAs = async (email: string) => {
-    const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'pitchin-demo' }) });
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'pitchin-demo' }),
+    });
     if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
     return signIn.headers.get('set-cookie')!.split(';')[0]!;
   };
@@ -281,30 +519,86 @@ async function main() {
   const headers = { cookie, 'accept-encoding': 'gzip, br' };
   const viewerCookies: string[] = [];
   for (const email of fixture.viewerEmails) viewerCookies.push(await signInAs(email));
-  let nextViewer = 0;
-  const manyViewers = () => ({ cookie: viewerCookies[(nextViewer += 1) % viewerCookies.length]!, 'accept-encoding': 'gzip, br' });
-  const poll = await fetch(`${base}/api/user/achievements`, { headers });
-  const etag = poll.headers.get('etag') ?? '';
+  const viewerHeaders = (index: number) => ({
+    cookie: viewerCookies[index % viewerCookies.length]!,
+    'accept-encoding': 'gzip, br',
+  });
+  /** Request after request, the next path of `pathOf` read by the next of the VIEWERS signed-in viewers. */
+  const inTurn = (pathOf: (index: number) => string) => {
+    let index = 0;
+    return () => {
+      index += 1;
+      return { path: pathOf(index), headers: viewerHeaders(index) };
+    };
+  };
+  const pick = <T>(list: T[], index: number) => list[index % list.length]!;
+  // Each viewer polls with the ETag of their own achievements.
+  const pollEtags: string[] = [];
+  for (let index = 0; index < viewerCookies.length; index += 1) {
+    const poll = await fetch(`${base}/api/user/achievements`, { headers: viewerHeaders(index) });
+    await poll.arrayBuffer();
+    pollEtags.push(poll.headers.get('etag') ?? '');
+  }
+  let pollIndex = 0;
+  const polls = () => {
+    pollIndex += 1;
+    return {
+      path: '/api/user/achievements',
+      headers: { ...viewerHeaders(pollIndex), 'if-none-match': pollEtags[pollIndex % pollEtags.length]! },
+    };
+  };
+  // A visitor browsing: event pages, later pages of the list, searches and places, never the same twice running.
+  const browsing = (index: number) => {
+    const kind = index % 5;
+    if (kind === 0 || kind === 1) return `/api/events/${pick(fixture.eventIds, index * 7)}`;
+    if (kind === 2) return `/api/events?search=${pick(fixture.rareWords, index)}`;
+    if (kind === 3) return `/api/events?location=${encodeURIComponent(pick(fixture.locations, index))}`;
+    return `/api/events?cursor=${pick(fixture.cursors, index * 13)}`;
+  };
 
-  const measurements: Measurement[] = [];
-  const scenarios: Array<[string, string, Headers, Partial<autocannon.Options>?]> = [
-    ['event list, first page', '/api/events', headers],
-    [`event list, first page, ${VIEWERS} viewers in turn`, '/api/events', manyViewers],
-    ['event list, page 1 000', fixture.deepCursor ? `/api/events?cursor=${fixture.deepCursor}` : '/api/events?include=past', headers],
-    [`search, common word "${fixture.commonWord}"`, `/api/events?search=${fixture.commonWord}`, headers],
-    [`search, uncommon word "${fixture.uncommonWord}" (${(fixture.uncommonShare * 100).toFixed(1)} % of events)`, `/api/events?search=${fixture.uncommonWord}`, headers],
-    [`search, rare word "${fixture.rareWord}" (1 event)`, `/api/events?search=${fixture.rareWord}`, headers],
-    [`location search "${fixture.location}"`, `/api/events?location=${fixture.location}`, headers],
-    ['event detail', `/api/events/${fixture.eventId}`, headers],
-    [`event detail, ${VIEWERS} viewers in turn`, `/api/events/${fixture.eventId}`, manyViewers],
-    ['my-events', '/api/my-events', headers],
-    ['my-rsvps', '/api/my-rsvps', headers],
-    ['messages', '/api/messages', headers],
-    ['conversations', '/api/conversations', headers],
-    ['journey: stats', '/api/user/stats', headers],
-    ['journey: achievements', '/api/achievements', headers],
-    ['journey: user achievements', '/api/user/achievements', headers],
-    ['achievement poll, 304', '/api/user/achievements', { ...headers, 'if-none-match': etag }],
+  const measurements: Measurement[] = floorMeasurement ? [floorMeasurement] : [];
+  const scenarios: Array<[string, Targets, Partial<autocannon.Options>?]> = [
+    [
+      `event list, first page (${VIEWERS} viewers, every category)`,
+      inTurn((index) => `/api/events?${firstPageOf(index)}`),
+    ],
+    [
+      `event list, pages 2 to 1 000 (${VIEWERS} viewers)`,
+      inTurn((index) => `/api/events?cursor=${pick(fixture.cursors, index * 13)}`),
+    ],
+    [
+      'event list, page 1 000',
+      { path: fixture.deepCursor ? `/api/events?cursor=${fixture.deepCursor}` : '/api/events?include=past', headers },
+    ],
+    [
+      `search, common words (${fixture.commonWords.join(', ')})`,
+      inTurn((index) => `/api/events?search=${pick(fixture.commonWords, index)}`),
+    ],
+    [
+      `search, uncommon word "${fixture.uncommonWord}" (${(fixture.uncommonShare * 100).toFixed(1)} % of events)`,
+      inTurn(() => `/api/events?search=${fixture.uncommonWord}`),
+    ],
+    [
+      `search, rare words (${fixture.rareWords.length} different, 1 event each)`,
+      inTurn((index) => `/api/events?search=${pick(fixture.rareWords, index)}`),
+    ],
+    [
+      `location search (${fixture.locations.length} places)`,
+      inTurn((index) => `/api/events?location=${encodeURIComponent(pick(fixture.locations, index))}`),
+    ],
+    [
+      `event detail (${fixture.eventIds.length} events, ${VIEWERS} viewers)`,
+      inTurn((index) => `/api/events/${pick(fixture.eventIds, index * 7)}`),
+    ],
+    [`browsing mix (${fixture.eventIds.length} event pages, searches, places, later pages)`, inTurn(browsing)],
+    [`my-events (${VIEWERS} viewers)`, inTurn(() => '/api/my-events')],
+    [`my-rsvps (${VIEWERS} viewers)`, inTurn(() => '/api/my-rsvps')],
+    [`messages (${VIEWERS} viewers)`, inTurn(() => '/api/messages')],
+    [`conversations (${VIEWERS} viewers)`, inTurn(() => '/api/conversations')],
+    [`journey: stats (${VIEWERS} viewers)`, inTurn(() => '/api/user/stats')],
+    ['journey: achievements', inTurn(() => '/api/achievements')],
+    [`journey: user achievements (${VIEWERS} viewers)`, inTurn(() => '/api/user/achievements')],
+    [`achievement poll, 304 (${VIEWERS} viewers)`, polls],
   ];
   // Whole pages, rendered by the server for the signed-in reader (decision 0010): not among the
   // issue's targets, measured for what server rendering costs. Two connections, one per core: the
@@ -316,20 +610,44 @@ async function main() {
   ];
   const only = values.only?.split(',').map((part) => part.trim().toLowerCase());
   const isSelected = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
-  for (const [name, pathName, requestHeaders, extra] of scenarios.filter(([name]) => isSelected(name))) measurements.push(await measure(name, `${base}${pathName}`, requestHeaders, ceiling, extra));
+  for (const [name, targets, extra] of scenarios.filter(([name]) => isSelected(name)))
+    measurements.push(await measure(name, base, targets, ceiling, extra));
   for (const [name, pathName] of pageScenarios.filter(([name]) => isSelected(name))) {
-    measurements.push(await measure(name, `${base}${pathName}`, headers, ceiling, { connections: PAGE_CONNECTIONS }, { rate: PAGE_LATENCY_RATE }));
+    measurements.push(
+      await measure(
+        name,
+        base,
+        { path: pathName, headers },
+        ceiling,
+        { connections: PAGE_CONNECTIONS },
+        { rate: PAGE_LATENCY_RATE },
+      ),
+    );
   }
   let toggle = 0;
-  if (isSelected('RSVP switching')) measurements.push(
-    await measure('RSVP switching', `${base}/api/events/${fixture.rsvpEventId}/rsvp`, { ...headers, 'content-type': 'application/json' }, ceiling, {
-      method: 'POST',
-      setupClient: (client) => {
-        client.setBody(JSON.stringify({ status: ['attending', 'supporting', 'organizing'][(toggle += 1) % 3] }));
-      },
-      body: JSON.stringify({ status: 'attending' }),
-    }, { method: 'POST', body: () => JSON.stringify({ status: ['attending', 'supporting', 'organizing'][(toggle += 1) % 3] }) }),
-  );
+  if (isSelected('RSVP switching'))
+    measurements.push(
+      await measure(
+        'RSVP switching',
+        base,
+        {
+          path: `/api/events/${fixture.rsvpEventId}/rsvp`,
+          headers: { ...headers, 'content-type': 'application/json' },
+        },
+        ceiling,
+        {
+          method: 'POST',
+          setupClient: (client) => {
+            client.setBody(JSON.stringify({ status: ['attending', 'supporting', 'organizing'][(toggle += 1) % 3] }));
+          },
+          body: JSON.stringify({ status: 'attending' }),
+        },
+        {
+          method: 'POST',
+          body: () => JSON.stringify({ status: ['attending', 'supporting', 'organizing'][(toggle += 1) % 3] }),
+        },
+      ),
+    );
   clearInterval(sampler);
   server.kill('SIGTERM');
 
@@ -339,8 +657,9 @@ async function main() {
     commit,
     date: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
-    command: `npm run bench -- --database ${values.database}${values.events ? ` --events ${values.events}` : ''}${ANSWER_CACHE_MS === undefined ? '' : ` --answer-cache-ms ${ANSWER_CACHE_MS}`}`,
-    answerCacheMs: ANSWER_CACHE_MS === undefined ? 'default (1000)' : Number(ANSWER_CACHE_MS),
+    command: `npm run bench -- --database ${values.database}${values.events ? ` --events ${values.events}` : ''}${WORKERS ? ` --workers ${WORKERS}` : ''}`,
+    workers: WORKERS === undefined ? 1 : Number(WORKERS),
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     scale: { events: EVENTS, users: USERS, rsvps: RSVPS, ratings: RATINGS, messages: MESSAGES },
     seedSeconds,
     connections: CONNECTIONS,
@@ -352,12 +671,48 @@ async function main() {
     peakResidentMb: Math.round(memory.peakMb),
     measurements,
   };
-  if (!only) writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  log(`peak resident memory ${memory.peakMb.toFixed(0)} MB${only ? "" : `; results in bench/results/${RESULT_NAME}.json`}`);
+  if (!only)
+    writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  log(
+    `peak resident memory ${memory.peakMb.toFixed(0)} MB${only ? '' : `; results in bench/results/${RESULT_NAME}.json`}`,
+  );
   // The table docs/benchmarks.md carries, so the doc is copied from a run rather than retyped.
-  console.log(`\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | at ${LATENCY_RATE}/s: p50 / p95 / p99 ms | errors, non-2xx | peak MB |\n|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n| Scenario | req/s at ${CONNECTIONS} connections | of ceiling | p50 / p99 ms | fixed rate: req/s, p50 / p95 / p99 ms | errors, non-2xx | peak MB |\n|---|---|---|---|---|---|---|`,
+  );
   for (const m of measurements) {
-    console.log(`| ${m.name} | ${m.requestsPerSecond} | ${(m.ratio * 100).toFixed(1)} % | ${m.p50} / ${m.p99} | ${m.latencyP50} / ${m.latencyP95} / ${m.latencyP99} | ${m.errors}, ${m.non2xx} | ${m.peakResidentMb} |`);
+    console.log(
+      `| ${m.name} | ${m.requestsPerSecond} | ${(m.ratio * 100).toFixed(1)} % | ${m.p50} / ${m.p99} | ${m.latencyRate}: ${m.latencyP50} / ${m.latencyP95} / ${m.latencyP99} | ${m.errors}, ${m.non2xx} | ${m.peakResidentMb} |`,
+    );
+  }
+  if (floorMeasurement) {
+    // The issue's targets, read off this run.
+    const find = (part: string) => measurements.find((m) => m.name.startsWith(part));
+    const list = find('event list, first page');
+    const lines: string[] = [];
+    if (list)
+      lines.push(
+        `event list first page: ${((list.requestsPerSecond / floorMeasurement.requestsPerSecond) * 100).toFixed(0)} % of the floor's throughput (target ≥ 75 %), p99 ${list.p99} ms = ${(list.p99 / Math.max(floorMeasurement.p99, 1)).toFixed(2)} × the floor's ${floorMeasurement.p99} ms (target ≤ 1.5)`,
+      );
+    for (const name of ['search, common', 'search, rare', 'location search']) {
+      const search = find(name);
+      if (search)
+        lines.push(
+          `${search.name}: p99 ${search.p99} ms = ${(search.p99 / Math.max(floorMeasurement.p99, 1)).toFixed(2)} × the floor's (target ≤ 2)`,
+        );
+    }
+    for (const [name, target] of [
+      ['event detail', 8],
+      ['my-rsvps', 3],
+      ['browsing mix', 5],
+      ['achievement poll', 40],
+    ] as const) {
+      const measured = find(name);
+      if (measured)
+        lines.push(`${measured.name}: ${(measured.ratio * 100).toFixed(1)} % of the ceiling (target ≥ ${target} %)`);
+    }
+    lines.push(`server peak resident memory ${memory.peakMb.toFixed(0)} MB (target ≤ 200)`);
+    console.log(`\nTargets:\n${lines.map((line) => `- ${line}`).join('\n')}`);
   }
 }
 

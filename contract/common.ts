@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Path ids are positive integers; anything else is a 400, never a 404 or 500. */
-export const integerIdSchema = z.coerce
+const integerIdSchema = z.coerce
   .number({ error: 'Id must be a number' })
   .int('Id must be a whole number')
   .min(1, 'Id must be at least 1')
@@ -11,11 +11,13 @@ export const idParamsSchema = z.object({ id: integerIdSchema });
 
 export const isoDateTimeSchema = z.string().describe('ISO 8601 timestamp');
 
-/** Builds the "X is required" message for both a missing and an empty value (decisions §2). */
+/** Builds the "X is required" message for both a missing and an empty value. */
 export function requiredText(label: string, max: number) {
   const required = `${label} is required`;
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) })
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`),
+    })
     .trim()
     .min(1, required)
     .max(max, `${label} must be at most ${max} characters`);

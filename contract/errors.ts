@@ -1,8 +1,74 @@
 import { z } from 'zod';
 
-/** decisions §2: every error answer has this shape. */
+/**
+ * The stable, machine-readable reason of every error answer. `message` stays the English text people
+ * read in logs and in the `status: text` string the web shows where the product asks for it; clients
+ * decide what to show by `code`, which never changes wording when a message is reworded.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'INVALID_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'WRONG_PASSWORD',
+  'PASSWORD_NOT_SET',
+  'WEAK_PASSWORD',
+  'RESET_LINK_INVALID',
+  'FORBIDDEN',
+  'NOT_ORGANIZER',
+  'NOT_ATTENDEE',
+  'ORGANIZER_CANNOT_RATE',
+  'CROSS_SITE_REQUEST',
+  'NOT_FOUND',
+  'EVENT_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'MESSAGE_TO_SELF',
+  'RSVP_NOT_FOUND',
+  'NOT_WAITLISTED',
+  'NOT_ACCEPTABLE',
+  'REQUEST_TIMEOUT',
+  'CONFLICT',
+  'EVENT_FULL',
+  'EVENT_PAST',
+  'EVENT_CANCELLED',
+  'EVENT_NOT_STARTED',
+  'EVENT_HAS_RSVPS',
+  'CAPACITY_BELOW_RSVPS',
+  'PLACES_FREE',
+  'ALREADY_RSVPED',
+  'ALREADY_WAITLISTED',
+  'ATTENDANCE_CLOSED',
+  'EMAIL_TAKEN',
+  'CHANGED_MEANWHILE',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** Every error answer has this shape: the stable `code` beside its message. */
 export const errorResponseSchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/**
+ * The error answers a group of routes declares, each of the one error shape: the OpenAPI document
+ * lists exactly these statuses for them.
+ */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    Status,
+    typeof errorResponseSchema
+  >;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredText } from './common';
+import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
 
 export const EVENT_LIMITS = {
@@ -11,24 +12,42 @@ export const EVENT_LIMITS = {
   imageBytesMax: 5 * 1024 * 1024,
   pageSizeDefault: 50,
   pageSizeMax: 100,
+  durationMinutesMin: 15,
+  durationMinutesMax: 1440,
+  durationMinutesDefault: 180,
+  cancelReasonMax: 500,
 } as const;
+
+/** An event is scheduled until its organizer cancels it. */
+const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
+const eventStatusSchema = z.enum(EVENT_STATUSES);
+
+/** How long the event lasts; verified hours count it. */
+const durationMinutesSchema = z
+  .number({ error: 'Duration must be a number of minutes' })
+  .int('Duration must be a whole number of minutes')
+  .min(EVENT_LIMITS.durationMinutesMin, `Duration must be at least ${EVENT_LIMITS.durationMinutesMin} minutes`)
+  .max(EVENT_LIMITS.durationMinutesMax, `Duration must be at most ${EVENT_LIMITS.durationMinutesMax} minutes`);
 
 export const IMAGE_DATA_URL_PATTERN = /^data:image\/(png|jpeg|jpg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 
-const httpUrlSchema = z
-  .string({ error: 'Image URL must be a URL' })
+/** A stored event photo's URL as event answers give it (`images`). */
+export const EVENT_PHOTO_URL_PATTERN = /^\/api\/images\/[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Only a public https image address (contract/image-url.ts); the server also refuses its own origin, which only it
+ * knows.
+ */
+const imageUrlSchema = z
+  .string({ error: IMAGE_URL_MESSAGES.notUrl })
   .trim()
   .max(2000, 'Image URL must be at most 2000 characters')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Image URL must be an http(s) URL');
+  .superRefine((value, context) => {
+    const problem = findImageUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
-/** spec §3 create payload with the bounds of decisions §3. */
+/** The body that creates an event, with the bounds of each field. */
 export const createEventBodySchema = z.object({
   title: requiredText('Title', EVENT_LIMITS.titleMax),
   description: requiredText('Description', EVENT_LIMITS.descriptionMax),
@@ -49,32 +68,74 @@ export const createEventBodySchema = z.object({
     .max(EVENT_LIMITS.maxAttendeesMax, `Maximum attendees must be at most ${EVENT_LIMITS.maxAttendeesMax}`)
     .nullable()
     .optional(),
-  imageUrl: httpUrlSchema.nullable().optional(),
+  imageUrl: imageUrlSchema.nullable().optional(),
   images: z
-    .array(z.string({ error: 'Each photo must be a data URL' }).regex(IMAGE_DATA_URL_PATTERN, 'Each photo must be a PNG, JPEG, WebP or GIF data URL'), {
-      error: 'Photos must be a list of data URLs',
-    })
+    .array(
+      z
+        .string({ error: 'Each photo must be a data URL' })
+        .regex(IMAGE_DATA_URL_PATTERN, 'Each photo must be a PNG, JPEG, WebP or GIF data URL'),
+      {
+        error: 'Photos must be a list of data URLs',
+      },
+    )
     .max(EVENT_LIMITS.imagesMax, `At most ${EVENT_LIMITS.imagesMax} photos`)
     .optional(),
+  durationMinutes: durationMinutesSchema.optional(),
+  /** The developer test panel's event: in no shared list, only in its organizer's My Events. */
+  isTest: z.boolean({ error: 'isTest must be true or false' }).optional(),
 });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
-export const eventCategorySchema = z.object({
+/**
+ * PATCH /api/events/{id}: any create field, same rules. `images` is then the event's
+ * whole photo list in display order: each entry either one of this event's photo URLs as read
+ * (`/api/images/…`, kept) or a new data URL (added); a photo of the event left out is removed.
+ */
+export const updateEventBodySchema = createEventBodySchema
+  .omit({ images: true })
+  .partial()
+  .extend({
+    images: z
+      .array(
+        z
+          .string({ error: "Each photo must be a data URL or one of the event's photo URLs" })
+          .refine((value) => IMAGE_DATA_URL_PATTERN.test(value) || EVENT_PHOTO_URL_PATTERN.test(value), {
+            message: "Each photo must be a PNG, JPEG, WebP or GIF data URL, or one of the event's photo URLs",
+          }),
+        { error: 'Photos must be a list' },
+      )
+      .max(EVENT_LIMITS.imagesMax, `At most ${EVENT_LIMITS.imagesMax} photos`)
+      .optional(),
+  });
+export type UpdateEventBody = z.input<typeof updateEventBodySchema>;
+
+/** POST /api/events/{id}/cancel. */
+export const cancelEventBodySchema = z.object({
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(EVENT_LIMITS.cancelReasonMax, `Reason must be at most ${EVENT_LIMITS.cancelReasonMax} characters`)
+    .optional(),
+});
+export type CancelEventBody = z.input<typeof cancelEventBodySchema>;
+
+const eventCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   color: z.string(),
   icon: z.string(),
 });
 
-export const eventOrganizerSchema = z.object({
+const eventOrganizerSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  email: z.string().nullable(),
+  // No answer carries another user's e-mail, and an event answer is shared between viewers.
+  email: z.string().nullable().describe('Always null'),
   profileImageUrl: z.string().nullable(),
 });
 
-/** spec §3 event as read, plus images, organizerId and createdAt (decisions §3). */
+/** An event as read, plus images, organizerId and createdAt. */
 export const eventSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -94,6 +155,12 @@ export const eventSchema = z.object({
   userRsvpStatus: rsvpStatusSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
+  // Cancellation and the waitlist.
+  status: eventStatusSchema,
+  cancelReason: z.string().nullable(),
+  durationMinutes: z.number().int(),
+  waitlistCount: z.number().int(),
+  userWaitlistPosition: z.number().int().nullable().describe("The caller's 1-based place on the waitlist, or null"),
 });
 export type Event = z.infer<typeof eventSchema>;
 

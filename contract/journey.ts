@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 
-export const ACHIEVEMENT_CATEGORIES = ['hours', 'events', 'categories', 'special', 'other'] as const;
-export const ACHIEVEMENT_COLORS = ['green', 'blue', 'gold', 'purple', 'orange', 'red', 'pink', 'indigo', 'teal', 'multicolor', 'rainbow'] as const;
+const ACHIEVEMENT_CATEGORIES = ['hours', 'events', 'categories', 'special', 'other'] as const;
+const ACHIEVEMENT_COLORS = [
+  'green',
+  'blue',
+  'gold',
+  'purple',
+  'orange',
+  'red',
+  'pink',
+  'indigo',
+  'teal',
+  'multicolor',
+  'rainbow',
+] as const;
 
 export const achievementSchema = z.object({
   id: z.number().int(),
@@ -32,10 +44,14 @@ export const userStatsSchema = z.object({
   totalEvents: z.number().int(),
   averageRating: z.number(),
   experience: z.number().int(),
+  // Profile and Journey count events the same way: the two parts of totalEvents, which
+  // Profile shows as Events Organized and Events Joined and the Journey as Events Attended (joined).
+  eventsOrganized: z.number().int(),
+  eventsJoined: z.number().int(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-/** spec §9 */
+/** The Volunteer Journey's figures. */
 export const HOURS_PER_ORGANIZED_EVENT = 4;
 export const HOURS_PER_JOINED_EVENT = 3;
 export const XP_PER_EVENT = 10;

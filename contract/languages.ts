@@ -1,5 +1,5 @@
 /**
- * The ten languages of spec §9, by code. The app translates into them (web/lib/i18n.ts) and the server
+ * The ten languages the product ships, by code. The app translates into them (web/lib/i18n.ts) and the server
  * renders pages in them (server/lib/page-rendering.ts); any other code falls back to English.
  */
 export const LANGUAGE_CODES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar'] as const;

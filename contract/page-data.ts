@@ -18,7 +18,7 @@ export interface RenderedWith {
 export interface PageData {
   /** The signed-in user, exactly as GET /api/auth/user answers; null on a signed-out visitor's page. */
   user: User | null;
-  /** Answers the page's first render needs, as GET returned them: the query key is `[url]` (spec §7). */
+  /** Answers the page's first render needs, as GET returned them: the query key is `[url]`. */
   queries: Array<{ url: string; data: unknown }>;
   /** Set when the HTML holds the server's rendering of the page (else the app renders it itself). */
   renderedWith: RenderedWith | null;

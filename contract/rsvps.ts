@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** decisions §4: the three statuses; the spec's 'going' is accepted as 'attending'. */
+/** The three statuses; the spec's 'going' is accepted as 'attending'. */
 export const RSVP_STATUSES = ['attending', 'supporting', 'organizing'] as const;
 export const rsvpStatusSchema = z.enum(RSVP_STATUSES);
 export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
@@ -10,7 +10,6 @@ export const rsvpBodySchema = z.object({
     .enum([...RSVP_STATUSES, 'going'], { error: 'Status must be one of attending, supporting, organizing' })
     .transform((status): RsvpStatus => (status === 'going' ? 'attending' : status)),
 });
-export type RsvpBody = z.input<typeof rsvpBodySchema>;
 
 export const rsvpResponseSchema = z.object({
   status: rsvpStatusSchema,

@@ -11,7 +11,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Another person as others may see them: never their e-mail (decisions §6). */
+/** Another person as others may see them: never their e-mail. */
 export const publicUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -30,20 +30,49 @@ const emailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'));
 
+const PERSON_NAME_MAX_LENGTH = 100;
+
+/**
+ * Control characters (Unicode Cc), zero-width characters and bidi controls. A name is
+ * shown beside other people's words (messages, attendee lists); a right-to-left override in it would
+ * turn the text after it around ("Bob\u202Egnp.exe"), and a zero-width name would look blank.
+ */
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u200B-\u200F\u2060\uFEFF\u202A-\u202E\u2066-\u2069\u061C]/u;
+
+/** First and last names: NFC, trimmed, 1–100 characters (code points), none of the characters above. */
+export function personNameSchema(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .normalize('NFC')
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(
+      (value) => [...value].length <= PERSON_NAME_MAX_LENGTH,
+      `${label} must be at most ${PERSON_NAME_MAX_LENGTH} characters`,
+    )
+    .refine(
+      (value) => !FORBIDDEN_NAME_CHARACTERS.test(value),
+      `${label} must not contain control, invisible or text-direction characters`,
+    );
+}
+
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -53,5 +82,28 @@ export const userSearchQuerySchema = z.object({
 
 export const loginQuerySchema = z.object({
   returnTo: z.string().max(2000).optional(),
-  mode: z.enum(['signin', 'signup']).optional(),
+  // `forgot`: the reset request form; `reset`: the page a reset mail links to (the token is in the fragment).
+  mode: z.enum(['signin', 'signup', 'forgot', 'reset']).optional(),
 });
+
+/** The security log, as the signed-in user sees their own (recent sign-ins). */
+const SECURITY_EVENT_KINDS = [
+  'sign-up',
+  'sign-in',
+  'sign-in-failed',
+  'sign-in-locked',
+  'sign-out',
+  'password-changed',
+  'password-reset',
+  'sessions-revoked',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+const securityEventSchema = z.object({
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  createdAt: isoDateTimeSchema,
+  clientAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+export const securityEventListSchema = z.array(securityEventSchema);

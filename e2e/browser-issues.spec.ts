@@ -69,11 +69,16 @@ test.describe('pages load without console errors or DevTools issues', () => {
   });
 
   for (const path of ['/', '/discover', 'an event page']) {
-    test(`signed in, ${path} raises no Content Security Policy issue (zod's eval probe) and logs no error`, async ({ page }) => {
+    test(`signed in, ${path} raises no Content Security Policy issue (zod's eval probe) and logs no error`, async ({
+      page,
+    }) => {
       await signInWith(page.context());
       let url = path;
       if (path === 'an event page') {
-        const events = (await (await page.context().request.get('/api/events?limit=100')).json()) as Array<{ id: number; images: string[] }>;
+        const events = (await (await page.context().request.get('/api/events?limit=100')).json()) as Array<{
+          id: number;
+          images: string[];
+        }>;
         url = `/events/${(events.find((event) => event.images.length > 0) ?? events[0])!.id}`;
       }
       const recorded = await record(page);

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
 
@@ -50,11 +57,21 @@ function watch(page: Page) {
 
 const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
 
+/** A fresh API session of `user`, as another device of theirs would have. */
+async function signedInContext(user: TestUser): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const response = await context.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return context;
+}
+
 test.describe('Chat', () => {
   // The machine running these is shared and slow: a first render can take several seconds.
   test.describe.configure({ timeout: 120_000 });
 
-  test('conversations from real messages: order, previews, unread badge cleared on opening, thread oldest first', async ({ page }) => {
+  test('conversations from real messages: order, previews, unread badge cleared on opening, thread oldest first', async ({
+    page,
+  }) => {
     const { bea, chidi } = await setUpConversations(page);
     await page.goto('/chat');
 
@@ -67,7 +84,11 @@ test.describe('Chat', () => {
     await expect(items.nth(0).getByTestId('unread-badge')).toContainText('1');
     await expect(items.nth(1).getByTestId('unread-badge')).toContainText('2');
     await expect(items.nth(1).getByTestId('unread-badge')).toContainText('2 unread messages');
-    await expect(items.nth(0).getByTestId('direct-dot')).toBeVisible();
+    // No "online" dot: nothing knows who is online.
+    await expect(page.getByTestId('direct-dot')).toHaveCount(0);
+    // The bell counts the same unread messages (one notification each) as the badges: 1 + 2.
+    await expect(page.getByTestId('header-bell-badge')).toHaveText('3');
+    await expect(page.getByRole('button', { name: 'Notifications (3 new)' })).toBeVisible();
     await expect(items.nth(0).locator('time')).toHaveText(/\d{1,2}:\d{2}/);
 
     // Empty state while nothing is selected; sending is impossible there.
@@ -94,49 +115,106 @@ test.describe('Chat', () => {
     ]);
     await expect(page.getByTestId('thread-message').last()).toHaveAttribute('data-own', 'true');
     await expect(page.getByTestId('thread-message').first()).toHaveAttribute('data-own', 'false');
-    // The server marked the thread read; the list was refetched, so Bea's badge is gone, Chidi's stays.
+    // Opening the thread posted its read mark (no GET changes state); the list was
+    // refetched, so Bea's badge is gone, Chidi's stays.
     await expect(items.filter({ hasText: fullName(bea) }).getByTestId('unread-badge')).toHaveCount(0);
     await expect(items.filter({ hasText: fullName(chidi) }).getByTestId('unread-badge')).toContainText('1');
     await expect(items.filter({ hasText: fullName(bea) })).toHaveAttribute('aria-current', 'page');
+    // Every count agrees: the bell now says 1, as does the Messages screen.
+    await expect(page.getByTestId('header-bell-badge')).toHaveText('1');
+    await page.getByRole('link', { name: 'Messages', exact: true }).first().click();
+    await expect(page.getByTestId('messages-summary')).toHaveText('Conversations: 2 · Unread: 1', READY);
+    await expect(
+      page
+        .getByTestId('conversation')
+        .filter({ hasText: fullName(chidi) })
+        .getByTestId('unread-dot'),
+    ).toContainText('1 unread message');
+    await expect(
+      page
+        .getByTestId('conversation')
+        .filter({ hasText: fullName(bea) })
+        .getByTestId('unread-dot'),
+    ).toHaveCount(0);
   });
 
-  test('sending logs to the console, clears the input and posts nothing; blank text is blocked', async ({ page }) => {
-    const { bea } = await setUpConversations(page);
-    const { logs, posts } = watch(page);
+  test('the reply box sends: Enter or the button, blank text blocked, the thread and the list show the reply, and the other person reads it', async ({
+    page,
+  }) => {
+    const { me, bea } = await setUpConversations(page);
+    const { posts } = watch(page);
     await page.goto(`/chat/${bea.id}`);
     await expect(page.getByTestId('thread-message')).toHaveCount(3, READY);
 
     const input = page.getByRole('textbox', { name: 'Type a message...' });
     const sendButton = page.getByRole('button', { name: 'Send message' });
-    await expect(page.getByText('Sending from chat is coming soon.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Sending from chat is coming soon.', { exact: false })).toHaveCount(0);
     await expect(sendButton).toBeDisabled();
-
     await input.fill('   ');
     await expect(sendButton).toBeDisabled();
     await input.press('Enter');
-    await input.fill('\t ');
-    await input.press('Enter');
 
     await input.fill('See you at nine');
-    await expect(sendButton).toBeEnabled();
     await input.press('Enter');
     await expect(input).toHaveValue('');
-    await expect(sendButton).toBeDisabled();
-
-    await input.fill('Bringing bags too');
+    await expect(page.getByTestId('thread-message-content').last()).toHaveText('See you at nine');
+    await input.fill('Bringing bags too\nand a rake');
     await sendButton.click();
-    await expect(input).toHaveValue('');
+    await expect(page.getByTestId('thread-message-content').last()).toHaveText('Bringing bags too\nand a rake');
+    await expect(page.getByTestId('thread-message').last()).toHaveAttribute('data-own', 'true');
+    await expect(
+      page
+        .getByTestId('conversation-item')
+        .filter({ hasText: fullName(bea) })
+        .getByTestId('conversation-preview'),
+    ).toHaveText(/^You: Bringing bags too/);
+    expect(posts.filter((request) => new URL(request.url()).pathname === '/api/messages')).toHaveLength(2);
 
-    await expect.poll(() => logs.filter((log) => log.includes('[chat] send'))).toHaveLength(2);
-    expect(logs.filter((log) => log.includes('[chat] send'))[0]).toContain('See you at nine');
-    // Nothing was posted and the thread did not change on the server.
-    expect(posts.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
-    const thread = await page.context().request.get(`/api/conversations/${bea.id}/messages`);
-    expect((await thread.json()).map((message: { content: string }) => message.content)).toEqual([
+    // Bea sees both, unread, from Noor.
+    const beaContext = await signedInContext(bea);
+    const conversations = (await (await beaContext.get('/api/conversations')).json()) as Array<{
+      id: string;
+      unreadCount: number;
+    }>;
+    // My earlier reply of the set-up and the two new ones: Bea has read none of them.
+    expect(conversations.find((conversation) => conversation.id === me.id)?.unreadCount).toBe(3);
+    await beaContext.dispose();
+  });
+
+  test('a refused send keeps the text and says why; a deleted account shows as "Deleted user" and takes no reply', async ({
+    page,
+  }) => {
+    const { bea } = await setUpConversations(page);
+    // Without the live stream, so the thread cannot learn of the deletion before the send is refused.
+    await page.route('**/api/stream', (route) => route.abort());
+    await page.goto(`/chat/${bea.id}`);
+    await expect(page.getByTestId('thread-message')).toHaveCount(3, READY);
+    const input = page.getByRole('textbox', { name: 'Type a message...' });
+
+    // Bea deletes her account while the thread is open.
+    const beaContext = await signedInContext(bea);
+    expect((await beaContext.delete('/api/auth/user', { data: { password: bea.password } })).status()).toBe(204);
+    await beaContext.dispose();
+
+    await input.fill('Are you still there?');
+    await input.press('Enter');
+    await expect(page.getByTestId('chat-send-error')).toHaveText(
+      "This person's account no longer exists. Your message was not sent.",
+    );
+    await expect(input).toHaveValue('Are you still there?');
+
+    await page.unroute('**/api/stream');
+    await page.reload();
+    await expect(page.getByTestId('thread-title')).toHaveText('Deleted user', READY);
+    await expect(page.getByTestId('conversation-item').filter({ hasText: 'Deleted user' })).toHaveCount(1);
+    await expect(page.getByTestId('thread-message-content')).toHaveText([
       'Are you coming to the park cleanup?',
       'We start at nine.',
       'Yes! I will bring gloves.',
     ]);
+    await expect(page.getByTestId('chat-deleted-note')).toBeVisible();
+    await expect(input).toBeDisabled();
+    await expectNoSeriousAccessibilityViolations(page);
   });
 
   test('a /chat/{id} deep link opens that conversation', async ({ page }) => {
@@ -144,8 +222,16 @@ test.describe('Chat', () => {
     await page.goto(`/chat/${chidi.id}`);
     await expect(page.getByTestId('thread-title')).toHaveText(fullName(chidi), READY);
     await expect(page.getByTestId('thread-message-content')).toHaveText(['Thanks for helping at the food bank!']);
-    await expect(page.getByTestId('conversation-item').filter({ hasText: fullName(chidi) })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('conversation-item').filter({ hasText: fullName(chidi) }).getByTestId('unread-badge')).toHaveCount(0);
+    await expect(page.getByTestId('conversation-item').filter({ hasText: fullName(chidi) })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(
+      page
+        .getByTestId('conversation-item')
+        .filter({ hasText: fullName(chidi) })
+        .getByTestId('unread-badge'),
+    ).toHaveCount(0);
   });
 
   test('on a phone the list and the thread alternate, with a back button', async ({ page }) => {
@@ -158,7 +244,10 @@ test.describe('Chat', () => {
     await expect(listPane).toBeVisible();
     await expect(threadPane).toBeHidden();
 
-    await page.getByTestId('conversation-item').filter({ hasText: fullName(bea) }).click();
+    await page
+      .getByTestId('conversation-item')
+      .filter({ hasText: fullName(bea) })
+      .click();
     await expect(threadPane).toBeVisible();
     await expect(listPane).toBeHidden();
     await expect(page.getByTestId('thread-message')).toHaveCount(3);
@@ -203,6 +292,9 @@ test.describe('Chat', () => {
     await bea2.click();
     await expect(page.getByRole('textbox', { name: 'Escribe un mensaje...' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enviar mensaje' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Escribe un mensaje...' }).fill('¡Nos vemos!');
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await expect(page.getByTestId('thread-message-content').last()).toHaveText('¡Nos vemos!');
   });
 
   test('in Arabic, right to left', async ({ page }) => {
@@ -216,7 +308,10 @@ test.describe('Chat', () => {
     const list = await page.getByTestId('chat-list-pane').boundingBox();
     const thread = await page.getByTestId('chat-thread-pane').boundingBox();
     expect(list && thread && list.x > thread.x).toBe(true);
-    await page.getByTestId('conversation-item').filter({ hasText: fullName(bea) }).click();
+    await page
+      .getByTestId('conversation-item')
+      .filter({ hasText: fullName(bea) })
+      .click();
     await expect(page.getByRole('textbox', { name: 'اكتب رسالة...' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'إرسال الرسالة' })).toBeDisabled();
   });

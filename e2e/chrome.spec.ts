@@ -28,8 +28,9 @@ test.describe('App chrome', () => {
     const header = page.getByTestId('app-header');
     await expect(header.getByRole('link', { name: 'PitchIn home' })).toHaveAttribute('href', '/');
     await expect(header).toContainText('PitchIn');
-    await expect(page.getByTestId('header-bell-badge')).toHaveText('3');
-    await expect(page.getByRole('button', { name: 'Notifications (3 new)' })).toBeVisible();
+    // The bell shows the real unread count (none yet for a new account, so no badge).
+    await expect(page.getByRole('button', { name: 'Notifications (0 new)' })).toBeVisible();
+    await expect(page.getByTestId('header-bell-badge')).toHaveCount(0);
     // The avatar falls back to the first letter of the first name, upper-cased.
     await expect(page.getByTestId('header-avatar').getByTestId('user-avatar-initial')).toHaveText('Z');
     await expect(page.getByTestId('header-sign-out')).toHaveText('Sign Out');
@@ -37,7 +38,17 @@ test.describe('App chrome', () => {
     await expect(page.getByTestId('language-picker')).toContainText('en');
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Events', 'Friends', 'Chat', 'Journey', 'Groups', 'Profile', 'My Events', 'Messages']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Events',
+      'Friends',
+      'Chat',
+      'Journey',
+      'Groups',
+      'Profile',
+      'My Events',
+      'Messages',
+    ]);
     await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toBeHidden();
 
@@ -59,7 +70,9 @@ test.describe('App chrome', () => {
     await expect(nav.getByRole('link', { name: 'Journey' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('phone: five bottom entries with the active one marked, account menu, page clear of the bar', async ({ page }) => {
+  test('phone: five bottom entries with the active one marked, account menu, page clear of the bar', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await signUpInBrowser(page, { firstName: 'Mia' });
     await page.goto('/profile');
@@ -67,7 +80,13 @@ test.describe('App chrome', () => {
     const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
     const links = bottom.getByRole('link');
     await expect(links).toHaveText(['Home', 'Events', 'Friends', 'Chat', 'Journey']);
-    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual(['/', '/events', '/friends', '/chat', '/journey']);
+    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual([
+      '/',
+      '/events',
+      '/friends',
+      '/chat',
+      '/journey',
+    ]);
     await expect(bottom.locator('[aria-current="page"]')).toHaveCount(0);
     await links.filter({ hasText: 'Chat' }).click();
     await expect(page).toHaveURL(/\/chat$/);
@@ -77,13 +96,23 @@ test.describe('App chrome', () => {
 
     // The end of every page scrolls clear of the fixed bottom bar.
     const barHeight = await bottom.evaluate((element) => element.getBoundingClientRect().height);
-    const mainPadding = await page.locator('main#main').evaluate((element) => parseFloat(getComputedStyle(element).paddingBottom));
+    const mainPadding = await page
+      .locator('main#main')
+      .evaluate((element) => parseFloat(getComputedStyle(element).paddingBottom));
     expect(mainPadding).toBeGreaterThanOrEqual(barHeight);
 
     // The account menu carries what the five slots cannot, and Sign Out.
     await page.getByTestId('header-avatar').click();
     const menu = page.getByTestId('account-menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'My Events', 'Messages', 'Groups', 'Journey', 'Sign Out']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Profile',
+      'My Events',
+      'Messages',
+      'Groups',
+      'Journey',
+      'Settings',
+      'Sign Out',
+    ]);
     await menu.getByRole('menuitem', { name: 'Messages' }).click();
     await expect(page).toHaveURL(/\/messages$/);
 
@@ -150,7 +179,9 @@ test.describe('App chrome', () => {
     expect(polls).toBe(0);
   });
 
-  test('a session ended elsewhere: the next poll gets 401, the app returns to the landing page and stops polling', async ({ page }) => {
+  test('a session ended elsewhere: the next poll gets 401, the app returns to the landing page and stops polling', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signUpInBrowser(page);
     const baseline = firstPoll(page);
@@ -159,7 +190,9 @@ test.describe('App chrome', () => {
 
     // Signing out through the API (as another tab would) deletes the session on the server.
     expect((await page.request.post('/api/logout')).status()).toBe(204);
-    const unauthorizedPoll = page.waitForResponse((response) => isAchievementPoll(response.url()) && response.status() === 401);
+    const unauthorizedPoll = page.waitForResponse(
+      (response) => isAchievementPoll(response.url()) && response.status() === 401,
+    );
     await page.clock.runFor(10_000);
     await unauthorizedPoll;
     await expect(page.getByTestId('header-sign-in')).toBeVisible();
@@ -222,7 +255,14 @@ test.describe('Developer test panels', () => {
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
     const panel = page.getByTestId('dev-panel-alerts');
-    await expect(panel.getByRole('button')).toHaveText(['', 'Event Alert', 'Message Alert', 'Create New Event', 'System Alert', 'Test Share']);
+    await expect(panel.getByRole('button')).toHaveText([
+      '',
+      'Event Alert',
+      'Message Alert',
+      'Create New Event',
+      'System Alert',
+      'Test Share',
+    ]);
 
     await panel.getByRole('button', { name: 'Event Alert' }).click();
     await expect(page.getByText('New event near you', { exact: true })).toBeVisible();
@@ -231,16 +271,24 @@ test.describe('Developer test panels', () => {
     await expect(page.getByText('New message', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'System Alert' }).click();
     await expect(page.getByText('System update', { exact: true })).toBeVisible();
-    await expect(page.getByText('PitchIn will be briefly unavailable for maintenance tonight.', { exact: true })).toBeVisible();
-    // One toast at a time (spec §4): the system alert replaced the others.
+    await expect(
+      page.getByText('PitchIn will be briefly unavailable for maintenance tonight.', { exact: true }),
+    ).toBeVisible();
+    // One toast at a time: the system alert replaced the others.
     await expect(page.getByText('New event near you', { exact: true })).toHaveCount(0);
   });
 
-  test('Create New Event posts a real event, toasts its title and it is listed', async ({ page }) => {
+  test('Create New Event posts a test event, toasts its title; only its creator sees it, under My Events', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await signUpInBrowser(page);
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
-    const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/events' && response.request().method() === 'POST',
+    );
     await page.getByTestId('dev-create-event').click();
     const response = await created;
     expect(response.status()).toBe(201);
@@ -254,6 +302,18 @@ test.describe('Developer test panels', () => {
     await expect(page.getByText(event.title, { exact: true })).toBeVisible();
     const mine = await (await page.request.get('/api/my-events')).json();
     expect(mine.map((item: { title: string }) => item.title)).toEqual([event.title]);
+    // A test, not an invitation: it is in no shared list, for its creator or anyone else.
+    expect(body.isTest).toBe(true);
+    const search = `/api/events?include=past&search=${encodeURIComponent(event.title)}`;
+    const listed = async (request: typeof page.request) =>
+      ((await (await request.get(search)).json()) as Array<{ id: number }>).map((item) => item.id);
+    // A real event of the same title is found by the same search.
+    const real = await createEventWith(page.request, { title: event.title });
+    expect(await listed(page.request)).toEqual([real.id]);
+    const other = await playwright.request.newContext({ baseURL });
+    await signUpWith(other);
+    expect(await listed(other)).toEqual([real.id]);
+    await other.dispose();
   });
 
   test('Create New Event when signed out: Error Creating Event', async ({ page }) => {
@@ -286,17 +346,24 @@ test.describe('Developer test panels', () => {
     await page.evaluate(() => {
       const shared: ShareData[] = [];
       (window as unknown as { sharedData: ShareData[] }).sharedData = shared;
-      Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => void shared.push(data),
+      });
     });
     await page.getByTestId('dev-test-share').click();
     await expect(page.getByText('Shared', { exact: true })).toBeVisible();
     const shared = await page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData);
-    expect(shared).toEqual([{ title: 'PitchIn', text: 'Find volunteer events near you on PitchIn.', url: new URL(page.url()).origin }]);
+    expect(shared).toEqual([
+      { title: 'PitchIn', text: 'Find volunteer events near you on PitchIn.', url: new URL(page.url()).origin },
+    ]);
   });
 });
 
 test.describe('Achievement notices', () => {
-  test('stacked 120 px apart, each hides after 5000 ms, the red dot and Clear stay until cleared (phone)', async ({ page }) => {
+  test('stacked 120 px apart, each hides after 5000 ms, the red dot and Clear stay until cleared (phone)', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await page.clock.install();
     await signUpInBrowser(page);
@@ -315,7 +382,9 @@ test.describe('Achievement notices', () => {
     await page.clock.runFor(1000);
     await add.click();
     await expect(notices).toHaveCount(3);
-    const [top0 = 0, top1 = 0, top2 = 0] = await notices.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+    const [top0 = 0, top1 = 0, top2 = 0] = await notices.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().top),
+    );
     expect(top1 - top0).toBe(120);
     expect(top2 - top1).toBe(120);
     // Top right in a left-to-right language.
@@ -363,7 +432,9 @@ test.describe('Achievement notices', () => {
     // The rest close ranks, 120 px apart again (after a short transition).
     await expect
       .poll(async () => {
-        const [first = 0, second = 0] = await notices.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+        const [first = 0, second = 0] = await notices.evaluateAll((elements) =>
+          elements.map((element) => element.getBoundingClientRect().top),
+        );
         return Math.round(second - first);
       })
       .toBe(120);
@@ -378,7 +449,11 @@ test.describe('Achievement notices', () => {
     await expect(page.getByTestId('main-nav-journey-dot')).toHaveCount(0);
   });
 
-  test('a real unlock (RSVP through the API → First Step) shows within one poll; an unchanged poll is a 304', async ({ page, playwright, baseURL }) => {
+  test('a real unlock (RSVP through the API → First Step) shows within one poll; an unchanged poll is a 304', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await page.clock.install();
     await signUpInBrowser(page);
     const baseline = firstPoll(page);
@@ -401,7 +476,9 @@ test.describe('Achievement notices', () => {
     await signUpWith(organizer);
     const open = await createEventWith(organizer, { title: 'First Step check' });
     await organizer.dispose();
-    expect((await page.request.post(`/api/events/${open.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+    expect((await page.request.post(`/api/events/${open.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(
+      200,
+    );
 
     const changed = page.waitForResponse((response) => isAchievementPoll(response.url()));
     await page.clock.runFor(10_000);
@@ -429,6 +506,8 @@ test.describe('Achievement notices', () => {
     await expect(notice).toContainText('تم فتح إنجاز!');
     const box = await notice.boundingBox();
     expect(box?.x).toBeLessThan(24);
-    await expect(page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link').first()).toHaveText('الرئيسية');
+    await expect(page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link').first()).toHaveText(
+      'الرئيسية',
+    );
   });
 });

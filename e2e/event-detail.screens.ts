@@ -2,15 +2,23 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signInWith } from './support/accounts';
 import { captureScreens } from './support/screens';
 
-/** Event detail (issue 3): an upcoming event with photos, a past one with reviews, the rating dialog, the RSVP menu. */
+/** Event detail: an upcoming event with photos, a past one with reviews, the rating dialog, the RSVP menu. */
 
-type ApiEvent = { id: number; date: string; images: string[]; organizerId: string; ratingCount: number; userRsvpStatus: string | null };
+type ApiEvent = {
+  id: number;
+  date: string;
+  images: string[];
+  organizerId: string;
+  ratingCount: number;
+  userRsvpStatus: string | null;
+};
 
 const isPast = (event: ApiEvent) => new Date(event.date).getTime() < Date.now();
 
 async function upcomingWithPhotos(request: APIRequestContext): Promise<number> {
   const events: ApiEvent[] = await (await request.get('/api/events?limit=100')).json();
-  const event = events.find((candidate) => candidate.images.length > 1) ?? events.find((candidate) => candidate.images.length > 0);
+  const event =
+    events.find((candidate) => candidate.images.length > 1) ?? events.find((candidate) => candidate.images.length > 0);
   if (!event) throw new Error('the demo data has no upcoming event with photos');
   return event.id;
 }
@@ -18,7 +26,9 @@ async function upcomingWithPhotos(request: APIRequestContext): Promise<number> {
 async function pastJoined(request: APIRequestContext): Promise<number> {
   const me = await (await request.get('/api/auth/user')).json();
   const joined: ApiEvent[] = await (await request.get('/api/my-rsvps')).json();
-  const event = joined.filter((candidate) => isPast(candidate) && candidate.organizerId !== me.id).sort((a, b) => b.ratingCount - a.ratingCount)[0];
+  const event = joined
+    .filter((candidate) => isPast(candidate) && candidate.organizerId !== me.id)
+    .sort((a, b) => b.ratingCount - a.ratingCount)[0];
   if (!event) throw new Error('the demo account joined no past event');
   return event.id;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signInWith, signUpInBrowser } from './support/accounts';
+import { createEventAsAnother, createEventWith, signInWith, signUpInBrowser } from './support/accounts';
+import { waitForLivePage } from './support/live-page';
 
 type ApiEvent = {
   id: number;
@@ -20,7 +21,7 @@ type ApiEvent = {
 const suffix = () => randomBytes(4).toString('hex');
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
-/** A past demo event the demo account joined but did not organize (decisions §10 guarantees ≥ 3). */
+/** A past demo event the demo account joined but did not organize (the demo data guarantees at least 3). */
 async function pastJoinedDemoEvent(request: APIRequestContext): Promise<ApiEvent> {
   const me = await (await request.get('/api/auth/user')).json();
   const joined: ApiEvent[] = await (await request.get('/api/my-rsvps')).json();
@@ -35,17 +36,24 @@ async function navigateInApp(page: Page, path: string) {
 }
 
 test.describe('event detail', () => {
-  test('an upcoming event shows every field, ∞ without a maximum and no Completed badge', async ({ page, context }) => {
-    const user = await signUpInBrowser(page, { firstName: 'Marisol', lastName: 'Okafor' });
+  test('an upcoming event shows every field, ∞ without a maximum and no Completed badge', async ({
+    page,
+    playwright,
+  }) => {
+    await signUpInBrowser(page);
     const title = `Riverside cleanup ${suffix()}`;
-    const event = await createEventWith(context.request, {
-      title,
-      description: 'Bring gloves.\nWe meet at the pier.\n\nCoffee afterwards.',
-      location: 'Pier 7, Lisbon',
-      date: inDays(5),
-      categoryId: 1,
-      maxAttendees: null,
-    });
+    const { organizer: user, event } = await createEventAsAnother(
+      playwright,
+      {
+        title,
+        description: 'Bring gloves.\nWe meet at the pier.\n\nCoffee afterwards.',
+        location: 'Pier 7, Lisbon',
+        date: inDays(5),
+        categoryId: 1,
+        maxAttendees: null,
+      },
+      { firstName: 'Marisol', lastName: 'Okafor' },
+    );
     await page.goto(`/events/${event.id}`);
 
     const detail = page.getByTestId('event-detail');
@@ -53,14 +61,20 @@ test.describe('event detail', () => {
     await expect(page.getByTestId('category-badge')).toHaveText('Cleanup');
     await expect(page.getByTestId('completed-badge')).toHaveCount(0);
     await expect(page.getByTestId('stat-rating')).toContainText('Rating');
-    await expect(page.getByTestId('stat-rating')).toContainText('0.0');
+    // No ratings yet is not '0.0'.
+    await expect(page.getByTestId('stat-rating')).toContainText('No ratings yet');
     await expect(page.getByTestId('stat-attending')).toContainText('Attending');
     await expect(page.getByTestId('stat-attending')).toContainText('0');
     await expect(page.getByTestId('stat-max')).toContainText('Max');
     await expect(page.getByTestId('stat-max')).toContainText('∞');
 
     const date = new Date(event.date);
-    const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+    const longDate = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(date);
     await expect(page.getByTestId('event-date')).toHaveText(longDate);
     await expect(page.getByTestId('event-time')).toHaveText(/^\d{1,2}:\d{2}\sAM|PM$/);
     await expect(page.getByTestId('event-location')).toHaveText('Pier 7, Lisbon');
@@ -71,16 +85,22 @@ test.describe('event detail', () => {
     // Line breaks survive: the paragraph keeps them (white-space: pre-line), they are not run together.
     const description = page.getByTestId('event-description');
     await expect(description).toHaveCSS('white-space', 'pre-line');
-    expect(await description.evaluate((element) => (element as HTMLElement).innerText)).toContain('Bring gloves.\nWe meet at the pier.');
+    expect(await description.evaluate((element) => (element as HTMLElement).innerText)).toContain(
+      'Bring gloves.\nWe meet at the pier.',
+    );
 
     await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toBeVisible();
     await expect(page.getByText('Reviews will be available after the event is completed')).toBeVisible();
     await expect(page).toHaveTitle(`${title} | PitchIn`);
   });
 
-  test('a maximum is shown as a number and the category colour follows the category', async ({ page, context }) => {
+  test('a maximum is shown as a number and the category colour follows the category', async ({ page, playwright }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Tutoring ${suffix()}`, categoryId: 4, maxAttendees: 12 });
+    const { event } = await createEventAsAnother(playwright, {
+      title: `Tutoring ${suffix()}`,
+      categoryId: 4,
+      maxAttendees: 12,
+    });
     await page.goto(`/events/${event.id}`);
     await expect(page.getByTestId('stat-max')).toContainText('12');
     const badge = page.getByTestId('category-badge');
@@ -106,7 +126,9 @@ test.describe('event detail', () => {
     await expect(page.getByRole('button', { name: /^RSVP/ })).toHaveCount(0);
     await expect(page.getByText('This event has ended.')).toBeVisible();
     await expect(page.getByText('Reviews will be available after the event is completed')).toHaveCount(0);
-    await expect(page.getByTestId('stat-max')).toContainText(past.maxAttendees === null ? '∞' : String(past.maxAttendees));
+    await expect(page.getByTestId('stat-max')).toContainText(
+      past.maxAttendees === null ? '∞' : String(past.maxAttendees),
+    );
   });
 
   test('a missing event shows the not-found card with a way back', async ({ page }) => {
@@ -133,12 +155,22 @@ test.describe('event detail', () => {
     await expect(page.getByTestId('event-not-found')).toBeVisible();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 1500,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
     const otherEvent = await createEventWith(context.request, { title: `Slow other ${suffix()}` });
     await navigateInApp(page, `/events/${otherEvent.id}`);
     await expect(page.getByTestId('event-detail-skeleton')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading event' })).toBeVisible();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(page.getByRole('heading', { level: 1, name: otherEvent.title })).toBeVisible();
     await expect(page.getByTestId('event-detail-skeleton')).toHaveCount(0);
   });
@@ -169,6 +201,7 @@ test.describe('event detail', () => {
     const event = await response.json();
     expect(event.images).toHaveLength(2);
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     const gallery = page.getByTestId('photo-gallery');
     await expect(gallery.getByRole('button')).toHaveCount(2);
     await gallery.getByRole('button', { name: 'Open photo 2 of 2' }).click();
@@ -186,40 +219,63 @@ test.describe('event detail', () => {
     await expect(viewer).toHaveCount(0);
   });
 
-  test('the tab title and social tags follow client-side navigation and reset on leaving', async ({ page, context }) => {
+  test('the tab title and social tags follow client-side navigation and reset on leaving', async ({
+    page,
+    context,
+  }) => {
     await signUpInBrowser(page);
-    const first = await createEventWith(context.request, { title: `Meta one ${suffix()}`, location: 'Braga', description: 'x'.repeat(150) });
-    const second = await createEventWith(context.request, { title: `Meta two ${suffix()}`, location: 'Faro', description: 'Short one.' });
+    const first = await createEventWith(context.request, {
+      title: `Meta one ${suffix()}`,
+      location: 'Braga',
+      description: 'x'.repeat(150),
+    });
+    const second = await createEventWith(context.request, {
+      title: `Meta two ${suffix()}`,
+      location: 'Faro',
+      description: 'Short one.',
+    });
 
     await page.goto(`/events/${first.id}`);
     await expect(page).toHaveTitle(`${first.title} | PitchIn`);
     const meta = (selector: string) => page.locator(`head meta[${selector}]`).first();
     const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date(iso));
-    await expect(meta('name="description"')).toHaveAttribute('content', `Join us for "${first.title}" on ${longDate(first.date)} in Braga. ${'x'.repeat(100)}...`);
+    await expect(meta('name="description"')).toHaveAttribute(
+      'content',
+      `Join us for "${first.title}" on ${longDate(first.date)} in Braga. ${'x'.repeat(100)}...`,
+    );
     await expect(meta('property="og:type"')).toHaveAttribute('content', 'article');
-    await expect(meta('property="og:image"')).toHaveAttribute('content', new RegExp(`^https?://[^/]+/api/events/${first.id}/og-image$`));
+    await expect(meta('property="og:image"')).toHaveAttribute(
+      'content',
+      new RegExp(`^https?://[^/]+/api/events/${first.id}/og-image$`),
+    );
     await expect(meta('name="twitter:card"')).toHaveAttribute('content', 'summary_large_image');
 
     // Event to event inside the app: everything follows.
     await navigateInApp(page, `/events/${second.id}`);
     await expect(page.getByRole('heading', { level: 1, name: second.title })).toBeVisible();
     await expect(page).toHaveTitle(`${second.title} | PitchIn`);
-    await expect(meta('name="description"')).toHaveAttribute('content', `Join us for "${second.title}" on ${longDate(second.date)} in Faro. Short one....`);
-    await expect(meta('property="og:image"')).toHaveAttribute('content', new RegExp(`/api/events/${second.id}/og-image$`));
+    await expect(meta('name="description"')).toHaveAttribute(
+      'content',
+      `Join us for "${second.title}" on ${longDate(second.date)} in Faro. Short one....`,
+    );
+    await expect(meta('property="og:image"')).toHaveAttribute(
+      'content',
+      new RegExp(`/api/events/${second.id}/og-image$`),
+    );
     await expect(meta('property="og:title"')).toHaveAttribute('content', `${second.title} | PitchIn`);
 
-    // Leaving the detail page restores the defaults.
+    // Leaving the detail page restores the defaults; the tab names the screen it now shows.
     await page.getByRole('link', { name: 'Back to Events' }).first().click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page).toHaveTitle('PitchIn');
+    await expect(page).toHaveTitle('Home | PitchIn');
     await expect(meta('property="og:image"')).toHaveAttribute('content', /\/og-image\.png$/);
     await expect(meta('property="og:type"')).toHaveAttribute('content', 'website');
     await expect(meta('name="twitter:card"')).toHaveAttribute('content', 'summary_large_image');
   });
 
-  test('in Spanish', async ({ page, context }) => {
+  test('in Spanish', async ({ page, playwright }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Evento ${suffix()}`, maxAttendees: null });
+    const { event } = await createEventAsAnother(playwright, { title: `Evento ${suffix()}`, maxAttendees: null });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
     await page.goto(`/events/${event.id}`);
@@ -227,16 +283,23 @@ test.describe('event detail', () => {
     await expect(page.getByRole('link', { name: 'Volver a eventos' })).toBeVisible();
     await expect(page.getByTestId('stat-attending')).toContainText('Asistentes');
     await expect(page.getByText('Las reseñas estarán disponibles cuando el evento haya terminado')).toBeVisible();
-    const longDate = new Intl.DateTimeFormat('es', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(event.date));
+    const longDate = new Intl.DateTimeFormat('es', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(event.date));
     await expect(page.getByTestId('event-date')).toHaveText(longDate);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     await expect(page.getByRole('menuitemradio', { name: /Asistiré/ })).toContainText('Estaré allí para participar');
-    await expect(page.getByRole('menuitemradio', { name: /Coorganizando/ })).toContainText('Quiero ayudar a organizar este evento');
+    await expect(page.getByRole('menuitemradio', { name: /Coorganizando/ })).toContainText(
+      'Quiero ayudar a organizar este evento',
+    );
   });
 
-  test('in Arabic, right to left', async ({ page, context }) => {
+  test('in Arabic, right to left', async ({ page, playwright }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `فعالية ${suffix()}` });
+    const { event } = await createEventAsAnother(playwright, { title: `فعالية ${suffix()}` });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
     await page.goto(`/events/${event.id}`);
@@ -252,7 +315,10 @@ test.describe('event detail', () => {
     expect(sidebar && summary && sidebar.x < summary.x).toBe(true);
   });
 
-  test('axe: no serious or critical violation on an upcoming and a past event, both themes', async ({ page, context }) => {
+  test('axe: no serious or critical violation on an upcoming and a past event, both themes', async ({
+    page,
+    context,
+  }) => {
     await signInWith(context);
     const upcoming = await createEventWith(context.request, { title: `Axe ${suffix()}`, maxAttendees: 10 });
     const past = await pastJoinedDemoEvent(context.request);

@@ -6,7 +6,7 @@ import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-setti
 // Overridable so a run on private ports (several engineers share one machine) reaches its own servers.
 const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
 
-/** Screenshots of the event list screens (issue 3 items 1–5), demo data, both themes, phone and desktop. */
+/** Screenshots of the event list screens, demo data, both themes, phone and desktop. */
 
 // Four pictures per screen on a machine that may be busy: patient waits.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -16,7 +16,9 @@ async function eventsLoaded(page: Page) {
   await expect(page.getByTestId('event-card').first()).toBeVisible();
   await expect(page.getByTestId('event-card-skeleton')).toHaveCount(0);
   // Cards lazy-load their photos; a full-page picture should show them all.
-  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => image.setAttribute('loading', 'eager')));
+  await page.evaluate(() =>
+    document.querySelectorAll('img[loading="lazy"]').forEach((image) => image.setAttribute('loading', 'eager')),
+  );
   await page.waitForLoadState('networkidle');
 }
 
@@ -44,11 +46,17 @@ test.describe('event list screens', () => {
   test('Create event dialog, with its messages and a photo', async ({ page, context }) => {
     await signInWith(context);
     await captureScreens(page, 'events-create-dialog', '/', async (current) => {
-      await current.locator('section[aria-labelledby="home-greeting"]').getByRole('button', { name: 'Create Event' }).click();
+      await current
+        .locator('section[aria-labelledby="home-greeting"]')
+        .getByRole('button', { name: 'Create Event' })
+        .click();
       const dialog = current.getByRole('dialog', { name: 'Create New Event' });
       await dialog.getByRole('button', { name: 'Create Event' }).click();
       await expect(dialog.getByText('Title is required')).toBeVisible();
-      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
       await dialog.getByTestId('create-event-photos-input').setInputFiles([
         { name: 'a.png', mimeType: 'image/png', buffer: png },
         { name: 'b.png', mimeType: 'image/png', buffer: png },

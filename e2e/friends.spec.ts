@@ -18,7 +18,7 @@ function watch(page: Page) {
   return { logs, apiRequests };
 }
 
-// The signed-in chrome polls the user's achievements every 10 s (spec §4): not the Friends screen's call.
+// The signed-in chrome polls the user's achievements every 10 s: not the Friends screen's call.
 const isChromePoll = (request: Request) => new URL(request.url()).pathname === '/api/user/achievements';
 
 test.describe('Friends (sample data)', () => {
@@ -28,7 +28,9 @@ test.describe('Friends (sample data)', () => {
   test('tabs with counts, friend details, search by name, and actions that only log', async ({ page }) => {
     await signUpInBrowser(page);
     const { logs, apiRequests } = watch(page);
-    const friendsCall = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/friends' && response.request().method() === 'GET');
+    const friendsCall = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/friends' && response.request().method() === 'GET',
+    );
     await page.goto('/friends');
     expect((await friendsCall).status()).toBe(200);
 
@@ -97,7 +99,7 @@ test.describe('Friends (sample data)', () => {
     await expect(suggestions).toHaveCount(1);
     await expect(suggestions).toContainText('Ji-woo Park');
 
-    // spec §2: no server call from any action.
+    // No server call from any action.
     const fromActions = apiRequests.slice(before).filter((request) => !isChromePoll(request));
     expect(fromActions.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
     expect(apiRequests.filter((request) => request.method() !== 'GET').map((request) => request.url())).toEqual([]);
@@ -113,8 +115,12 @@ test.describe('Friends (sample data)', () => {
     await expect(page.getByRole('tab', { name: 'Sugerencias' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Buscar amigos...' })).toBeVisible();
     await expect(page.getByTestId('sample-data-note')).toHaveText('Datos de ejemplo');
-    await expect(page.getByTestId('friend-card').filter({ hasText: 'Amara Okafor' })).toContainText('12 amigos en común');
-    await expect(page.getByTestId('friend-card').filter({ hasText: 'Lucas Oliveira' })).toContainText(/Activo hace 3 días/);
+    await expect(page.getByTestId('friend-card').filter({ hasText: 'Amara Okafor' })).toContainText(
+      '12 amigos en común',
+    );
+    await expect(page.getByTestId('friend-card').filter({ hasText: 'Lucas Oliveira' })).toContainText(
+      /Activo hace 3 días/,
+    );
     await page.getByRole('tab', { name: 'Sugerencias' }).click();
     await expect(page.getByRole('button', { name: /^Añadir amigo/ })).toHaveCount(4);
   });

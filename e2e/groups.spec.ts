@@ -12,7 +12,8 @@ function watch(page: Page) {
     if (message.type() === 'log') logs.push(message.text());
   });
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET') nonGetApiRequests.push(request);
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET')
+      nonGetApiRequests.push(request);
   });
   return { logs, nonGetApiRequests };
 }
@@ -62,7 +63,10 @@ test.describe('Groups (sample data)', () => {
     await expect(cards).toHaveCount(3);
     await expect(page.getByRole('button', { name: /^Join Group/ })).toHaveCount(3);
     await expect(page.getByTestId('admin-badge')).toHaveCount(0);
-    await cards.filter({ hasText: 'Community Garden Collective' }).getByRole('button', { name: /^Join Group/ }).click();
+    await cards
+      .filter({ hasText: 'Community Garden Collective' })
+      .getByRole('button', { name: /^Join Group/ })
+      .click();
     await expect.poll(() => logs.filter((log) => log.includes('[groups] join'))).toHaveLength(1);
 
     await page.getByRole('tab', { name: 'Suggested' }).click();

@@ -8,12 +8,20 @@ import { signInWith, signUpWith } from './support/accounts';
  * phone's too: the project's Desktop Chrome defaults give a 1920 px screen, and Chromium's preload
  * scanner takes width=device-width from the screen, so it would fetch for a 1920 px wide page.
  */
-const PHONE = { viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  screen: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 const DESKTOP = { viewport: { width: 1280, height: 800 }, screen: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
 /** An event with one photo wider than a card, so that it has a card rendition of its own. */
 async function createEventWithWidePhoto(request: APIRequestContext): Promise<{ id: number; photo: string }> {
-  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
   const response = await request.post('/api/events', {
     data: {
       title: `Wide photo ${randomBytes(3).toString('hex')}`,
@@ -41,7 +49,11 @@ function recordRequests(page: Page): string[] {
   return paths;
 }
 
-async function signedInPage(browser: Browser, device: typeof PHONE | typeof DESKTOP, account: { email: string; password: string }) {
+async function signedInPage(
+  browser: Browser,
+  device: typeof PHONE | typeof DESKTOP,
+  account: { email: string; password: string },
+) {
   const context = await browser.newContext({ ...device, baseURL: test.info().project.use.baseURL });
   await signInWith(context, account);
   return { context, page: await context.newPage() };
@@ -53,7 +65,10 @@ async function signedInPage(browser: Browser, device: typeof PHONE | typeof DESK
  */
 test('the first photo of an event page is fetched with high priority, not lazily', async ({ page }) => {
   await signInWith(page.context());
-  const events = (await (await page.context().request.get('/api/events?limit=100')).json()) as Array<{ id: number; images: string[] }>;
+  const events = (await (await page.context().request.get('/api/events?limit=100')).json()) as Array<{
+    id: number;
+    images: string[];
+  }>;
   const event = events.find((candidate) => candidate.images.length > 0);
   if (!event) throw new Error('The demo data has no upcoming event with a photo');
   await page.goto(`/events/${event.id}`);
@@ -64,7 +79,7 @@ test('the first photo of an event page is fetched with high priority, not lazily
   await expect(hero).not.toHaveAttribute('loading', 'lazy');
 });
 
-test.describe('photos sized for their slot (issue 6 §4)', () => {
+test.describe('photos sized for their slot', () => {
   let account: { email: string; password: string };
   let event: { id: number; photo: string };
   test.beforeAll(async ({ playwright }) => {
@@ -82,7 +97,9 @@ test.describe('photos sized for their slot (issue 6 §4)', () => {
     await expect(image).toHaveAttribute('width', /\d+/);
     await expect(image).toHaveAttribute('height', /\d+/);
     // naturalWidth is corrected by the srcset density, so the file is told by the URL the <img> shows.
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     expect(new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).search).toBe('?size=card');
     expect(requests).toContain(`${event.photo}?size=card`);
     expect(requests).not.toContain(event.photo);
@@ -93,12 +110,16 @@ test.describe('photos sized for their slot (issue 6 §4)', () => {
     ['a phone', PHONE, 'card'],
     ['a desktop', DESKTOP, 'full'],
   ] as const) {
-    test(`on ${name} the event page's first photo is preloaded with the HTML and fetched once, at the size the page shows`, async ({ browser }) => {
+    test(`on ${name} the event page's first photo is preloaded with the HTML and fetched once, at the size the page shows`, async ({
+      browser,
+    }) => {
       const { context, page } = await signedInPage(browser, device, account);
       const requests = recordRequests(page);
       await page.goto(`/events/${event.id}`);
       const hero = page.getByTestId('event-detail').locator('img').first();
-      await expect.poll(() => hero.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => hero.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+        .toBe(true);
       const wanted = expected === 'card' ? `${event.photo}?size=card` : event.photo;
       const shown = new URL(await hero.evaluate((element: HTMLImageElement) => element.currentSrc));
       expect(shown.pathname + shown.search).toBe(wanted);

@@ -1,13 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, joinEvents, roomyDemoEvents, signUpInBrowser } from './support/accounts';
+import { createEventWith, eventsOfNewOrganizers, joinEvents, signUpInBrowser } from './support/accounts';
 
-async function joinRoomyEvents(request: APIRequestContext, count: number) {
-  await joinEvents(request, await roomyDemoEvents(request, count));
+async function joinNewEvents(
+  request: APIRequestContext,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  count: number,
+) {
+  await joinEvents(request, await eventsOfNewOrganizers(playwright, count));
 }
 
 test.describe('Volunteer Journey', () => {
-  test('a new volunteer: zero stats, Level 1, 0/100 XP, every achievement locked, the hours chart', async ({ page }) => {
+  test('a new volunteer: zero stats, Level 1, 0/100 XP, every achievement locked, the hours chart', async ({
+    page,
+  }) => {
     await signUpInBrowser(page);
     await page.goto('/journey');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Volunteer Journey');
@@ -21,7 +27,9 @@ test.describe('Volunteer Journey', () => {
     await expect(page.getByTestId('section-inProgress').getByTestId('achievement-card')).toHaveCount(0);
     const locked = page.getByTestId('section-locked').getByTestId('achievement-card');
     await expect(locked).toHaveCount(15);
-    await expect(locked.filter({ hasText: 'First Step' }).getByTestId('achievement-requirement')).toHaveText('Join your first event');
+    await expect(locked.filter({ hasText: 'First Step' }).getByTestId('achievement-requirement')).toHaveText(
+      'Join your first event',
+    );
     await expect(locked.filter({ hasText: 'First Step' }).getByTestId('achievement-progress')).toHaveText('0/1');
 
     const chart = page.getByTestId('hours-chart');
@@ -30,23 +38,28 @@ test.describe('Volunteer Journey', () => {
     await expect(chart.getByTestId('hours-chart-table').locator('tbody tr')).toHaveCount(12);
   });
 
-  test('level maths, sections and the Achievement Unlocked dialog', async ({ page }) => {
+  test('level maths, sections and the Achievement Unlocked dialog', async ({ page, playwright }) => {
     await signUpInBrowser(page);
     // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 2 events × 10 XP → 95 XP.
     await createEventWith(page.request);
-    // Both picked now: the list a later call would read may have changed with parallel tests' joins.
-    const [firstJoined, secondJoined] = await roomyDemoEvents(page.request, 2);
+    const [firstJoined, secondJoined] = await eventsOfNewOrganizers(playwright, 2);
     await joinEvents(page.request, [firstJoined!]);
     await page.goto('/journey');
     await expect(page.getByTestId('journey-total-hours-value')).toHaveText('7');
-    await expect(page.getByTestId('journey-events-attended-value')).toHaveText('2');
+    // Events joined, counted as Profile counts them: the organized one is not an attended one.
+    await expect(page.getByTestId('journey-events-attended-value')).toHaveText('1');
     await expect(page.getByTestId('level-value')).toHaveText('Level 1');
     await expect(page.getByTestId('level-next')).toHaveText('95/100 XP to next level');
     await expect(page.getByTestId('level-total-xp')).toHaveText('95 XP in total');
     await expect(page.getByTestId('journey-achievements-detail')).toHaveText('2 out of 15 unlocked');
-    await expect(page.getByTestId('section-completed').getByTestId('achievement-name')).toHaveText(['First Step', 'Event Creator']);
+    await expect(page.getByTestId('section-completed').getByTestId('achievement-name')).toHaveText([
+      'First Step',
+      'Event Creator',
+    ]);
     const inProgress = page.getByTestId('section-inProgress').getByTestId('achievement-card');
-    await expect(inProgress.filter({ hasText: 'Regular' }).first().getByTestId('achievement-progress')).toHaveText('1/5');
+    await expect(inProgress.filter({ hasText: 'Regular' }).first().getByTestId('achievement-progress')).toHaveText(
+      '1/5',
+    );
     await expect(inProgress.filter({ hasText: 'Helping Hand' }).getByTestId('achievement-progress')).toHaveText('7/10');
     await expect(inProgress.filter({ hasText: 'Event Leader' }).getByTestId('achievement-progress')).toHaveText('1/5');
 
@@ -60,7 +73,10 @@ test.describe('Volunteer Journey', () => {
 
     // Only completed achievements open the dialog.
     await expect(page.getByTestId('section-inProgress').getByRole('button')).toHaveCount(0);
-    await page.getByTestId('section-completed').getByRole('button', { name: /First Step/ }).click();
+    await page
+      .getByTestId('section-completed')
+      .getByRole('button', { name: /First Step/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading')).toHaveText('Achievement Unlocked!');
     await expect(dialog.getByTestId('unlocked-name')).toHaveText('First Step');
@@ -77,7 +93,9 @@ test.describe('Volunteer Journey', () => {
     await page.goto('/journey');
     const bars = page.getByTestId('hours-chart-bar');
     await expect(bars).toHaveCount(12);
-    const hours = await bars.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-hours'))));
+    const hours = await bars.evaluateAll((elements) =>
+      elements.map((element) => Number(element.getAttribute('data-hours'))),
+    );
     expect(hours.reduce((sum, value) => sum + value, 0)).toBe(4);
     expect(hours.at(-1)).toBe(4);
   });
@@ -88,10 +106,17 @@ test.describe('Volunteer Journey', () => {
     // A slow network (real requests, each answered 1.5 s late) makes the loading state visible.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 1500,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Journey' }).click();
     // One locator for role, text and visibility: the spinner may be gone a moment after it shows.
-    const spinner = page.locator('[data-testid="journey-loading"][role="status"]', { hasText: 'Loading your journey...' });
+    const spinner = page.locator('[data-testid="journey-loading"][role="status"]', {
+      hasText: 'Loading your journey...',
+    });
     await expect(spinner).toBeVisible();
     await expect(page.getByTestId('level-card')).toBeVisible({ timeout: 20_000 });
     await expect(spinner).toHaveCount(0);
@@ -115,11 +140,11 @@ test.describe('Volunteer Journey', () => {
     await expect(page.getByTestId('section-locked').getByRole('heading')).toContainText('الإنجازات المقفلة');
   });
 
-  test('axe: no serious or critical violation, page and dialog, both themes', async ({ page }) => {
+  test('axe: no serious or critical violation, page and dialog, both themes', async ({ page, playwright }) => {
     // Four full axe passes over a long page.
     test.setTimeout(300_000);
     await signUpInBrowser(page);
-    await joinRoomyEvents(page.request, 1);
+    await joinNewEvents(page.request, playwright, 1);
     await page.goto('/journey');
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('level-card')).toBeVisible();

@@ -8,7 +8,11 @@ async function send(request: APIRequestContext, data: { receiverId: string; cont
 }
 
 test.describe('Messages', () => {
-  test('grouped by person, latest first, You: prefix, About line, unread dot, opens the thread', async ({ page, playwright, baseURL }) => {
+  test('grouped by person, latest first, You: prefix, About line, unread dot, opens the thread', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const me = await signUpInBrowser(page, { firstName: 'Nora', lastName: 'Lind' });
     const beaContext = await playwright.request.newContext({ baseURL });
     const cyContext = await playwright.request.newContext({ baseURL });
@@ -16,15 +20,19 @@ test.describe('Messages', () => {
     const cy = await signUpWith(cyContext, { firstName: 'Cy', lastName: 'Park' });
     const event = await createEventWith(beaContext, { title: `Harbour cleanup ${Date.now().toString(36)}` });
 
-    // Oldest to newest: me→Bea, Bea→me, me→Cy, Bea→me about her event.
-    await send(page.request, { receiverId: bea.email, content: 'Hello Bea, is there parking?' });
+    // Oldest to newest: me→Bea, Bea→me, me→Cy, Bea→me about her event. By user id, as the chat sends:
+    // what I address by e-mail is listed under that address (the next test).
+    await send(page.request, { receiverId: bea.id, content: 'Hello Bea, is there parking?' });
     await send(beaContext, { receiverId: me.email, content: 'Yes, behind the hall.' });
-    await send(page.request, { receiverId: cy.email, content: 'See you on Sunday' });
+    await send(page.request, { receiverId: cy.id, content: 'See you on Sunday' });
     await send(beaContext, { receiverId: me.email, content: 'Will you join this one?', eventId: event.id });
 
     await page.goto('/messages');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Messages');
-    await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveAttribute('placeholder', 'Search messages...');
+    await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveAttribute(
+      'placeholder',
+      'Search messages...',
+    );
 
     const rows = page.getByTestId('conversation');
     await expect(rows).toHaveCount(2);
@@ -40,7 +48,7 @@ test.describe('Messages', () => {
     await expect(cyRow.getByTestId('conversation-last-message')).toHaveText('You: See you on Sunday');
     await expect(cyRow.getByTestId('conversation-event')).toHaveCount(0);
     await expect(cyRow.getByTestId('unread-dot')).toHaveCount(0);
-    await expect(page.getByTestId('messages-summary')).toHaveText('Conversations: 2 · Unread: 1');
+    await expect(page.getByTestId('messages-summary')).toHaveText('Conversations: 2 · Unread: 2'); // unread messages, as the chat and the bell count them
 
     // Typing in the search box narrows the list.
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('sunday');
@@ -51,6 +59,37 @@ test.describe('Messages', () => {
     await expect(page).toHaveURL(new RegExp(`/chat/${bea.id}$`));
     await beaContext.dispose();
     await cyContext.dispose();
+  });
+
+  test('what I send to an e-mail address is listed under that address, known or not, and opens its thread', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await signUpInBrowser(page);
+    const other = await playwright.request.newContext({ baseURL });
+    const known = await signUpWith(other, { firstName: 'Kai', lastName: 'Known' });
+    const unknown = `nobody-${Date.now().toString(36)}@example.org`;
+    await send(page.request, { receiverId: known.email, content: 'To a member' });
+    await send(page.request, { receiverId: unknown.toUpperCase(), content: 'To an address with no account' });
+
+    await page.goto('/messages');
+    const rows = page.getByTestId('conversation');
+    // No name shows who owns an address, so both read the same way.
+    await expect(rows.getByTestId('conversation-name')).toHaveText([unknown, known.email]);
+    await expect(rows.getByTestId('conversation-last-message')).toHaveText([
+      'You: To an address with no account',
+      'You: To a member',
+    ]);
+    await rows.nth(0).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${encodeURIComponent(unknown)}$`));
+    await expect(page.getByTestId('thread-title')).toHaveText(unknown, { timeout: 30_000 });
+    await expect(page.getByTestId('thread-message-content')).toHaveText(['To an address with no account']);
+    // The address is a page address too: reloaded (or shared), it opens the same thread, not a 404 file.
+    await page.reload();
+    await expect(page.getByTestId('thread-title')).toHaveText(unknown, { timeout: 30_000 });
+    await expect(page.getByTestId('thread-message-content')).toHaveText(['To an address with no account']);
+    await other.dispose();
   });
 
   test('relative time reads in hours or days (controlled clock)', async ({ page, playwright, baseURL }) => {
@@ -92,7 +131,11 @@ test.describe('Messages', () => {
     await other.dispose();
   });
 
-  test('axe: no serious or critical violation, list and empty state, both themes', async ({ page, playwright, baseURL }) => {
+  test('axe: no serious or critical violation, list and empty state, both themes', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // Four full axe passes over a long page.
     test.setTimeout(300_000);
     const me = await signUpInBrowser(page);

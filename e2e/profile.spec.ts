@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, joinEvents, roomyDemoEvents, signUpInBrowser, signUpWith } from './support/accounts';
+import {
+  createEventWith,
+  eventsOfNewOrganizers,
+  joinEvents,
+  signInWith,
+  signUpInBrowser,
+  signUpWith,
+} from './support/accounts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,26 +31,38 @@ test.describe('Profile', () => {
     await expect(page.getByTestId('recent-joined')).toContainText("You haven't joined any events yet.");
     await expect(page.getByTestId('impact-total-events')).toContainText('0');
     await expect(page.getByTestId('community-impact')).toContainText('Community Impact');
-    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
 
     await page.getByTestId('profile-sign-out').click();
     await expect(page.getByTestId('header-sign-in')).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
-  test('Event Leader at 5 organized events, not at 4; the 3 most recent with rating and attendees; People Helped', async ({ page, playwright, baseURL }) => {
+  test('Event Leader at 5 organized events, not at 4; the 3 most recent with rating and attendees; People Helped', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const me = await signUpInBrowser(page);
     const titles: string[] = [];
     const suffix = Date.now().toString(36);
     for (let index = 1; index <= 4; index += 1) {
-      const event = await createEventWith(page.request, { title: `Organized ${index} ${suffix}`, date: new Date(Date.now() + (index + 1) * DAY).toISOString(), location: `Street ${index}` });
+      const event = await createEventWith(page.request, {
+        title: `Organized ${index} ${suffix}`,
+        date: new Date(Date.now() + (index + 1) * DAY).toISOString(),
+        location: `Street ${index}`,
+      });
       titles.push(event.title);
     }
     await page.goto('/profile');
     await expect(page.getByTestId('stat-organized-value')).toHaveText('4');
     await expect(badges(page)).toHaveText(['New Volunteer']);
 
-    const fifth = await createEventWith(page.request, { title: `Organized 5 ${suffix}`, date: new Date(Date.now() + 6 * DAY).toISOString(), location: 'Street 5' });
+    const fifth = await createEventWith(page.request, {
+      title: `Organized 5 ${suffix}`,
+      date: new Date(Date.now() + 6 * DAY).toISOString(),
+      location: 'Street 5',
+    });
     // Two other people join the newest event: People Helped counts them.
     for (const name of ['Ana', 'Ben']) {
       const other = await playwright.request.newContext({ baseURL });
@@ -67,11 +86,15 @@ test.describe('Profile', () => {
     expect(me.id).toBeTruthy();
   });
 
-  test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({ page }) => {
+  test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({
+    page,
+    playwright,
+  }) => {
     test.setTimeout(120_000);
     await signUpInBrowser(page);
-    for (let index = 0; index < 5; index += 1) await createEventWith(page.request, { date: new Date(Date.now() + (index + 2) * DAY).toISOString() });
-    const events = await roomyDemoEvents(page.request, 10);
+    for (let index = 0; index < 5; index += 1)
+      await createEventWith(page.request, { date: new Date(Date.now() + (index + 2) * DAY).toISOString() });
+    const events = await eventsOfNewOrganizers(playwright, 10);
     await joinEvents(page.request, events.slice(0, 9));
     await page.goto('/profile');
     // 5 × 4 + 9 × 3 = 47 hours.
@@ -98,7 +121,7 @@ test.describe('Profile', () => {
     await expect(badges(page)).toHaveText(['Nuevo voluntario']);
     await expect(page.getByTestId('stat-organized')).toContainText('Eventos organizados');
     await expect(page.getByTestId('profile-joined')).toContainText('Miembro desde');
-    await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Editar perfil' })).toBeVisible();
 
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
     await page.reload();
@@ -117,5 +140,71 @@ test.describe('Profile', () => {
       await expect(page.getByTestId('stat-organized-value')).toHaveText('1');
       await expectNoSeriousAccessibilityViolations(page);
     });
+  });
+
+  test("Recent sign-ins: sign-up, sign-in, a stranger's failed attempts and lockout flagged; axe in both themes; Arabic", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // Two full axe passes over a long page.
+    test.setTimeout(180_000);
+    const me = await signUpInBrowser(page);
+    await signInWith(page.context(), me);
+    // A script guessing the password: five failures, then the sixth is refused.
+    const stranger = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'User-Agent': 'curl/8.5.0' } });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(
+        (
+          await stranger.post('/api/auth/login', { data: { email: me.email, password: `wrong guess ${attempt}` } })
+        ).status(),
+      ).toBe(401);
+    }
+    expect(
+      (await stranger.post('/api/auth/login', { data: { email: me.email, password: 'wrong guess 6' } })).status(),
+    ).toBe(429);
+    await stranger.dispose();
+
+    await page.goto('/profile');
+    const card = page.getByTestId('recent-sign-ins');
+    await expect(card.getByRole('heading', { name: 'Recent sign-ins' })).toBeVisible();
+    const events = card.getByTestId('security-event');
+    await expect(events.getByTestId('security-event-kind')).toHaveText([
+      'Sign-ins paused after failed attempts',
+      ...Array<string>(5).fill('Failed sign-in attempt'),
+      'Signed in',
+      'Account created',
+    ]);
+    const locked = events.first();
+    await expect(locked.getByTestId('security-event-device')).toHaveText('Devicecurl');
+    await expect(locked.getByTestId('security-event-address')).toHaveText(/^IP address[\d.:a-f]+$/);
+    await expect(locked.getByTestId('security-event-hint')).toHaveText(
+      'Further attempts were refused for a while to protect your account.',
+    );
+    await expect(events.nth(1).getByTestId('security-event-hint')).toHaveText(
+      'Not you? Someone who knows your e-mail address may be trying to guess your password.',
+    );
+    // The hint once per run of one kind, not on each of the five failures.
+    await expect(card.getByTestId('security-event-hint')).toHaveCount(2);
+    const signedIn = events.nth(6);
+    // The config's 'Desktop Chrome' device sends a Windows Chrome User-Agent.
+    await expect(signedIn.getByTestId('security-event-device')).toHaveText('DeviceChrome on Windows');
+    await expect(signedIn.getByTestId('security-event-hint')).toHaveCount(0);
+    await expect(signedIn.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+
+    await inBothThemes(page, async () => {
+      await expect(events).toHaveCount(8);
+      await expect(page.getByTestId('stat-organized-value')).toHaveText('0');
+      await expectNoSeriousAccessibilityViolations(page);
+    });
+
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(card.getByRole('heading', { name: 'عمليات تسجيل الدخول الأخيرة' })).toBeVisible();
+    await expect(events.first().getByTestId('security-event-kind')).toHaveText(
+      'تم إيقاف تسجيل الدخول مؤقتًا بعد محاولات فاشلة',
+    );
+    await expect(events.nth(1).getByTestId('security-event-kind')).toHaveText('محاولة تسجيل دخول فاشلة');
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createEventAsAnother, signUpInBrowser, signUpWith } from './support/accounts';
 import { recordToasts } from './support/toasts';
+import { waitForLivePage } from './support/live-page';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -21,15 +22,35 @@ async function expectToast(page: Page, title: string, description: string) {
 async function throttle(context: BrowserContext, page: Page, latency: number) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   return cdp;
 }
 
+/** Someone else takes the event's last place while the page still shows it free. */
+async function takeTheLastPlace(browser: Browser, eventId: number) {
+  const otherContext = await browser.newContext();
+  await signUpWith(otherContext.request);
+  expect(
+    (await otherContext.request.post(`/api/events/${eventId}/rsvp`, { data: { status: 'attending' } })).status(),
+  ).toBe(200);
+  await otherContext.close();
+}
+
 test.describe('RSVP control', () => {
-  test('offers the three statuses, ticks the current one, switches freely and refreshes the counts', async ({ page, context }) => {
+  test('offers the three statuses, ticks the current one, switches freely and refreshes the counts', async ({
+    page,
+    playwright,
+    context,
+  }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `RSVP menu ${suffix()}`, maxAttendees: 25 });
+    const { event } = await createEventAsAnother(playwright, { title: `RSVP menu ${suffix()}`, maxAttendees: 25 });
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
 
     const button = page.getByRole('button', { name: 'RSVP', exact: true });
     await expect(button).toBeEnabled();
@@ -72,10 +93,13 @@ test.describe('RSVP control', () => {
     expect(saved.rsvpCount).toBe(1);
   });
 
-  test('on an event card: the menu does not open the event, and the card count refreshes', async ({ page, context }) => {
+  test('on an event card: the menu does not open the event, and the card count refreshes', async ({
+    page,
+    playwright,
+  }) => {
     await signUpInBrowser(page);
     const word = `cardrsvp${suffix()}`;
-    const event = await createEventWith(context.request, { title: `Card ${word}`, maxAttendees: 10 });
+    const { event } = await createEventAsAnother(playwright, { title: `Card ${word}`, maxAttendees: 10 });
     await page.goto(`/discover?search=${word}`);
     const card = page.getByTestId('event-card').filter({ hasText: event.title });
     await expect(card.getByTestId('event-card-attendance')).toHaveText('0/10');
@@ -93,10 +117,11 @@ test.describe('RSVP control', () => {
     await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
   });
 
-  test("reads '...' while the request is pending", async ({ page, context }) => {
+  test("reads '...' while the request is pending", async ({ page, playwright, context }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `RSVP pending ${suffix()}` });
+    const { event } = await createEventAsAnother(playwright, { title: `RSVP pending ${suffix()}` });
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     const cdp = await throttle(context, page, 2500);
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();
@@ -104,22 +129,35 @@ test.describe('RSVP control', () => {
     await expect(pending).toHaveText('...');
     await expect(pending).toHaveAttribute('aria-disabled', 'true');
     await expect(pending).toHaveAttribute('aria-busy', 'true');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
   });
 
-  test("'Event Full' is disabled for a newcomer, while someone already in can still switch", async ({ page, context, browser }) => {
+  test("'Event Full' is disabled for a newcomer, while someone already in can still switch", async ({
+    page,
+    playwright,
+    context,
+    browser,
+  }) => {
     // The organizer and a first attendee fill the only place through the API.
     await signUpWith(context.request);
-    const event = await createEventWith(context.request, { title: `Full ${suffix()}`, maxAttendees: 1 });
+    const { event } = await createEventAsAnother(playwright, { title: `Full ${suffix()}`, maxAttendees: 1 });
     const attendeeContext = await browser.newContext();
     await signUpWith(attendeeContext.request, { firstName: 'Ines' });
-    expect((await attendeeContext.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
+    expect(
+      (await attendeeContext.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status(),
+    ).toBe(200);
 
     // A newcomer (the page's own user from here on) meets a full event.
     await context.clearCookies();
     await signUpInBrowser(page);
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     const full = page.getByRole('button', { name: 'Event Full' });
     await expect(full).toBeVisible();
     await expect(full).toBeDisabled();
@@ -128,6 +166,7 @@ test.describe('RSVP control', () => {
     // The attendee, on the same full event, keeps a working control and switches.
     const attendeePage = await attendeeContext.newPage();
     await attendeePage.goto(`/events/${event.id}`);
+    await waitForLivePage(attendeePage);
     const mine = attendeePage.getByRole('button', { name: "RSVP'd (Attending)" });
     await expect(mine).toBeEnabled();
     await mine.click();
@@ -137,16 +176,18 @@ test.describe('RSVP control', () => {
     await attendeeContext.close();
   });
 
-  test('a place taken meanwhile: the server says Event Full and the button follows', async ({ page, context, browser }) => {
+  test('a place taken meanwhile: the server says Event Full and the button follows', async ({
+    page,
+    playwright,
+    browser,
+  }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Race ${suffix()}`, maxAttendees: 1 });
+    const { event } = await createEventAsAnother(playwright, { title: `Race ${suffix()}`, maxAttendees: 1 });
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toBeEnabled();
 
-    const otherContext = await browser.newContext();
-    await signUpWith(otherContext.request);
-    expect((await otherContext.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status()).toBe(200);
-    await otherContext.close();
+    await takeTheLastPlace(browser, event.id);
 
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();
@@ -154,13 +195,43 @@ test.describe('RSVP control', () => {
     await expect(page.getByRole('button', { name: 'Event Full' })).toBeDisabled();
   });
 
-  test('a signed-out user gets the Unauthorized toast and is sent to sign in after 500 ms', async ({ page, context }) => {
+  test("a place taken meanwhile, in Spanish: the refusal is worded from the answer's code, not the server's English", async ({
+    page,
+    playwright,
+    browser,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Signed out ${suffix()}` });
+    const { event } = await createEventAsAnother(playwright, { title: `Carrera ${suffix()}`, maxAttendees: 1 });
+    await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
+    await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toBeEnabled();
+
+    await takeTheLastPlace(browser, event.id);
+
+    const refusal = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/events/${event.id}/rsvp`) && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: /Asistiré/ }).click();
+    expect(await (await refusal).json()).toEqual({ message: 'Event Full', code: 'EVENT_FULL' });
+    const toast = page.locator('li[data-state="open"]').filter({ hasText: 'Error' });
+    await expect(toast).toContainText('Evento completo');
+    await expect(toast).not.toContainText('Event Full');
+  });
+
+  test('a signed-out user gets the Unauthorized toast and is sent to sign in after 500 ms', async ({
+    page,
+    playwright,
+    context,
+  }) => {
+    await signUpInBrowser(page);
+    const { event } = await createEventAsAnother(playwright, { title: `Signed out ${suffix()}` });
     // The page leaves for /api/login half a second after the toast, which a loaded machine may not
     // give us time to look at: the page itself reports each toast with the moment it appeared.
     const seen = await recordToasts(page);
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     // The page is server-rendered: let it come alive and make its first calls while still signed in,
     // or the achievement poll, not the RSVP, would be the first to learn that the session ended.
@@ -178,9 +249,13 @@ test.describe('RSVP control', () => {
     expect(leftAt - (unauthorized?.at ?? leftAt)).toBeGreaterThanOrEqual(480);
   });
 
-  test("on a phone still loading the toaster's code, the 401 toast is shown for the full 500 ms before the redirect", async ({ page, context }) => {
+  test("on a phone still loading the toaster's code, the 401 toast is shown for the full 500 ms before the redirect", async ({
+    page,
+    playwright,
+    context,
+  }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Slow toaster ${suffix()}` });
+    const { event } = await createEventAsAnother(playwright, { title: `Slow toaster ${suffix()}` });
     const seen = await recordToasts(page);
     // The toaster's code is held back until the test lets it through, as a slow network would.
     let releaseToaster = () => {};
@@ -191,11 +266,14 @@ test.describe('RSVP control', () => {
     });
     const firstPoll = page.waitForResponse((response) => response.url().endsWith('/api/user/achievements'));
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
     expect((await firstPoll).status()).toBe(200);
     expect((await context.request.post('/api/logout')).status()).toBe(204);
-    const rsvpRefused = page.waitForResponse((response) => response.url().includes('/rsvp') && response.status() === 401);
+    const rsvpRefused = page.waitForResponse(
+      (response) => response.url().includes('/rsvp') && response.status() === 401,
+    );
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();
     await rsvpRefused;
     // Well past the 500 ms: the page must still be here, waiting for its toast to be seen.
@@ -209,12 +287,14 @@ test.describe('RSVP control', () => {
     expect(leftAt - (unauthorized?.at ?? leftAt)).toBeGreaterThanOrEqual(480);
   });
 
-  test('works with the keyboard alone', async ({ page, context }) => {
+  test('works with the keyboard alone', async ({ page, playwright }) => {
     await signUpInBrowser(page);
-    const event = await createEventWith(context.request, { title: `Keyboard ${suffix()}` });
+    const { event } = await createEventAsAnother(playwright, { title: `Keyboard ${suffix()}` });
     await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
     const button = page.getByRole('button', { name: 'RSVP', exact: true });
     await expect(button).toBeVisible();
+    await waitForLivePage(page);
     // Tab to the control from the heading just before it in the reading order.
     await page.getByRole('heading', { name: 'Your participation' }).evaluate((heading) => {
       (heading as HTMLElement).tabIndex = -1;

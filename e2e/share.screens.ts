@@ -2,10 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWith } from './support/accounts';
 import { captureScreens } from './support/screens';
 
-/** The 'Share Event' dialog (issue 5) on a demo event with a photo: message mode, link mode, Arabic. */
+/** The 'Share Event' dialog on a demo event with a photo: message mode, link mode, Arabic. */
 
 async function demoEventWithPhoto(page: Page): Promise<number> {
-  const events: Array<{ id: number; images: string[]; maxAttendees: number | null }> = await (await page.context().request.get('/api/events?limit=50')).json();
+  const events: Array<{ id: number; images: string[]; maxAttendees: number | null }> = await (
+    await page.context().request.get('/api/events?limit=50')
+  ).json();
   const event = events.find((candidate) => candidate.images.length > 0 && candidate.maxAttendees !== null) ?? events[0];
   if (!event) throw new Error('the demo data has no upcoming event');
   return event.id;

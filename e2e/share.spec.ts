@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signInWith, signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+import { waitForLivePage } from './support/live-page';
 
 /**
- * Issue 5 items 1–2: the 'Share Event' dialog, the share control and the Quick Share card on the event
- * detail page, against the real server (spec §2, §7, §8, §9). What stands in for the DEVICE (a native
+ * The 'Share Event' dialog, the share control and the Quick Share card on the event
+ * detail page, against the real server. What stands in for the DEVICE (a native
  * share sheet, a refusing clipboard, a slow encoder, a slow or absent network) is set up in the browser;
  * PitchIn's own API is never faked. The social sites are answered locally so no test leaves the machine.
  */
@@ -17,7 +18,8 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' });
 test.describe.configure({ timeout: 90_000 });
 
 // A real 1×1 PNG, so the server's content check accepts the event photo.
-const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 type SharedEvent = { id: number; title: string; description: string; location: string; date: string };
 
@@ -25,7 +27,10 @@ function suffix() {
   return randomBytes(3).toString('hex');
 }
 
-async function createEvent(request: APIRequestContext, fields: { title?: string; images?: string[]; maxAttendees?: number | null } = {}): Promise<SharedEvent> {
+async function createEvent(
+  request: APIRequestContext,
+  fields: { title?: string; images?: string[]; maxAttendees?: number | null } = {},
+): Promise<SharedEvent> {
   const response = await request.post('/api/events', {
     data: {
       title: fields.title ?? `Share test ${suffix()}`,
@@ -49,6 +54,7 @@ async function openEventPage(page: Page, fields: Parameters<typeof createEvent>[
   await page.goto(`/events/${event.id}`);
   // Generous: the first load of a screen's chunks is slow on a busy two-core machine.
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 30_000 });
+  await waitForLivePage(page);
   return { user, event };
 }
 
@@ -80,7 +86,12 @@ function eventUrl(page: Page, id: number) {
 async function setNetworkLatency(page: Page, latency: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 /** The social sites answer locally: a popup's URL is checked, never fetched from the internet. */
@@ -104,11 +115,18 @@ async function recordWindowOpen(page: Page) {
 }
 
 async function openCalls(page: Page) {
-  return page.evaluate(() => (window as unknown as { __openCalls: Array<{ url: string; target: string; features: string }> }).__openCalls);
+  return page.evaluate(
+    () => (window as unknown as { __openCalls: Array<{ url: string; target: string; features: string }> }).__openCalls,
+  );
 }
 
 test.describe('Share dialog: message mode', () => {
-  test('is the default, prefilled and editable; Send is disabled while blank and while sending; the message arrives', async ({ page, browser, playwright, baseURL }) => {
+  test('is the default, prefilled and editable; Send is disabled while blank and while sending; the message arrives', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
     const { user: sender, event } = await openEventPage(page);
     const recipientRequest = await playwright.request.newContext({ baseURL });
     const recipient: TestUser = await signUpWith(recipientRequest, { firstName: 'Rui', lastName: 'Lobo' });
@@ -146,7 +164,12 @@ test.describe('Share dialog: message mode', () => {
     // The recipient finds it through the API…
     const messages = await (await recipientRequest.get('/api/messages')).json();
     const received = messages.find((message: { content: string }) => message.content === content);
-    expect(received).toMatchObject({ senderId: sender.id, receiverId: recipient.id, eventId: event.id, event: { id: event.id, title: event.title } });
+    expect(received).toMatchObject({
+      senderId: sender.id,
+      receiverId: recipient.id,
+      eventId: event.id,
+      event: { id: event.id, title: event.title },
+    });
 
     // …and on their Messages page.
     const recipientContext = await browser.newContext({ baseURL });
@@ -161,21 +184,17 @@ test.describe('Share dialog: message mode', () => {
     await recipientRequest.dispose();
   });
 
-  test("an unknown e-mail shows the server's message in the form", async ({ page }) => {
+  test('an e-mail with no account is shared like any other (nothing tells them apart)', async ({ page }) => {
     await openEventPage(page);
     const dialog = await openDialog(page);
     const recipientField = dialog.getByLabel("Recipient's e-mail");
     await recipientField.fill(`nobody-${suffix()}@example.org`);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('No user with that e-mail');
-    await expect(recipientField).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog).toBeVisible();
-    // Typing again clears the complaint.
-    await recipientField.fill('someone-else@example.org');
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expectToast(page, 'Event Shared', 'Event has been shared via message.');
+    await expect(dialog).toBeHidden();
   });
 
-  test("sending to yourself shows the server's message too", async ({ page }) => {
+  test("sending to yourself says why, from the answer's code", async ({ page }) => {
     const { user } = await openEventPage(page);
     const dialog = await openDialog(page);
     await dialog.getByLabel("Recipient's e-mail").fill(user.email);
@@ -196,7 +215,10 @@ test.describe('Share dialog: message mode', () => {
     await context.setOffline(false);
   });
 
-  test('signed out meanwhile: the Unauthorized toast, then the sign-in page after 500 ms', async ({ page, context }) => {
+  test('signed out meanwhile: the Unauthorized toast, then the sign-in page after 500 ms', async ({
+    page,
+    context,
+  }) => {
     // A controlled clock: the 500 ms wait is stepped through, not raced against a busy machine.
     await page.clock.install();
     await openEventPage(page);
@@ -235,7 +257,9 @@ test.describe('Share dialog: link and native modes', () => {
 
   test('a refused clipboard shows the Error toast', async ({ page }) => {
     await page.addInitScript(() => {
-      Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) });
+      Object.defineProperty(navigator.clipboard, 'writeText', {
+        value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+      });
     });
     await openEventPage(page);
     const dialog = await openDialog(page);
@@ -260,9 +284,15 @@ test.describe('Share dialog: link and native modes', () => {
     await dialog.getByRole('tab', { name: 'Other apps' }).click();
     await expect(dialog.getByTestId('share-native-fallback-note')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Open share menu' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shareCalls: ShareData[] }).__shareCalls)).toEqual([
-      { title: event.title, text: `Check out this volunteer opportunity: ${event.title}`, url: eventUrl(page, event.id) },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shareCalls: ShareData[] }).__shareCalls))
+      .toEqual([
+        {
+          title: event.title,
+          text: `Check out this volunteer opportunity: ${event.title}`,
+          url: eventUrl(page, event.id),
+        },
+      ]);
   });
 
   test('a cancelled native share is ignored: no toast, nothing copied', async ({ page, context }) => {
@@ -282,7 +312,9 @@ test.describe('Share dialog: link and native modes', () => {
     await page.evaluate(() => navigator.clipboard.writeText('untouched'));
     await dialog.getByRole('tab', { name: 'Other apps' }).click();
     await dialog.getByRole('button', { name: 'Open share menu' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shareCount: { count: number } }).__shareCount.count)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shareCount: { count: number } }).__shareCount.count))
+      .toBe(1);
     // Give a toast every chance to appear before asserting there is none.
     await page.waitForTimeout(750);
     await expect(toasts(page).locator('li')).toHaveCount(0);
@@ -299,7 +331,9 @@ test.describe('Share dialog: link and native modes', () => {
     const { event } = await openEventPage(page);
     const dialog = await openDialog(page);
     await dialog.getByRole('tab', { name: 'Other apps' }).click();
-    await expect(dialog.getByTestId('share-native-fallback-note')).toHaveText('This device has no share menu, so the event link will be copied instead.');
+    await expect(dialog.getByTestId('share-native-fallback-note')).toHaveText(
+      'This device has no share menu, so the event link will be copied instead.',
+    );
     await dialog.getByRole('button', { name: 'Open share menu' }).click();
     await expectToast(page, 'Link Copied', 'Event link has been copied to your clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(eventUrl(page, event.id));
@@ -315,14 +349,27 @@ test.describe('Share dialog: preview, social networks, image', () => {
     const box = await card.locator(':scope > div').boundingBox();
     expect(box).not.toBeNull();
     expect(Math.abs(box!.width / box!.height - 1200 / 630)).toBeLessThan(0.01);
-    for (const text of ['Cleanup', 'Sat, Jun 14, 2031', '9:30 AM', event.title, event.description, event.location, '0/40 attending', 'Organized by Marta Quintela', 'PitchIn']) {
+    for (const text of [
+      'Cleanup',
+      'Sat, Jun 14, 2031',
+      '9:30 AM',
+      event.title,
+      event.description,
+      event.location,
+      '0/40 attending',
+      'Organized by Marta Quintela',
+      'PitchIn',
+    ]) {
       await expect(card.getByText(text, { exact: true })).toBeVisible();
     }
-    // spec §9: the description is clamped to two lines.
+    // The description is clamped to two lines.
     await expect(card.getByText(event.description, { exact: true })).toHaveCSS('-webkit-line-clamp', '2');
   });
 
-  test('Facebook, Twitter and LinkedIn open a 600×400 popup on the right share URL; Instagram only explains', async ({ page, context }) => {
+  test('Facebook, Twitter and LinkedIn open a 600×400 popup on the right share URL; Instagram only explains', async ({
+    page,
+    context,
+  }) => {
     await answerSocialSitesLocally(context);
     await recordWindowOpen(page);
     const { event } = await openEventPage(page);
@@ -331,8 +378,14 @@ test.describe('Share dialog: preview, social networks, image', () => {
     const dialog = await openDialog(page);
     const expected = [
       { name: 'Share on Facebook (opens a new window)', url: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
-      { name: 'Share on Twitter (opens a new window)', url: `https://twitter.com/intent/tweet?url=${url}&text=${text}` },
-      { name: 'Share on LinkedIn (opens a new window)', url: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
+      {
+        name: 'Share on Twitter (opens a new window)',
+        url: `https://twitter.com/intent/tweet?url=${url}&text=${text}`,
+      },
+      {
+        name: 'Share on LinkedIn (opens a new window)',
+        url: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+      },
     ];
     for (const [index, network] of expected.entries()) {
       const popupOpened = page.waitForEvent('popup');
@@ -349,7 +402,9 @@ test.describe('Share dialog: preview, social networks, image', () => {
     }
 
     await dialog.getByRole('button', { name: 'Instagram' }).click();
-    await expect(toasts(page).getByText('Download the image and share it manually on Instagram.', { exact: true })).toBeVisible();
+    await expect(
+      toasts(page).getByText('Download the image and share it manually on Instagram.', { exact: true }),
+    ).toBeVisible();
     expect(await openCalls(page)).toHaveLength(3);
   });
 
@@ -424,7 +479,10 @@ test.describe('Share dialog: preview, social networks, image', () => {
 });
 
 test.describe('Quick Share card and share control', () => {
-  test('networks open 600×400 popups, Copy Link copies, Create Custom Preview opens the dialog', async ({ page, context }) => {
+  test('networks open 600×400 popups, Copy Link copies, Create Custom Preview opens the dialog', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await answerSocialSitesLocally(context);
     await recordWindowOpen(page);
@@ -435,8 +493,14 @@ test.describe('Quick Share card and share control', () => {
 
     const expected = [
       { name: 'Share on Facebook (opens a new window)', url: `https://www.facebook.com/sharer/sharer.php?u=${url}` },
-      { name: 'Share on Twitter (opens a new window)', url: `https://twitter.com/intent/tweet?url=${url}&text=${encodeURIComponent(`Check out this volunteer opportunity: ${event.title}`)}` },
-      { name: 'Share on LinkedIn (opens a new window)', url: `https://www.linkedin.com/sharing/share-offsite/?url=${url}` },
+      {
+        name: 'Share on Twitter (opens a new window)',
+        url: `https://twitter.com/intent/tweet?url=${url}&text=${encodeURIComponent(`Check out this volunteer opportunity: ${event.title}`)}`,
+      },
+      {
+        name: 'Share on LinkedIn (opens a new window)',
+        url: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+      },
     ];
     for (const [index, network] of expected.entries()) {
       const popupOpened = page.waitForEvent('popup');
@@ -457,7 +521,9 @@ test.describe('Quick Share card and share control', () => {
 
   test("Quick Share's copy failure shows 'Copy Failed'", async ({ page }) => {
     await page.addInitScript(() => {
-      Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) });
+      Object.defineProperty(navigator.clipboard, 'writeText', {
+        value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+      });
     });
     await openEventPage(page);
     await page.getByTestId('quick-share-card').getByRole('button', { name: 'Copy Link' }).click();

@@ -7,8 +7,9 @@ const NOT_FOUND = '404 Page Not Found';
 const NOT_FOUND_HINT = 'Did you forget to add the page to the router?';
 
 test.describe('web shell', () => {
-  test('signed out, every path but / is the not-found page', async ({ page }) => {
-    for (const path of ['/events', '/journey', '/events/1', '/no-such-page']) {
+  // An event's page (/events/{id}) is open to guests (guest-event.spec.ts).
+  test('signed out, every path but / and an event page is the not-found page', async ({ page }) => {
+    for (const path of ['/events', '/journey', '/events/1/edit', '/no-such-page']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
       await expect(page.getByText(NOT_FOUND_HINT)).toBeVisible();
@@ -46,18 +47,32 @@ test.describe('web shell', () => {
     await expectNoSeriousAccessibilityViolations(page);
   });
 
-  test('HTML pages carry only inline scripts the CSP allows by hash: the pre-paint theme script, and the loader of a rendered page', async ({ request }) => {
+  test('HTML pages carry only inline scripts the CSP allows by hash: the pre-paint theme script, and the loader of a rendered page', async ({
+    request,
+  }) => {
     for (const path of ['/', '/api/login']) {
       const response = await request.get(path);
       const html = await response.text();
       // Data blocks (type="application/json") never run; every other inline script must be allowed by hash.
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=|type="application\/json"/.test(attributes!));
-      // The landing page is rendered by the server, so its scripts come through the loader (decision 0010).
-      expect(inline.map(([, , text]) => (text!.includes("localStorage.getItem('theme')") ? 'theme' : text!.includes('pitchinTakeEarlyEvents') ? 'loader' : 'other')), path).toEqual(
-        path === '/' ? ['theme', 'loader'] : ['theme'],
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=|type="application\/json"/.test(attributes!),
       );
-      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]?.split(/\s+/) ?? [];
-      for (const [, , text] of inline) expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
+      // The landing page is rendered by the server, so its scripts come through the loader (decision 0010).
+      expect(
+        inline.map(([, , text]) =>
+          text!.includes("localStorage.getItem('theme')")
+            ? 'theme'
+            : text!.includes('pitchinTakeEarlyEvents')
+              ? 'loader'
+              : 'other',
+        ),
+        path,
+      ).toEqual(path === '/' ? ['theme', 'loader'] : ['theme']);
+      const scriptSrc =
+        /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')?.[1]?.split(/\s+/) ??
+        [];
+      for (const [, , text] of inline)
+        expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
       expect(scriptSrc, path).not.toContain("'unsafe-inline'");
       expect(html).not.toContain('theme-init.js');
     }

@@ -11,7 +11,10 @@ async function isSignedIn(page: Page) {
 test.describe('sign-in page at /api/login', () => {
   test('every sign-in button of the landing page leads to it', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: /^sign in$/i }).first().click();
+    await page
+      .getByRole('button', { name: /^sign in$/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/api\/login/);
     await expect(page.getByRole('heading', { name: 'Welcome to PitchIn' })).toBeVisible();
   });
@@ -59,6 +62,41 @@ test.describe('sign-in page at /api/login', () => {
     await page.getByLabel('Password', { exact: true }).fill('another long password');
     await page.getByTestId('signup-submit').click();
     await expect(page.getByRole('alert')).toContainText(/already exists/);
+  });
+
+  test("refuses a guessable password at sign-up with the server's reason, and accepts a strong one", async ({
+    page,
+  }) => {
+    await page.goto('/api/login?mode=signup');
+    await page.getByLabel('First name').fill('Rui');
+    await page.getByLabel('Last name').fill('Costa');
+    await page.getByLabel('Email').fill(`weak-${randomBytes(4).toString('hex')}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('Password123!');
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByRole('alert')).toContainText('Choose a less guessable password: ');
+    expect(await isSignedIn(page)).toBe(false);
+    await page.getByLabel('Password', { exact: true }).fill('amber-kettle-71-orbit');
+    await page.getByTestId('signup-submit').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => isSignedIn(page)).toBe(true);
+  });
+
+  test('refuses a name that hides a right-to-left override before sending it', async ({ page }) => {
+    let signUpRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/signup') signUpRequests += 1;
+    });
+    await page.goto('/api/login?mode=signup');
+    await page.getByLabel('First name').fill('Bob\u202Eexe.txt');
+    await page.getByLabel('Last name').fill('Smith');
+    await page.getByLabel('Email').fill(`rtl-${randomBytes(4).toString('hex')}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('amber-kettle-71-orbit');
+    await page.getByTestId('signup-submit').click();
+    await expect(
+      page.getByText('First name must not contain control, invisible or text-direction characters'),
+    ).toBeVisible();
+    expect(signUpRequests).toBe(0);
+    expect(await isSignedIn(page)).toBe(false);
   });
 
   test('signing out through /api/logout returns to the landing page', async ({ page, context }) => {

@@ -4,7 +4,7 @@ import { signInWith } from './support/accounts';
 const SIGNED_IN_CHUNK = /\/assets\/signed-in-app-[^/]*\.js$/;
 
 /**
- * What a page load costs before the screen shows (issue 6, Lighthouse): a signed-in page carries its
+ * What a page load costs before the screen shows (Lighthouse): a signed-in page carries its
  * user, so no auth check stands before the screen, and a signed-out visitor never downloads the
  * signed-in code.
  */

@@ -39,9 +39,17 @@ test.describe('social screens', () => {
 
   test('Chat thread, in English and Arabic (fresh people)', async ({ page, baseURL }) => {
     const suffix = randomBytes(2).toString('hex');
-    const me = await signUpInBrowser(page, { firstName: 'Noor', lastName: 'Haddad', email: `noor-${suffix}@example.org` });
+    const me = await signUpInBrowser(page, {
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      email: `noor-${suffix}@example.org`,
+    });
     const others = await playwrightRequest.newContext({ baseURL });
-    const amara = await signUpWith(others, { firstName: 'Amara', lastName: 'Okafor', email: `amara-${suffix}@example.org` });
+    const amara = await signUpWith(others, {
+      firstName: 'Amara',
+      lastName: 'Okafor',
+      email: `amara-${suffix}@example.org`,
+    });
     const say = async (from: APIRequestContext, to: { id: string }, content: string) => {
       expect((await from.post('/api/messages', { data: { receiverId: to.id, content } })).status()).toBe(201);
     };

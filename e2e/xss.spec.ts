@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { DEMO_ACCOUNT, signInWith, signUpWith, type TestUser } from './support/accounts';
 
 /**
- * Issue 7 §6: OWASP XSS payloads stored in every user text field (names, event title, description,
+ * OWASP XSS payloads stored in every user text field (names, event title, description,
  * location, rating comments, messages) and opened in real Chromium on every screen that shows them.
  * None may execute: window.__xss stays undefined, no dialog opens, and the CSP never had to block a
  * script (a blocked script would mean the payload reached a script sink and only the CSP saved us).
@@ -41,12 +41,15 @@ async function guard(page: Page): Promise<Guard> {
   });
   page.on('console', (message) => {
     // Zod runs jitless (web/lib/zod-jitless.ts), so no script report of any kind is expected, eval included.
-    if (/Content Security Policy/i.test(message.text()) && /script|inline|eval/i.test(message.text())) state.cspConsole.push(message.text());
+    if (/Content Security Policy/i.test(message.text()) && /script|inline|eval/i.test(message.text()))
+      state.cspConsole.push(message.text());
   });
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations!.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile} ${event.sample}`);
+      window.__cspViolations!.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile} ${event.sample}`,
+      );
     });
   });
   return state;
@@ -55,7 +58,10 @@ async function guard(page: Page): Promise<Guard> {
 async function expectNothingRan(page: Page, state: Guard, screen: string) {
   // onerror / onload / ontoggle handlers fire after the first paint; give them the time to.
   await page.waitForTimeout(300);
-  const seen = await page.evaluate(() => ({ xss: typeof window.__xss, csp: (window.__cspViolations ?? []).filter((line) => /script/i.test(line)) }));
+  const seen = await page.evaluate(() => ({
+    xss: typeof window.__xss,
+    csp: (window.__cspViolations ?? []).filter((line) => /script/i.test(line)),
+  }));
   expect(seen.xss, `${screen}: window.__xss was set`).toBe('undefined');
   expect(seen.csp, `${screen}: CSP blocked a script`).toEqual([]);
   expect(state.dialogs, `${screen}: a dialog opened`).toEqual([]);
@@ -63,14 +69,19 @@ async function expectNothingRan(page: Page, state: Guard, screen: string) {
 }
 
 async function expectText(page: Page, text: string, screen: string) {
-  await expect(page.getByText(text, { exact: false }).first(), `${screen} shows ${JSON.stringify(text)}`).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(text, { exact: false }).first(), `${screen} shows ${JSON.stringify(text)}`).toBeVisible({
+    timeout: 60_000,
+  });
 }
 
 const suffix = () => randomBytes(4).toString('hex');
 const inHours = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000).toISOString();
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  return text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 }
 
 async function post(request: APIRequestContext, url: string, data: unknown, statuses: number[]) {
@@ -80,7 +91,14 @@ async function post(request: APIRequestContext, url: string, data: unknown, stat
 }
 
 /** Opens a screen, waits for every expected text to be visible, then checks nothing ran. */
-async function visit(page: Page, state: Guard, url: string, shows: string[], label: string, prepare?: (page: Page) => Promise<void>) {
+async function visit(
+  page: Page,
+  state: Guard,
+  url: string,
+  shows: string[],
+  label: string,
+  prepare?: (page: Page) => Promise<void>,
+) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   if (prepare) await prepare(page);
@@ -88,7 +106,15 @@ async function visit(page: Page, state: Guard, url: string, shows: string[], lab
   await expectNothingRan(page, state, `${label} ${url}`);
 }
 
-type Author = { context: BrowserContext; user: TestUser; name: string; payload: string; event: { id: number }; fields: { title: string; description: string; location: string }; content: string };
+type Author = {
+  context: BrowserContext;
+  user: TestUser;
+  name: string;
+  payload: string;
+  event: { id: number };
+  fields: { title: string; description: string; location: string };
+  content: string;
+};
 
 /**
  * One author per payload, named with it, organizing an event whose title, description and location
@@ -104,16 +130,40 @@ test.describe('stored XSS payloads never execute', () => {
   test.beforeAll(async ({ browser, baseURL }) => {
     test.setTimeout(600_000);
     const readerContext = await browser.newContext({ baseURL });
-    reader = { context: readerContext, user: await signUpWith(readerContext.request, { firstName: 'Reader', lastName: tag }) };
+    reader = {
+      context: readerContext,
+      user: await signUpWith(readerContext.request, { firstName: 'Reader', lastName: tag }),
+    };
     for (const [index, payload] of PAYLOADS.entries()) {
       const context = await browser.newContext({ baseURL });
       const name = `F${index} ${payload}`;
       const user = await signUpWith(context.request, { firstName: name, lastName: `L${index} ${payload}` });
-      const fields = { title: `${tag} T${index} ${payload}`, description: `D${index} ${payload}`, location: `Loc${index} ${payload}` };
+      const fields = {
+        title: `${tag} T${index} ${payload}`,
+        description: `D${index} ${payload}`,
+        location: `Loc${index} ${payload}`,
+      };
       // Within the hour: the soonest upcoming events lead the home list.
-      const event = await post(context.request, '/api/events', { ...fields, date: inHours(1 + index / 100), categoryId: 1 + (index % 12), maxAttendees: null, imageUrl: null, images: [] }, [201]);
+      const event = await post(
+        context.request,
+        '/api/events',
+        {
+          ...fields,
+          date: inHours(1 + index / 100),
+          categoryId: 1 + (index % 12),
+          maxAttendees: null,
+          imageUrl: null,
+          images: [],
+        },
+        [201],
+      );
       const content = `M${index} ${payload}`;
-      await post(context.request, '/api/messages', { receiverId: reader.user.email, content, eventId: event.id }, [201]);
+      await post(
+        context.request,
+        '/api/messages',
+        { receiverId: reader.user.email, content, eventId: event.id },
+        [201],
+      );
       await post(readerContext.request, `/api/events/${event.id}/rsvp`, { status: 'attending' }, [200]);
       authors.push({ context, user, name, payload, event, fields, content });
     }
@@ -130,40 +180,75 @@ test.describe('stored XSS payloads never execute', () => {
     const state = await guard(page);
     const titles = authors.map((author) => author.fields.title);
     await visit(page, state, '/', titles, 'reader');
-    await visit(page, state, `/discover?search=${encodeURIComponent(tag)}`, authors.flatMap((author) => [author.fields.title, author.fields.description, author.fields.location, author.name]), 'reader');
-    await visit(page, state, '/my-events', titles, 'reader', (screen) => screen.getByRole('tab', { name: 'Events I Joined' }).click());
-    await visit(page, state, '/messages', authors.flatMap((author) => [author.name, author.content, author.fields.title]), 'reader');
+    await visit(
+      page,
+      state,
+      `/discover?search=${encodeURIComponent(tag)}`,
+      authors.flatMap((author) => [
+        author.fields.title,
+        author.fields.description,
+        author.fields.location,
+        author.name,
+      ]),
+      'reader',
+    );
+    await visit(page, state, '/my-events', titles, 'reader', (screen) =>
+      screen.getByRole('tab', { name: 'Events I Joined' }).click(),
+    );
+    await visit(
+      page,
+      state,
+      '/messages',
+      authors.flatMap((author) => [author.name, author.content, author.fields.title]),
+      'reader',
+    );
     await visit(page, state, '/profile', [], 'reader');
     await visit(page, state, '/journey', [], 'reader');
   });
 
-  test('event detail pages, and the server-rendered link-preview HTML escapes every payload', async ({ browser, baseURL }) => {
+  test('event detail pages, and the server-rendered link-preview HTML escapes every payload', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(600_000);
     const page = await reader.context.newPage();
     const state = await guard(page);
     const visitor = await browser.newContext({ baseURL });
     try {
       for (const author of authors) {
-        await visit(page, state, `/events/${author.event.id}`, [author.fields.title, author.fields.description, author.fields.location, author.name], 'reader');
+        await visit(
+          page,
+          state,
+          `/events/${author.event.id}`,
+          [author.fields.title, author.fields.description, author.fields.location, author.name],
+          'reader',
+        );
         for (const request of [reader.context.request, visitor.request]) {
           const html = await (await request.get(`/events/${author.event.id}`)).text();
           const fullHead = html.slice(0, html.indexOf('</head>'));
           // A signed-in reader's page also carries data blocks (the page's answers, its scripts): JSON
           // that the browser never runs, in which no `<` may appear, so nothing in it can end the block.
-          const dataBlocks = [...fullHead.matchAll(/<script type="application\/json" id="[a-z-]+">([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+          const dataBlocks = [
+            ...fullHead.matchAll(/<script type="application\/json" id="[a-z-]+">([\s\S]*?)<\/script>/g),
+          ].map((match) => match[1] ?? '');
           for (const block of dataBlocks) {
             expect(block, 'a < inside a data block').not.toContain('<');
             expect(() => JSON.parse(block) as unknown).not.toThrow();
           }
           const head = fullHead.replace(/<script type="application\/json" id="[a-z-]+">[\s\S]*?<\/script>/g, '');
           expect(head).toContain(escapeHtml(author.fields.title));
-          if (/[<>"']/.test(author.payload)) expect(head, 'raw payload in the server-rendered head').not.toContain(author.payload);
+          if (/[<>"']/.test(author.payload))
+            expect(head, 'raw payload in the server-rendered head').not.toContain(author.payload);
           expect(head.match(/<title>/g), 'one <title> only').toHaveLength(1);
           // The only scripts that run are the build's own: its files, the inline pre-paint script and, in
           // a page the server rendered (the reader's event page, the visitor's not-found page), the
           // loader of its scripts.
           const inlineScripts = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-          expect((head.match(/<script\b[^>]*>/g) ?? []).filter((tagText) => tagText !== '<script>' && !/\bsrc="\/assets\/[^"]+"/.test(tagText))).toEqual([]);
+          expect(
+            (head.match(/<script\b[^>]*>/g) ?? []).filter(
+              (tagText) => tagText !== '<script>' && !/\bsrc="\/assets\/[^"]+"/.test(tagText),
+            ),
+          ).toEqual([]);
           expect(inlineScripts[0]).toContain("localStorage.getItem('theme')");
           expect(inlineScripts).toHaveLength(2);
           expect(inlineScripts[1]).toContain('pitchinTakeEarlyEvents');
@@ -178,7 +263,14 @@ test.describe('stored XSS payloads never execute', () => {
     test.setTimeout(600_000);
     const page = await reader.context.newPage();
     const state = await guard(page);
-    for (const author of authors) await visit(page, state, `/chat/${author.user.id}`, [author.content, `F${PAYLOADS.indexOf(author.payload as (typeof PAYLOADS)[number])}`], 'reader');
+    for (const author of authors)
+      await visit(
+        page,
+        state,
+        `/chat/${author.user.id}`,
+        [author.content, `F${PAYLOADS.indexOf(author.payload as (typeof PAYLOADS)[number])}`],
+        'reader',
+      );
     for (const author of authors.slice(0, 3)) {
       const authorPage = await author.context.newPage();
       await visit(authorPage, await guard(authorPage), `/chat/${reader.user.id}`, [author.content], 'author');
@@ -202,14 +294,21 @@ test.describe('stored XSS payloads never execute', () => {
     await visit(page, state, '/journey', [], 'author');
   });
 
-  test('rating comments: a payload comment on a past event is shown as text on the reviews', async ({ browser, baseURL }) => {
+  test('rating comments: a payload comment on a past event is shown as text on the reviews', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ baseURL });
     try {
       await signInWith(context, DEMO_ACCOUNT);
       const me = await (await context.request.get('/api/auth/user')).json();
-      const joined: Array<{ id: number; date: string; organizerId: string }> = await (await context.request.get('/api/my-rsvps')).json();
-      const past = joined.filter((item) => new Date(item.date).getTime() < Date.now() && item.organizerId !== me.id).sort((a, b) => a.id - b.id);
+      const joined: Array<{ id: number; date: string; organizerId: string }> = await (
+        await context.request.get('/api/my-rsvps')
+      ).json();
+      const past = joined
+        .filter((item) => new Date(item.date).getTime() < Date.now() && item.organizerId !== me.id)
+        .sort((a, b) => a.id - b.id);
       expect(past.length, 'the demo account joined past events').toBeGreaterThan(0);
       // reviews.spec.ts rates the first three; take the last so the suites do not race.
       const event = past[past.length - 1]!;
@@ -240,13 +339,30 @@ test.describe('stored XSS payloads never execute', () => {
     }
   });
 
-  test('an image URL must be http(s): javascript:, data: and vbscript: are refused by the server', async ({ browser, baseURL }) => {
+  test('an image URL must be http(s): javascript:, data: and vbscript: are refused by the server', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ baseURL });
     try {
       await signUpWith(context.request);
-      const base = { title: `Image URL ${suffix()}`, description: 'd', location: 'l', date: inHours(5), categoryId: 1, maxAttendees: null, images: [] };
-      for (const imageUrl of ['javascript:window.__xss=1', 'JaVaScRiPt:window.__xss=1', ' javascript:window.__xss=1', 'data:text/html,<script>window.__xss=1</script>', 'vbscript:msgbox(1)']) {
+      const base = {
+        title: `Image URL ${suffix()}`,
+        description: 'd',
+        location: 'l',
+        date: inHours(5),
+        categoryId: 1,
+        maxAttendees: null,
+        images: [],
+      };
+      for (const imageUrl of [
+        'javascript:window.__xss=1',
+        'JaVaScRiPt:window.__xss=1',
+        ' javascript:window.__xss=1',
+        'data:text/html,<script>window.__xss=1</script>',
+        'vbscript:msgbox(1)',
+      ]) {
         const response = await context.request.post('/api/events', { data: { ...base, imageUrl } });
         expect(response.status(), imageUrl).toBe(400);
         expect((await response.json()).message).toMatch(/http/i);

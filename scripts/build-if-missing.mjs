@@ -21,9 +21,16 @@ export async function buildWebIfNeeded() {
   const index = path.join(root, 'dist/web/index.html');
   const renderer = path.join(root, 'dist/web-ssr/server-render.js');
   const sources = [path.join(root, 'web'), path.join(root, 'contract')];
-  const isStale = !existsSync(index) || !existsSync(renderer) || sources.some((source) => newestModification(source) > statSync(index).mtimeMs);
+  const isStale =
+    !existsSync(index) ||
+    !existsSync(renderer) ||
+    sources.some((source) => newestModification(source) > statSync(index).mtimeMs);
   if (!isStale) return;
   console.log('Building the web app…');
-  const code = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root });
+  const code = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root },
+  );
   if (code !== 0) process.exit(code);
 }

@@ -12,13 +12,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const outputDirectory = path.join(root, 'dist/server');
 
 /**
- * How production runs the compiled server (npm start, npm run bench). A 4 MB young generation, down
- * from V8's 16 MB, keeps a loaded server under issue 6's 200 MB (peak 230 → 199 MB on the event list
- * and my-rsvps at 20 connections) for about 5 % of its throughput on that load (docs/benchmarks.md).
- * A 192 MB old generation, instead of V8's default of about 4 GB, makes V8
- * collect before it grows: the loaded server peaked at 136 MB instead of 208 MB. The largest request,
- * an event with 10 photos of 5 MB as data URLs, needs more than 128 MB of heap and fits in 160 MB;
- * server/stress/upload-memory.stress.ts sends it to a server started with these arguments.
+ * How production runs the compiled server (npm start, npm run bench). A 4 MB young generation cost
+ * about a quarter of the throughput in scavenges; it is now 16 MB per semi-space, V8's long-standing
+ * default (Node 26 sizes it from the machine's memory: on 24 GiB an idle server then started at 221 MB
+ * instead of 168 MB). The old generation stays capped at 192 MB: without a cap V8 lets collectable
+ * garbage pile up (a loaded server at 278–295 MB resident, 97 MB of heap "used" of which 44 MB live),
+ * and with it the same load peaked at 174–182 MB for the same throughput within the machine's noise
+ * (decision 0019, docs/benchmarks.md). The largest request, an event with 10 photos of 5 MB as data
+ * URLs, needs more than 128 MB of heap and fits in 160 MB; server/stress/upload-memory.stress.ts sends
+ * it to a server started with these arguments.
  *
  * The embedded database (PGlite) is PostgreSQL compiled to WebAssembly, inside this process.
  * --liftoff-only keeps V8 from compiling its hot functions a second time with the optimising
@@ -27,7 +29,7 @@ const outputDirectory = path.join(root, 'dist/server');
  * cost about 10 MB; stack traces then point into dist/server/server.mjs, which is not minified
  * (NODE_OPTIONS=--enable-source-maps maps them back to the TypeScript when that is worth the memory).
  */
-export const productionNodeArguments = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=192'];
+export const productionNodeArguments = ['--liftoff-only', '--max-semi-space-size=16', '--max-old-space-size=192'];
 
 /**
  * The environment production adds. glibc gives each thread that allocates its own malloc arena, and
@@ -45,7 +47,7 @@ export async function buildServer() {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     logLevel: 'warning',
   });

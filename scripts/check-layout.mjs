@@ -8,7 +8,17 @@ import path from 'node:path';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const problems = [];
-const SKIP = new Set(['node_modules', 'dist', 'data', '.git', 'test-results', 'screenshots', 'migrations', 'public', 'results']);
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  '.git',
+  'test-results',
+  'screenshots',
+  'migrations',
+  'public',
+  'results',
+]);
 
 function walk(directory) {
   const files = [];
@@ -23,13 +33,15 @@ function walk(directory) {
   return files;
 }
 
-const sourceRoots = ['server', 'web', 'contract', 'e2e', 'bench', 'scripts'].map((name) => path.join(root, name)).filter((dir) => {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-});
+const sourceRoots = ['server', 'web', 'contract', 'e2e', 'bench', 'scripts']
+  .map((name) => path.join(root, name))
+  .filter((dir) => {
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  });
 const files = sourceRoots.flatMap(walk);
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
@@ -40,14 +52,20 @@ for (const file of files) {
   if (!KEBAB.test(name)) problems.push(`${relative}: file names are kebab-case`);
   if (/^index\.(ts|tsx)$/.test(name)) problems.push(`${relative}: no barrel files`);
   const text = /\.(ts|tsx|mjs)$/.test(name) ? readFileSync(file, 'utf8') : '';
-  if (relative.startsWith(`server${path.sep}`) && !/^server\/(test|stress)\//.test(relative) && relative !== path.join('server', 'config.ts') && /process\.env\b/.test(text)) {
+  if (
+    relative.startsWith(`server${path.sep}`) &&
+    !/^server\/(test|stress)\//.test(relative) &&
+    relative !== path.join('server', 'config.ts') &&
+    /process\.env\b/.test(text)
+  ) {
     problems.push(`${relative}: only server/config.ts reads the environment`);
   }
   const moduleMatch = relative.match(/^server\/modules\/([^/]+)\/([^/]+)$/);
   if (moduleMatch) {
     const [, domain, fileName] = moduleMatch;
     const allowed = new RegExp(`^[a-z-]+\\.(routes|service|repository|test|schemas)\\.ts$|^[a-z-]+\\.ts$`);
-    if (!allowed.test(fileName)) problems.push(`${relative}: module files are <name>.{routes,service,repository,test}.ts`);
+    if (!allowed.test(fileName))
+      problems.push(`${relative}: module files are <name>.{routes,service,repository,test}.ts`);
     if (fileName.endsWith('.routes.ts') && !fileName.startsWith(domain.replace(/s$/, ''))) {
       // Routes of a module are named after it, so a reader finds the HTTP surface of a domain at once.
       problems.push(`${relative}: routes file should be named ${domain}.routes.ts`);
@@ -69,7 +87,9 @@ for (const file of files) {
 }
 
 if (problems.length) {
-  console.error(`Layout check found ${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  console.error(
+    `Layout check found ${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`Layout check: ${files.length} files follow the conventions.`);

@@ -15,8 +15,13 @@ const code = await run(process.execPath, ['--import', 'tsx', path.join(root, 'se
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Production hides the developer test panels unless asked; the browser tests drive them.
+    SHOW_DEV_PANELS: process.env.SHOW_DEV_PANELS ?? 'true',
     // Many browser tests sign up from the same loopback address.
     AUTH_RATE_LIMIT: '100000',
+    // Mail goes to a loopback SMTP server two ports up, which e2e/account.spec.ts runs while it needs
+    // one (the password reset mail); with nobody listening, a mail is logged as not sent.
+    SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${Number(process.env.PORT) + 2}`,
   },
 });
 process.exit(code);

@@ -38,7 +38,12 @@ if (shouldRun('static')) {
 
 if (shouldRun('unit')) {
   const file = path.join(reports, 'vitest.json');
-  await stage('unit and API tests (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  await stage('unit and API tests (Vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   const report = readJson(file);
   if (report) {
     passed += report.numPassedTests;
@@ -53,10 +58,15 @@ if (shouldRun('e2e')) {
   const serverBuildCode = await stage('server build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
   if (buildCode === 0 && serverBuildCode === 0) {
     const file = path.join(reports, 'playwright.json');
-    const browserCode = await stage('browser tests (Playwright + Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    const browserCode = await stage(
+      'browser tests (Playwright + Chromium)',
+      bin('playwright'),
+      ['test', '-c', 'e2e/playwright.config.ts'],
+      {
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
     const report = readJson(file);
     if (report) {
       passed += report.stats.expected + report.stats.flaky;

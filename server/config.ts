@@ -15,7 +15,12 @@ const booleanText = z
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535').default(5000),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be 0-65535')
+      .max(65535, 'must be 0-65535')
+      .default(5000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
     DATABASE_URL: z
       .string()
@@ -28,7 +33,9 @@ const environmentSchema = z
       .refine((value) => {
         try {
           const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '');
+          return (
+            (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '')
+          );
         } catch {
           return false;
         }
@@ -38,32 +45,92 @@ const environmentSchema = z
     OIDC_CLIENT_ID: z.string().min(1, 'must not be empty').optional(),
     OIDC_CLIENT_SECRET: z.string().min(1, 'must not be empty').optional(),
     SEED_DEMO: booleanText.default(true),
-    SHOW_DEV_PANELS: booleanText.default(true),
-    AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(30),
-    ANSWER_CACHE_MS: z.coerce
-      .number({ error: 'must be a number of milliseconds' })
-      .int('must be a whole number of milliseconds')
-      .min(0, 'must be 0 (off) or more')
-      .max(60_000, 'must be at most 60000')
-      .default(1000),
+    // Unset: on while developing, off in production, where test buttons are not for visitors.
+    SHOW_DEV_PANELS: booleanText.optional(),
+    // Client addresses come from the socket unless this says which proxies to believe.
+    TRUST_PROXY: z
+      .string()
+      .refine(
+        isTrustProxySetting,
+        'must be a hop count (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges',
+      )
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .refine(
+        (value) => /^smtps?:\/\/[^/\s]+/.test(value),
+        'must be an smtp:// or smtps:// URL such as smtp://127.0.0.1:2525',
+      )
+      .optional(),
+    // How long a process holds the mails it claimed; a process that died frees its mails after this.
+    MAIL_CLAIM_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(2, 'must be at least 2')
+      .max(3600, 'must be at most 3600')
+      .default(300),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be a sender such as "PitchIn <no-reply@pitchin.example.org>"')
+      .default('PitchIn <no-reply@pitchin.invalid>'),
+    AUTH_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     WEB_SSR_DIR: z.string().min(1).default('./dist/web-ssr'),
     SERVER_RENDERING: booleanText.default(true),
-    TIME_ZONE: z
-      .string()
-      .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
-      .default('UTC'),
+    TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default('UTC'),
+    // Processes of one server (node's cluster module); more than one needs PostgreSQL.
+    WORKERS: z.coerce
+      .number({ error: 'must be a number of processes' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .default(1),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(1, 'must be 1-65535')
+      .max(65535, 'must be 1-65535')
+      .optional(),
+    METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more')
+      .max(5000, 'must be at most 5000 (shutdown ends within 10 s)')
+      .default(2000),
   })
   .superRefine((value, context) => {
     const oidc = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-        if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'must be set together with the other OIDC_ variables' });
+        if (!value[key])
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be set together with the other OIDC_ variables',
+          });
       }
     }
     if (value.DATABASE_URL && !value.SESSION_SECRET && value.NODE_ENV === 'production') {
-      context.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set when DATABASE_URL is (several processes must share it)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must be set when DATABASE_URL is (several processes must share it)',
+      });
+    }
+    // PGlite is PostgreSQL inside one process: a second process on the same files would corrupt them.
+    if (value.WORKERS > 1 && !value.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'more than 1 needs DATABASE_URL: the embedded database (PGlite) serves one process only',
+      });
     }
   });
 
@@ -75,18 +142,40 @@ export type Config = {
   dataDirectory: string;
   sessionSecret: string;
   publicUrl: string | null;
+  /**
+   * The origin written into links that leave the request, such as the links in mails: PUBLIC_URL, else
+   * this machine's own address. Never the Host header, which whoever makes the request chooses.
+   */
+  linkOrigin: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   shouldSeedDemo: boolean;
   shouldShowDevPanels: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Fastify's trustProxy: false (the socket's address, the default), a hop count, or the proxies'
+   * addresses. PUBLIC_URL alone trusts no forwarded header.
+   */
+  trustProxy: false | number | string[];
+  /** Outgoing mail (nodemailer); null writes each mail's subject and link to the log instead. */
+  mail: { smtpUrl: string | null; from: string; claimSeconds: number };
   logLevel: string;
   webDistDirectory: string;
   /** The build of the server's rendering of signed-in pages (web/app/server-render.tsx), or null when off. */
   webServerRenderDirectory: string | null;
-  /** How long a finished GET answer may be served again (decision 0009); 0 turns the cache off. */
-  answerCacheLifetimeMs: number;
   /** Time zone for dates the server writes itself (link previews, share images); browsers use their own. */
   timeZone: string;
+  /** Server processes under node's cluster module; 1 runs no cluster. */
+  workers: number;
+  /**
+   * Who may read /metrics: a bearer token on the main port, and/or a separate listener on a private
+   * address. Neither set: /metrics is off.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  /**
+   * After SIGTERM, how long /readyz answers 503 while the process still serves, so that a load balancer
+   * stops sending before the listener closes (a connection closed under a request it just sent is cut).
+   */
+  shutdownDrainMs: number;
 };
 
 export class ConfigError extends Error {
@@ -94,6 +183,25 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+const IP_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+
+function isTrustProxySetting(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  const parts = value.split(',').map((part) => part.trim());
+  return (
+    parts.length > 0 &&
+    parts.every(
+      (part) => IP_OR_CIDR.test(part) || part === 'loopback' || part === 'linklocal' || part === 'uniquelocal',
+    )
+  );
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 type Environment = Record<string, string | undefined>;
@@ -123,21 +231,28 @@ export function loadConfig(environment: Environment = process.env): Config {
     environment: value.NODE_ENV,
     port: value.PORT,
     host: value.HOST,
-    database: value.DATABASE_URL ? { kind: 'postgres', url: value.DATABASE_URL } : { kind: 'embedded', directory: path.join(dataDirectory, 'pglite') },
+    database: value.DATABASE_URL
+      ? { kind: 'postgres', url: value.DATABASE_URL }
+      : { kind: 'embedded', directory: path.join(dataDirectory, 'pglite') },
     dataDirectory,
     sessionSecret: value.SESSION_SECRET ?? readOrCreateSessionSecret(dataDirectory),
     publicUrl: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : null,
+    linkOrigin: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : `http://localhost:${value.PORT}`,
     oidc:
       value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
         ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET }
         : null,
     shouldSeedDemo: value.SEED_DEMO,
-    shouldShowDevPanels: value.SHOW_DEV_PANELS,
+    shouldShowDevPanels: value.SHOW_DEV_PANELS ?? value.NODE_ENV !== 'production',
     authRateLimitPerMinute: value.AUTH_RATE_LIMIT,
-    answerCacheLifetimeMs: value.ANSWER_CACHE_MS,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    mail: { smtpUrl: value.SMTP_URL ?? null, from: value.MAIL_FROM, claimSeconds: value.MAIL_CLAIM_SECONDS },
     logLevel: value.LOG_LEVEL,
     webDistDirectory: path.resolve(value.WEB_DIST_DIR),
     webServerRenderDirectory: value.SERVER_RENDERING ? path.resolve(value.WEB_SSR_DIR) : null,
     timeZone: value.TIME_ZONE,
+    workers: value.WORKERS,
+    metrics: { token: value.METRICS_TOKEN ?? null, port: value.METRICS_PORT ?? null, host: value.METRICS_HOST },
+    shutdownDrainMs: value.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -6,8 +6,16 @@ export async function expectNoSeriousAccessibilityViolations(page: Page, options
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { E2E_BASE_URL } from './e2e-settings';
 
 export const DEMO_ACCOUNT = { email: 'demo@pitchin.app', password: 'pitchin-demo' } as const;
 
@@ -13,7 +14,10 @@ export async function signUpInBrowser(page: Page, fields: Partial<Omit<TestUser,
   return signUpWith(page.context().request, fields);
 }
 
-export async function signUpWith(request: APIRequestContext, fields: Partial<Omit<TestUser, 'id'>> = {}): Promise<TestUser> {
+export async function signUpWith(
+  request: APIRequestContext,
+  fields: Partial<Omit<TestUser, 'id'>> = {},
+): Promise<TestUser> {
   const user = {
     email: fields.email ?? `e2e-${randomBytes(5).toString('hex')}@example.org`,
     password: fields.password ?? 'correct horse battery',
@@ -25,7 +29,10 @@ export async function signUpWith(request: APIRequestContext, fields: Partial<Omi
   return { ...user, id: (await response.json()).id };
 }
 
-export async function signInWith(context: BrowserContext, account: { email: string; password: string } = DEMO_ACCOUNT): Promise<void> {
+export async function signInWith(
+  context: BrowserContext,
+  account: { email: string; password: string } = DEMO_ACCOUNT,
+): Promise<void> {
   const response = await context.request.post('/api/auth/login', { data: account });
   if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
@@ -33,7 +40,15 @@ export async function signInWith(context: BrowserContext, account: { email: stri
 /** Creates an event through the API as the signed-in user of `request`; returns the event read shape. */
 export async function createEventWith(
   request: APIRequestContext,
-  fields: Partial<{ title: string; description: string; location: string; date: string; categoryId: number; maxAttendees: number | null; imageUrl: string | null }> = {},
+  fields: Partial<{
+    title: string;
+    description: string;
+    location: string;
+    date: string;
+    categoryId: number;
+    maxAttendees: number | null;
+    imageUrl: string | null;
+  }> = {},
 ) {
   const response = await request.post('/api/events', {
     data: {
@@ -47,24 +62,67 @@ export async function createEventWith(
       images: [],
     },
   });
-  if (response.status() !== 201) throw new Error(`event creation failed: ${response.status()} ${await response.text()}`);
+  if (response.status() !== 201)
+    throw new Error(`event creation failed: ${response.status()} ${await response.text()}`);
   return response.json();
 }
 
-type ListedEvent = { id: number; rsvpCount: number; maxAttendees: number | null; organizerId: string; organizer: { email: string | null } };
+/**
+ * An event of someone else's, created by a new organizer of its own: the organizer of an event sees
+ * their own tools on its page instead of the RSVP control, so a test of the visitor's side needs one.
+ */
+export async function createEventAsAnother(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  fields: Parameters<typeof createEventWith>[1] = {},
+  organizerFields: Partial<Omit<TestUser, 'id'>> = {},
+) {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const organizer = await signUpWith(request, organizerFields);
+    return { organizer, event: await createEventWith(request, fields) };
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** An organizer may create 10 events an hour. */
+const EVENTS_PER_ORGANIZER_PER_HOUR = 10;
 
 /**
- * Upcoming events of the demo seed with room to spare, so parallel tests joining them never fill them.
- * Only the seed's (its people's addresses end in pitchin.app): a parallel test that counts the
- * attendees of an event it created must never see another test join it.
+ * Creates many events, each group of 10 by a fresh organizer (the write limits allow one organizer 10
+ * an hour). `newRequestContext`: the test's `() => playwright.request.newContext({ baseURL })`.
  */
-export async function roomyDemoEvents(request: APIRequestContext, count: number): Promise<ListedEvent[]> {
-  const events: ListedEvent[] = await (await request.get('/api/events?limit=100')).json();
-  const roomy = events.filter(
-    (event) => (event.organizer.email?.endsWith('pitchin.app') ?? false) && (event.maxAttendees === null || event.maxAttendees - event.rsvpCount >= 10),
+export async function createManyEvents(
+  newRequestContext: () => Promise<APIRequestContext>,
+  fieldsList: ReadonlyArray<Parameters<typeof createEventWith>[1]>,
+) {
+  const organizers: APIRequestContext[] = [];
+  const created = [];
+  try {
+    for (const [index, fields] of fieldsList.entries()) {
+      if (index % EVENTS_PER_ORGANIZER_PER_HOUR === 0) {
+        organizers.push(await newRequestContext());
+        await signUpWith(organizers.at(-1)!);
+      }
+      created.push(await createEventWith(organizers.at(-1)!, fields));
+    }
+  } finally {
+    await Promise.all(organizers.map((organizer) => organizer.dispose()));
+  }
+  return created;
+}
+
+/**
+ * Upcoming events of organizers made for the calling test alone, for a test to join. Never the demo
+ * seed's: parallel tests' joins fill those (CI once found 8 with room where 10 were wanted), and a test
+ * that counts the attendees of an event must never see another test join it.
+ */
+export async function eventsOfNewOrganizers(playwright: PlaywrightWorkerArgs['playwright'], count: number) {
+  const day = 24 * 60 * 60 * 1000;
+  return createManyEvents(
+    () => playwright.request.newContext({ baseURL: E2E_BASE_URL }),
+    Array.from({ length: count }, (_, index) => ({ date: new Date(Date.now() + (index + 2) * day).toISOString() })),
   );
-  if (roomy.length < count) throw new Error(`only ${roomy.length} demo events with room, ${count} wanted`);
-  return roomy.slice(0, count);
 }
 
 /** RSVPs 'attending' to each of `events`. */

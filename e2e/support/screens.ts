@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 export const SCREENSHOT_DIRECTORY = path.resolve(import.meta.dirname, '../../screenshots');
-export const VIEWPORTS = [
+const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
@@ -12,7 +12,12 @@ export const VIEWPORTS = [
  * Opens `url` at each viewport in each theme and writes screenshots/<name>-<theme>-<viewport>.png.
  * `prepare` runs after each load (open a dialog, wait for data) before the picture is taken.
  */
-export async function captureScreens(page: Page, name: string, url: string, prepare: (page: Page) => Promise<void> = async () => {}) {
+export async function captureScreens(
+  page: Page,
+  name: string,
+  url: string,
+  prepare: (page: Page) => Promise<void> = async () => {},
+) {
   mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -22,7 +27,10 @@ export async function captureScreens(page: Page, name: string, url: string, prep
       await page.goto(url);
       await page.waitForLoadState('networkidle');
       await prepare(page);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}-${theme}-${viewport.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIRECTORY, `${name}-${theme}-${viewport.name}.png`),
+        fullPage: true,
+      });
     }
   }
 }

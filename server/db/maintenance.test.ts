@@ -18,7 +18,8 @@ afterAll(async () => {
 describe('embedded database maintenance', () => {
   it('gives the planner statistics, including the search words the event search plans from', async () => {
     const organizer = await signUpUser(app);
-    for (let index = 0; index < 20; index += 1) await createEventRow(app.database.db, { organizerId: organizer.user.id, title: `Riverbank planting ${index}` });
+    for (let index = 0; index < 20; index += 1)
+      await createEventRow(app.database.db, { organizerId: organizer.user.id, title: `Riverbank planting ${index}` });
     await vacuumAndAnalyze(app.database.db);
     const rows = await selectRows<{ words: string[] | null }>(
       app.database.db,

@@ -7,7 +7,7 @@ import type { Database, DatabaseHandle } from './client';
  * stale, including the search words' shares the event search plans from (decision 0008). A real
  * PostgreSQL server does this by itself.
  */
-export const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function vacuumAndAnalyze(db: Database): Promise<void> {
   await db.execute(sql`VACUUM (ANALYZE)`);

@@ -8,8 +8,11 @@ async function main() {
   try {
     const started = performance.now();
     await prepareDatabase(database);
-    const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.database.directory}`;
-    console.log(`Migrations and catalogues applied to ${where} in ${((performance.now() - started) / 1000).toFixed(2)} s. Done.`);
+    const where =
+      config.database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.database.directory}`;
+    console.log(
+      `Migrations and catalogues applied to ${where} in ${((performance.now() - started) / 1000).toFixed(2)} s. Done.`,
+    );
   } finally {
     await database.close();
   }

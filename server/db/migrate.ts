@@ -7,14 +7,15 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, DatabaseHandle } from './client';
 import { seedCatalogue } from './catalogue';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 async function applyMigrations(db: Database, kind: DatabaseHandle['kind']) {
-  if (kind === 'embedded') await migratePglite(db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder });
+  if (kind === 'embedded')
+    await migratePglite(db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder });
   else await migrateNodePostgres(db as unknown as NodePgDatabase<Record<string, never>>, { migrationsFolder });
 }
 
-/** Applies pending migrations and the fixed catalogues (decisions §7–8); safe to run from many processes at once. */
+/** Applies pending migrations and the fixed catalogues; safe to run from many processes at once. */
 export async function prepareDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withStartupLock(async (db) => {
     await applyMigrations(db, handle.kind);

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -28,7 +29,7 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    // Stored lower-cased and trimmed: decisions §1 compares e-mails case-insensitively.
+    // Stored lower-cased and trimmed: e-mails compare case-insensitively.
     email: text('email'),
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
@@ -37,12 +38,18 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     // Bumped in the transaction that changes the user's achievements, so the 10 s poll can answer 304 cheaply.
     achievementsVersion: integer('achievements_version').notNull().default(0),
+    // A deleted account stays as this row with every personal field erased, so the
+    // messages it sent still have a sender (shown as "Deleted user"); it can never sign in again.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_oidc_subject_unique').on(table.oidcSubject),
-    index('users_name_search').using('gin', sql`(lower(coalesce(${table.firstName}, '') || ' ' || coalesce(${table.lastName}, ''))) gin_trgm_ops`),
+    index('users_name_search').using(
+      'gin',
+      sql`(lower(coalesce(${table.firstName}, '') || ' ' || coalesce(${table.lastName}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -56,11 +63,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // For the sessions list of the account screen: the browser that signed in, and roughly when it was last used
+    // (written at most every few minutes, not on every request).
+    userAgent: text('user_agent'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_id').on(table.userId), index('sessions_expires_at').on(table.expiresAt)],
 );
 
-/** Sign-in attempts counted for the rate limits of decisions §1, shared by every server process. */
+/** Sign-in attempts counted for the sign-in rate limits, shared by every server process. */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
@@ -69,6 +80,80 @@ export const authAttempts = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('auth_attempts_key_time').on(table.key, table.attemptedAt)],
+);
+
+/**
+ * Fixed-window counters for the per-user write limits (messages a minute, events an hour, photo
+ * bytes a day, invitations a day), shared by every server process: one upsert counts and checks at once.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    amount: integer('amount').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_window').on(table.windowStart),
+  ],
+);
+
+/**
+ * The security log: sign-ins, failures, lockouts, password and e-mail changes. Also
+ * written to pino; kept here so a user can see their recent sign-ins.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    clientAddress: text('client_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('security_events_user_created').on(table.userId, table.createdAt),
+    index('security_events_created').on(table.createdAt),
+  ],
+);
+
+/**
+ * Password reset links. The link carries `<id>.<secret>`; only the secret's SHA-256 is
+ * stored, so a leaked table resets nothing. Single use (usedAt), one hour (expiresAt).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_tokens_user').on(table.userId),
+    index('password_reset_tokens_expires').on(table.expiresAt),
+  ],
+);
+
+/** A profile photo uploaded as a data URL, re-encoded like event photos; served at /api/profile-photos/{id}. */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('profile_photos_user').on(table.userId)],
 );
 
 /** Transient OIDC state (PKCE verifier, nonce, return path) between the redirect and the callback. */
@@ -103,11 +188,21 @@ export const events = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     maxAttendees: integer('max_attendees'),
+    // 'scheduled' until the organizer cancels; a cancelled event stays readable.
+    status: text('status', { enum: ['scheduled', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    cancelReason: text('cancel_reason'),
+    durationMinutes: integer('duration_minutes').notNull().default(180),
+    // The calendar's SEQUENCE; raised by every edit and the cancellation, never lowered.
+    revision: integer('revision').notNull().default(0),
+    // A developer test panel's event: in no shared list, only in its organizer's own.
+    isTest: boolean('is_test').notNull().default(false),
     // Denormalized counters, changed only in the transaction that changes the rows they count.
     rsvpCount: integer('rsvp_count').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
-    // Accent-folded words of title, description and category name (decisions §3 search).
+    // Accent-folded words of title, description and category name (what the event search matches).
     searchVector: tsvector('search_vector').notNull(),
     ...timestamps,
   },
@@ -118,6 +213,7 @@ export const events = pgTable(
     index('events_search').using('gin', table.searchVector),
     index('events_location_trgm').using('gin', sql`lower(${table.location}) gin_trgm_ops`),
     check('events_capacity', sql`${table.maxAttendees} IS NULL OR ${table.rsvpCount} <= ${table.maxAttendees}`),
+    check('events_duration', sql`${table.durationMinutes} BETWEEN 15 AND 1440`),
   ],
 );
 
@@ -151,10 +247,76 @@ export const rsvps = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['attending', 'supporting', 'organizing'] }).notNull(),
+    // Recorded by the organizer from the start until 30 days after; null until then.
+    attended: boolean('attended'),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.eventId, table.userId] }), index('rsvps_user_event').on(table.userId, table.eventId)],
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.userId] }),
+    index('rsvps_user_event').on(table.userId, table.eventId),
+  ],
 );
+
+/**
+ * The serial id is the queue order (first come first served): a timestamp could tie
+ * between two processes, a sequence cannot.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('waitlist_entries_event_user').on(table.eventId, table.userId),
+    index('waitlist_entries_event_id').on(table.eventId, table.id),
+    index('waitlist_entries_user').on(table.userId),
+  ],
+);
+
+/**
+ * The outbox of decision 0012: one row per change of an event that people must hear about (changed,
+ * cancelled, promoted from the waitlist, announcement), written in the transaction of the change. The
+ * notifications and e-mails about event changes are made from these rows; processed_at marks the ones done.
+ */
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['event_changed', 'event_cancelled', 'waitlist_promoted', 'announcement'] }).notNull(),
+    // No foreign key: a record outlives nothing it needs, and a deleted event's records stay readable.
+    eventId: integer('event_id').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    recipientIds: text('recipient_ids').array().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('event_changes_unprocessed')
+      .on(table.id)
+      .where(sql`${table.processedAt} IS NULL`),
+    index('event_changes_event').on(table.eventId),
+  ],
+);
+
+/**
+ * One personal calendar feed per user. Only the SHA-256 of the URL's random token is kept,
+ * so a leaked table hands out no feed; renewing replaces the row, which kills the old URL.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const ratings = pgTable(
   'ratings',
@@ -185,23 +347,31 @@ export const messages = pgTable(
     senderId: text('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: text('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null while the message waits for an address that has no account yet (an unknown
+    // address answers as a known one would); set when someone signs up with receiverEmail.
+    receiverId: text('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
+    receiverEmail: text('receiver_email'),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    // An organizer's announcement to an event's RSVP holders: one row per recipient, so
+    // it must not count as that many "messages sent" or "events shared" for achievements.
+    isAnnouncement: boolean('is_announcement').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('messages_sender_created').on(table.senderId, table.createdAt),
     index('messages_receiver_created').on(table.receiverId, table.createdAt),
+    index('messages_receiver_email')
+      .on(table.receiverEmail)
+      .where(sql`${table.receiverEmail} IS NOT NULL`),
+    check('messages_has_receiver', sql`${table.receiverId} IS NOT NULL OR ${table.receiverEmail} IS NOT NULL`),
   ],
 );
 
 export const achievements = pgTable('achievements', {
   id: serial('id').primaryKey(),
-  // What the achievement counts (decisions §7); not shown to users.
+  // What the achievement counts; not shown to users.
   metric: text('metric').notNull(),
   name: text('name').notNull().unique(),
   description: text('description').notNull(),
@@ -231,3 +401,104 @@ export const userAchievements = pgTable(
   },
   (table) => [uniqueIndex('user_achievements_user_achievement').on(table.userId, table.achievementId)],
 );
+
+/**
+ * Written in the transaction of the write it tells of, so none is lost; the stream of
+ * GET /api/stream only signals that there is something new.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: [
+        'rsvp_received',
+        'waitlist_promoted',
+        'event_changed',
+        'event_cancelled',
+        'event_reminder',
+        'announcement',
+        'message_received',
+        'achievement_unlocked',
+      ],
+    }).notNull(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_id').on(table.userId, table.id),
+    index('notifications_user_unread')
+      .on(table.userId)
+      .where(sql`${table.readAt} IS NULL`),
+  ],
+);
+
+/**
+ * The e-mail switches, one row per user who changed anything: the language mails are
+ * written in (null: English) and the kinds of mail turned off. No row means every kind is on.
+ */
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language'),
+  disabledKinds: text('disabled_kinds')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per e-mail to send (decision 0019). `dedupeKey` is unique, so whichever process notices a
+ * reminder or an event change first writes its mail and every other attempt is a no-op; it also becomes
+ * the mail's Message-ID, the idempotency key a mail that was delivered but not yet marked sent (a crash
+ * between the two) is sent again under. A process claims rows until `claimedUntil`; a claim of a process
+ * that died runs out and another process takes the rows.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['waitlist_promoted', 'event_changed', 'event_cancelled', 'announcement', 'event_reminder'],
+    }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
+    actorId: text('actor_id'),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    // Which round of which process holds the claim: a round whose claim ran out must not send a mail
+    // another process has claimed since.
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Why a row was closed without a mail: the kind is switched off, the account is gone, the event was cancelled.
+    skippedReason: text('skipped_reason'),
+  },
+  (table) => [
+    uniqueIndex('mail_outbox_dedupe_key').on(table.dedupeKey),
+    index('mail_outbox_pending')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.sentAt} IS NULL`),
+  ],
+);
+
+/**
+ * Addresses that turned invitations off (their mail's List-Unsubscribe). Such an address has no account,
+ * so the switch lives here, keyed by the address's SHA-256 rather than the address itself.
+ */
+export const invitationOptOuts = pgTable('invitation_opt_outs', {
+  addressHash: text('address_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

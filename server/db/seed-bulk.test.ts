@@ -22,12 +22,25 @@ async function one<Row>(query: ReturnType<typeof sql>): Promise<Row> {
 
 describe('bulk seed', () => {
   it('derives its defaults from the event count', () => {
-    expect(bulkSeedDefaults(100_000)).toEqual({ events: 100_000, users: 10_000, rsvps: 1_000_000, ratings: 200_000, messages: 100_000 });
+    expect(bulkSeedDefaults(100_000)).toEqual({
+      events: 100_000,
+      users: 10_000,
+      rsvps: 1_000_000,
+      ratings: 200_000,
+      messages: 100_000,
+    });
     expect(bulkSeedDefaults(5, { users: 3 })).toMatchObject({ users: 3, rsvps: 50 });
   });
 
   it('writes the requested population', async () => {
-    const counts = await one<{ users: number; events: number; rsvps: number; ratings: number; messages: number; categories: number }>(sql`
+    const counts = await one<{
+      users: number;
+      events: number;
+      rsvps: number;
+      ratings: number;
+      messages: number;
+      categories: number;
+    }>(sql`
       SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events,
              (SELECT count(*)::int FROM rsvps) AS rsvps, (SELECT count(*)::int FROM ratings) AS ratings,
              (SELECT count(*)::int FROM messages) AS messages, (SELECT count(DISTINCT category_id)::int FROM events) AS categories`);
@@ -59,7 +72,15 @@ describe('bulk seed', () => {
         (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'community & cleanup')) AS searchable,
         (SELECT count(*)::int FROM events e JOIN categories c ON c.id = e.category_id WHERE e.title LIKE '%Tree Planting%' AND c.name <> 'Environmental') AS misfiled,
         (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'tree & planting & berlin')) AS tree_planting_in_berlin`);
-    expect(problems).toMatchObject({ rsvp_counters: 0, rating_counters: 0, over_capacity: 0, bad_ratings: 0, self_messages: 0, dangling_rsvps: 0, dangling_messages: 0 });
+    expect(problems).toMatchObject({
+      rsvp_counters: 0,
+      rating_counters: 0,
+      over_capacity: 0,
+      bad_ratings: 0,
+      self_messages: 0,
+      dangling_rsvps: 0,
+      dangling_messages: 0,
+    });
     expect(problems.past_events).toBeGreaterThan(50);
     expect(problems.searchable).toBeGreaterThan(0);
     expect(problems.misfiled).toBe(0);
@@ -71,21 +92,35 @@ describe('bulk seed', () => {
       app.database.db,
       sql`SELECT u.id, u.email FROM users u WHERE EXISTS (SELECT 1 FROM rsvps WHERE user_id = u.id) ORDER BY u.id LIMIT 1`,
     );
-    const before = await app.database.db.select().from(userAchievements).where(eq(userAchievements.userId, someone!.id)).orderBy(userAchievements.achievementId);
+    const before = await app.database.db
+      .select()
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, someone!.id))
+      .orderBy(userAchievements.achievementId);
     expect(before.some((row) => row.unlockedAt !== null)).toBe(true);
     await refreshAchievementProgress(app.database.db, someone!.id);
-    const after = await app.database.db.select().from(userAchievements).where(eq(userAchievements.userId, someone!.id)).orderBy(userAchievements.achievementId);
+    const after = await app.database.db
+      .select()
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, someone!.id))
+      .orderBy(userAchievements.achievementId);
     expect(after.map((row) => [row.achievementId, row.progress, row.unlockedAt?.getTime()])).toEqual(
       before.map((row) => [row.achievementId, row.progress, row.unlockedAt?.getTime()]),
     );
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: someone!.email, password: DEMO_PASSWORD } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: someone!.email, password: DEMO_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
   it('can run twice on one database, adding a second population', async () => {
     const second = await seedBulk(app.database.db, bulkSeedDefaults(20, { users: 5 }));
     expect(second.runTag).not.toBe(result.runTag);
-    const counts = await one<{ users: number; events: number }>(sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events`);
+    const counts = await one<{ users: number; events: number }>(
+      sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events`,
+    );
     expect(counts).toEqual({ users: 45, events: 420 });
   });
 });

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from './seed-demo';
 export type BulkSeedOptions = { events: number; users: number; rsvps: number; ratings: number; messages: number };
 export type BulkSeedResult = BulkSeedOptions & { runTag: string; milliseconds: number; phases: Record<string, number> };
 
-/** decisions §10's benchmark scale, with the other figures derived from the event count unless given. */
+/** The benchmark scale, with the other figures derived from the event count unless given. */
 export function bulkSeedDefaults(events: number, given: Partial<BulkSeedOptions> = {}): BulkSeedOptions {
   return {
     events,
@@ -19,17 +19,111 @@ export function bulkSeedDefaults(events: number, given: Partial<BulkSeedOptions>
   };
 }
 
-const FIRST_NAMES = ['Alex', 'Sam', 'Maria', 'Kenji', 'Aisha', 'Lukas', 'Priya', 'Tom', 'Sofia', 'Mateo', 'Emma', 'Noah', 'Chloe', 'Oliver', 'Fatima', 'Liam', 'Hannah', 'Ivan', 'Yara', 'Ben'];
-const LAST_NAMES = ['Lopez', 'Tanaka', 'Bello', 'Schneider', 'Nair', 'Murphy', 'Rossi', 'Garcia', 'Dubois', 'Williams', 'Martin', 'Smith', 'Haddad', 'Kim', 'Novak', 'Silva', 'Okafor', 'Jensen', 'Costa', 'Reyes'];
-const TITLE_OPENERS = ['Community', 'Neighbourhood', 'Weekend', 'Morning', 'Evening', 'Family', 'Youth', 'Citywide', 'Seasonal', 'Volunteer'];
+const FIRST_NAMES = [
+  'Alex',
+  'Sam',
+  'Maria',
+  'Kenji',
+  'Aisha',
+  'Lukas',
+  'Priya',
+  'Tom',
+  'Sofia',
+  'Mateo',
+  'Emma',
+  'Noah',
+  'Chloe',
+  'Oliver',
+  'Fatima',
+  'Liam',
+  'Hannah',
+  'Ivan',
+  'Yara',
+  'Ben',
+];
+const LAST_NAMES = [
+  'Lopez',
+  'Tanaka',
+  'Bello',
+  'Schneider',
+  'Nair',
+  'Murphy',
+  'Rossi',
+  'Garcia',
+  'Dubois',
+  'Williams',
+  'Martin',
+  'Smith',
+  'Haddad',
+  'Kim',
+  'Novak',
+  'Silva',
+  'Okafor',
+  'Jensen',
+  'Costa',
+  'Reyes',
+];
+const TITLE_OPENERS = [
+  'Community',
+  'Neighbourhood',
+  'Weekend',
+  'Morning',
+  'Evening',
+  'Family',
+  'Youth',
+  'Citywide',
+  'Seasonal',
+  'Volunteer',
+];
 /** One per category, in catalogue (and so id) order, so a title fits its category. */
-const TITLE_ACTIVITIES = ['Cleanup', 'Food Drive', 'Senior Visits', 'Tutoring Session', 'Block Party', 'Tree Planting', 'Blood Drive', 'Shelter Support', 'Relief Packing', 'Charity Run', 'Mural Project', 'Coding Workshop'];
-const CITIES = ['Portland, OR', 'Austin, TX', 'Seattle, WA', 'Denver, CO', 'Chicago, IL', 'Toronto, ON', 'Vancouver, BC', 'Dublin', 'Manchester', 'Berlin', 'Lisbon', 'Barcelona', 'Amsterdam', 'Melbourne', 'Sydney', 'Auckland', 'Nairobi', 'Helsinki', 'Prague', 'Montreal, QC'];
+const TITLE_ACTIVITIES = [
+  'Cleanup',
+  'Food Drive',
+  'Senior Visits',
+  'Tutoring Session',
+  'Block Party',
+  'Tree Planting',
+  'Blood Drive',
+  'Shelter Support',
+  'Relief Packing',
+  'Charity Run',
+  'Mural Project',
+  'Coding Workshop',
+];
+const CITIES = [
+  'Portland, OR',
+  'Austin, TX',
+  'Seattle, WA',
+  'Denver, CO',
+  'Chicago, IL',
+  'Toronto, ON',
+  'Vancouver, BC',
+  'Dublin',
+  'Manchester',
+  'Berlin',
+  'Lisbon',
+  'Barcelona',
+  'Amsterdam',
+  'Melbourne',
+  'Sydney',
+  'Auckland',
+  'Nairobi',
+  'Helsinki',
+  'Prague',
+  'Montreal, QC',
+];
 /** Mostly good reviews, as in life; indexed by a hash of event and position. */
 const RATING_VALUES = sql.raw('ARRAY[5,4,5,3,4,5,2,4,5,1]');
 /** The step between the RSVP windows of consecutive event ids: a prime, so windows spread over the population. */
 const WINDOW_STRIDE = 104_729;
-const COMMENTS = ['Great event, well organized.', 'Lovely people, would join again.', 'Good cause, a bit disorganized at the start.', 'Fantastic morning!', 'Too crowded for the space.', 'Thanks to the organizers!'];
+const COMMENTS = [
+  'Great event, well organized.',
+  'Lovely people, would join again.',
+  'Good cause, a bit disorganized at the start.',
+  'Fantastic morning!',
+  'Too crowded for the space.',
+  'Thanks to the organizers!',
+];
 
 /** A text[] literal for the generated SQL; the words are fixed ASCII above, so no escaping beyond quotes is due. */
 function textArray(words: readonly string[]) {
@@ -39,7 +133,12 @@ function textArray(words: readonly string[]) {
 type PhaseListener = (name: string, milliseconds: number) => void;
 type BulkSeedSettings = { onPhase?: PhaseListener; checkForeignKeys?: boolean };
 
-async function timed(phases: Record<string, number>, name: string, work: () => Promise<unknown>, onPhase?: PhaseListener) {
+async function timed(
+  phases: Record<string, number>,
+  name: string,
+  work: () => Promise<unknown>,
+  onPhase?: PhaseListener,
+) {
   const started = performance.now();
   await work();
   phases[name] = Math.round(performance.now() - started);
@@ -52,7 +151,11 @@ async function timed(phases: Record<string, number>, name: string, work: () => P
  * seeding twice adds a second population instead of colliding. Capacity is respected, counters and
  * achievements are computed from the rows, and the text is plain ASCII so lower() is the search fold.
  */
-export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase, checkForeignKeys = false }: BulkSeedSettings = {}): Promise<BulkSeedResult> {
+export async function seedBulk(
+  db: Database,
+  options: BulkSeedOptions,
+  { onPhase, checkForeignKeys = false }: BulkSeedSettings = {},
+): Promise<BulkSeedResult> {
   if (options.events < 1 || options.users < 2) throw new Error('need at least 1 event and 2 users');
   const started = performance.now();
   const phases: Record<string, number> = {};
@@ -144,7 +247,10 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
         FROM events e
         CROSS JOIN LATERAL generate_series(0, e.rsvp_count - 1) AS j
         WHERE ${ownEvents}`);
-      const [row] = await selectRows<{ count: number }>(tx, sql`SELECT coalesce(sum(rsvp_count), 0)::int AS count FROM events e WHERE ${ownEvents}`);
+      const [row] = await selectRows<{ count: number }>(
+        tx,
+        sql`SELECT coalesce(sum(rsvp_count), 0)::int AS count FROM events e WHERE ${ownEvents}`,
+      );
       counts.rsvps = Number(row?.count ?? 0);
     });
 
@@ -158,7 +264,10 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
         FROM events e
         CROSS JOIN LATERAL generate_series(0, e.rating_count - 1) AS j
         WHERE ${ownEvents}`);
-      const [row] = await selectRows<{ count: number }>(tx, sql`SELECT coalesce(sum(rating_count), 0)::int AS count FROM events e WHERE ${ownEvents}`);
+      const [row] = await selectRows<{ count: number }>(
+        tx,
+        sql`SELECT coalesce(sum(rating_count), 0)::int AS count FROM events e WHERE ${ownEvents}`,
+      );
       counts.ratings = Number(row?.count ?? 0);
     });
 
@@ -180,7 +289,9 @@ export async function seedBulk(db: Database, options: BulkSeedOptions, { onPhase
   // VACUUM, not only ANALYZE: a freshly loaded table has no visibility map, so every index-only scan
   // would visit the heap, and the GIN indexes' pending lists would be scanned on every search. A live
   // database's autovacuum would have done this; the bench measures that steady state.
-  await phase('vacuum', () => db.execute(sql`VACUUM (ANALYZE) users, events, rsvps, ratings, messages, user_achievements`));
+  await phase('vacuum', () =>
+    db.execute(sql`VACUUM (ANALYZE) users, events, rsvps, ratings, messages, user_achievements`),
+  );
   return { ...options, ...counts, runTag, milliseconds: Math.round(performance.now() - started), phases };
 }
 
@@ -237,5 +348,7 @@ async function computeAchievements(db: Executor, idPrefix: string, low: number, 
     SELECT user_id, achievement_id, progress, CASE WHEN progress >= requirement THEN now() END
     FROM progress WHERE progress > 0
     ON CONFLICT (user_id, achievement_id) DO NOTHING`);
-  await db.execute(sql`UPDATE users SET achievements_version = achievements_version + 1 WHERE id LIKE ${pattern}::text`);
+  await db.execute(
+    sql`UPDATE users SET achievements_version = achievements_version + 1 WHERE id LIKE ${pattern}::text`,
+  );
 }

@@ -40,13 +40,18 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.database.directory}`;
+    const where =
+      config.database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${config.database.directory}`;
     await prepareDatabase(database);
     if (values.demo) {
       const started = performance.now();
       const { seeded } = await seedDemoDataIfEmpty(database.db);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      console.log(seeded ? `Demo data seeded into ${where} in ${seconds} s. Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}.` : `Demo data skipped: ${where} already has users.`);
+      console.log(
+        seeded
+          ? `Demo data seeded into ${where} in ${seconds} s. Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}.`
+          : `Demo data skipped: ${where} already has users.`,
+      );
     }
     if (events !== undefined) {
       const options = bulkSeedDefaults(events, {
@@ -55,15 +60,28 @@ async function main() {
         ratings: positiveInteger('ratings', values.ratings),
         messages: positiveInteger('messages', values.messages),
       });
-      console.log(`Seeding ${where}: ${options.events} events, ${options.users} users, up to ${options.rsvps} RSVPs, ${options.ratings} ratings, ${options.messages} messages…`);
+      console.log(
+        `Seeding ${where}: ${options.events} events, ${options.users} users, up to ${options.rsvps} RSVPs, ${options.ratings} ratings, ${options.messages} messages…`,
+      );
       // The startup lock's connection has no per-query time-out (the pool's 15 s suits requests, not
       // a million-row INSERT … SELECT), and it keeps a starting server from migrating meanwhile.
-      const result = await database.withStartupLock((db) => seedBulk(db, options, { onPhase: (name, ms) => console.log(`  ${name}: ${ms} ms`), checkForeignKeys: values['fk-checks'] }));
+      const result = await database.withStartupLock((db) =>
+        seedBulk(db, options, {
+          onPhase: (name, ms) => console.log(`  ${name}: ${ms} ms`),
+          checkForeignKeys: values['fk-checks'],
+        }),
+      );
       console.log(
         `Done in ${(result.milliseconds / 1000).toFixed(2)} s (run ${result.runTag}): ${result.users} users, ${result.events} events, ${result.rsvps} RSVPs, ${result.ratings} ratings, ${result.messages} messages.`,
       );
-      console.log(`Phases (ms): ${Object.entries(result.phases).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
-      console.log(`Benchmark users sign in as bench-${result.runTag}-1@bench.pitchin.app … with the password ${DEMO_PASSWORD}.`);
+      console.log(
+        `Phases (ms): ${Object.entries(result.phases)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')}`,
+      );
+      console.log(
+        `Benchmark users sign in as bench-${result.runTag}-1@bench.pitchin.app … with the password ${DEMO_PASSWORD}.`,
+      );
     }
   } finally {
     await database.close();

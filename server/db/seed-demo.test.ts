@@ -21,7 +21,11 @@ async function one<Row>(query: ReturnType<typeof sql>): Promise<Row> {
 }
 
 async function signInDemo() {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+  });
   expect(response.statusCode).toBe(200);
   const cookie = response.cookies.find((item) => item.name === 'pitchin_session')!;
   return { user: response.json() as { id: string }, cookie: `pitchin_session=${cookie.value}` };
@@ -30,15 +34,27 @@ async function signInDemo() {
 describe('demo data', () => {
   it('is quick, and seeds only an empty database', async () => {
     console.info(`demo seed: ${seedMilliseconds.toFixed(0)} ms`);
-    // The budget is < 3 s on an idle machine; test runs share cores with other work, so only runaway slowness fails here.
+    // The budget is < 3 s on an idle machine; test runs share cores with other work, so only runaway slowness fails
+    // here.
     expect(seedMilliseconds).toBeLessThan(60_000);
     expect(await seedDemoDataIfEmpty(app.database.db)).toEqual({ seeded: false });
-    const counts = await one<{ users: number; events: number }>(sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events`);
+    const counts = await one<{ users: number; events: number }>(
+      sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM events) AS events`,
+    );
     expect(counts.users).toBe(16);
   });
 
   it('has at least 40 events over all 12 categories, past and upcoming, some full, several with photos', async () => {
-    const figures = await one<{ events: number; categories: number; past: number; upcoming: number; full: number; with_photos: number; largest_photo: number; searchable: number }>(sql`
+    const figures = await one<{
+      events: number;
+      categories: number;
+      past: number;
+      upcoming: number;
+      full: number;
+      with_photos: number;
+      largest_photo: number;
+      searchable: number;
+    }>(sql`
       SELECT
         (SELECT count(*)::int FROM events) AS events,
         (SELECT count(DISTINCT category_id)::int FROM events) AS categories,
@@ -65,7 +81,13 @@ describe('demo data', () => {
   });
 
   it('keeps every counter equal to its rows and follows the rating and capacity rules', async () => {
-    const mismatches = await one<{ rsvp: number; rating: number; over_capacity: number; bad_ratings: number; commented: number }>(sql`
+    const mismatches = await one<{
+      rsvp: number;
+      rating: number;
+      over_capacity: number;
+      bad_ratings: number;
+      commented: number;
+    }>(sql`
       SELECT
         (SELECT count(*)::int FROM events e WHERE e.rsvp_count <> (SELECT count(*) FROM rsvps r WHERE r.event_id = e.id)) AS rsvp,
         (SELECT count(*)::int FROM events e WHERE e.rating_count <> (SELECT count(*) FROM ratings r WHERE r.event_id = e.id)
@@ -90,14 +112,74 @@ describe('demo data', () => {
     expect(figures.joined_past).toBeGreaterThanOrEqual(3);
     expect(figures.sent).toBeGreaterThanOrEqual(3);
 
-    const achievements = (await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: demo.cookie } })).json() as Array<{ unlockedAt: string | null }>;
+    const achievements = (
+      await app.inject({ method: 'GET', url: '/api/user/achievements', headers: { cookie: demo.cookie } })
+    ).json() as Array<{ unlockedAt: string | null }>;
     expect(achievements.filter((record) => record.unlockedAt !== null).length).toBeGreaterThanOrEqual(3);
-    const conversations = (await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: demo.cookie } })).json() as Array<{ unreadCount: number }>;
+    const conversations = (
+      await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: demo.cookie } })
+    ).json() as Array<{ unreadCount: number }>;
     expect(conversations.length).toBeGreaterThanOrEqual(3);
     expect(conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0)).toBeGreaterThanOrEqual(1);
-    const stats = (await app.inject({ method: 'GET', url: '/api/user/stats', headers: { cookie: demo.cookie } })).json();
+    const stats = (
+      await app.inject({ method: 'GET', url: '/api/user/stats', headers: { cookie: demo.cookie } })
+    ).json();
     expect(stats.totalEvents).toBeGreaterThanOrEqual(5);
     expect(stats.averageRating).toBeGreaterThan(0);
     expect(stats.experience).toBeGreaterThan(10 * stats.totalEvents);
+  });
+
+  it('shows the organizer features at once: a cancelled event, a full event with a queue, recorded attendance and verified hours', async () => {
+    const demo = await signInDemo();
+    const figures = await one<{
+      cancelled_id: number;
+      cancel_reason: string;
+      cancelled_record: number;
+      queued_full: number;
+      queued_not_full: number;
+      demo_place: number;
+      recorded_by_demo: number;
+      left_to_record: number;
+      bad_durations: number;
+    }>(sql`
+      SELECT
+        (SELECT min(id)::int FROM events WHERE status = 'cancelled' AND date > now()) AS cancelled_id,
+        (SELECT min(cancel_reason) FROM events WHERE status = 'cancelled') AS cancel_reason,
+        (SELECT count(*)::int FROM event_changes c JOIN events e ON e.id = c.event_id WHERE c.type = 'event_cancelled' AND e.status = 'cancelled') AS cancelled_record,
+        (SELECT count(DISTINCT w.event_id)::int FROM waitlist_entries w JOIN events e ON e.id = w.event_id WHERE e.rsvp_count = e.max_attendees AND e.status = 'scheduled') AS queued_full,
+        (SELECT count(DISTINCT w.event_id)::int FROM waitlist_entries w JOIN events e ON e.id = w.event_id WHERE e.max_attendees IS NULL OR e.rsvp_count < e.max_attendees) AS queued_not_full,
+        (SELECT count(*)::int FROM waitlist_entries WHERE user_id = ${demo.user.id}) AS demo_place,
+        (SELECT count(DISTINCT e.id)::int FROM events e JOIN rsvps r ON r.event_id = e.id WHERE e.organizer_id = ${demo.user.id} AND e.date < now() AND r.attended IS NOT NULL) AS recorded_by_demo,
+        (SELECT count(*)::int FROM events e WHERE e.organizer_id = ${demo.user.id} AND e.date < now() AND e.date > now() - interval '30 days'
+            AND e.rsvp_count > 0 AND NOT EXISTS (SELECT 1 FROM rsvps r WHERE r.event_id = e.id AND r.attended IS NOT NULL)) AS left_to_record,
+        (SELECT count(*)::int FROM events WHERE duration_minutes NOT BETWEEN 15 AND 1440) AS bad_durations`);
+    expect(figures.cancelled_id).toBeGreaterThan(0);
+    expect(figures.cancel_reason.length).toBeGreaterThan(10);
+    expect(figures.cancelled_record).toBeGreaterThanOrEqual(1);
+    expect(figures.queued_full).toBeGreaterThanOrEqual(1);
+    expect(figures.queued_not_full).toBe(0);
+    expect(figures.demo_place).toBeGreaterThanOrEqual(1);
+    expect(figures.recorded_by_demo).toBeGreaterThanOrEqual(1);
+    expect(figures.left_to_record).toBeGreaterThanOrEqual(1);
+    expect(figures.bad_durations).toBe(0);
+
+    const listed = (
+      await app.inject({ method: 'GET', url: '/api/events?include=past&limit=100', headers: { cookie: demo.cookie } })
+    ).json() as Array<{ id: number }>;
+    expect(listed.map((event) => event.id)).not.toContain(figures.cancelled_id);
+    const cancelled = (
+      await app.inject({ method: 'GET', url: `/api/events/${figures.cancelled_id}`, headers: { cookie: demo.cookie } })
+    ).json();
+    expect(cancelled).toMatchObject({ status: 'cancelled', userRsvpStatus: expect.any(String) });
+    const waiting = (
+      await app.inject({ method: 'GET', url: '/api/events', headers: { cookie: demo.cookie } })
+    ).json() as Array<{ userWaitlistPosition: number | null; waitlistCount: number }>;
+    expect(waiting.some((event) => event.userWaitlistPosition === 2 && event.waitlistCount >= 3)).toBe(true);
+
+    const hours = (
+      await app.inject({ method: 'GET', url: '/api/user/hours', headers: { cookie: demo.cookie } })
+    ).json() as { verifiedHours: number; entries: unknown[] };
+    expect(hours.verifiedHours).toBeGreaterThan(0);
+    expect(hours.entries.length).toBeGreaterThanOrEqual(3);
   });
 });

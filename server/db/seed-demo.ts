@@ -5,7 +5,17 @@ import { hashPassword } from '../modules/auth/password';
 import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
 import { CATEGORY_CATALOGUE } from './catalogue';
 import type { Database } from './client';
-import { categories, eventPhotos, events, messages, ratings, rsvps, users } from './schema';
+import {
+  categories,
+  eventChanges,
+  eventPhotos,
+  events,
+  messages,
+  ratings,
+  rsvps,
+  users,
+  waitlistEntries,
+} from './schema';
 
 export const DEMO_EMAIL = 'demo@pitchin.app';
 export const DEMO_PASSWORD = 'pitchin-demo';
@@ -60,78 +70,298 @@ const PEOPLE: ReadonlyArray<{ firstName: string; lastName: string; email: string
 type EventTemplate = { title: string; description: string; location: string };
 
 /** Four per category, in CATEGORY_CATALOGUE order: slots 0–1 are in the past, 2–3 upcoming. */
-const EVENT_TEMPLATES: Record<(typeof CATEGORY_CATALOGUE)[number]['name'], [EventTemplate, EventTemplate, EventTemplate, EventTemplate]> = {
+const EVENT_TEMPLATES: Record<
+  (typeof CATEGORY_CATALOGUE)[number]['name'],
+  [EventTemplate, EventTemplate, EventTemplate, EventTemplate]
+> = {
   Cleanup: [
-    { title: 'Ocean Beach Morning Cleanup', description: 'Join neighbours to clear plastic and litter from the shoreline before the weekend crowds. Gloves, bags and grabbers provided; bring water and sunscreen.', location: 'Ocean Beach, San Francisco, CA' },
-    { title: 'River Liffey Quayside Litter Pick', description: 'A two-hour litter pick along the quays. We sort what we collect for recycling and log it for the city council survey.', location: 'Ormond Quay, Dublin' },
-    { title: 'Riverside Park Spring Sweep', description: 'Help us get the park ready for spring: raking, litter picking and clearing the footpaths. Families welcome, kids activities included.', location: 'Riverside Park, New York, NY' },
-    { title: 'Graffiti Removal on Canal Street', description: 'Paint over tags and scrub the underpass walls with the neighbourhood association. Old clothes recommended, all materials supplied.', location: 'Canal Street, Manchester' },
+    {
+      title: 'Ocean Beach Morning Cleanup',
+      description:
+        'Join neighbours to clear plastic and litter from the shoreline before the weekend crowds. Gloves, bags and grabbers provided; bring water and sunscreen.',
+      location: 'Ocean Beach, San Francisco, CA',
+    },
+    {
+      title: 'River Liffey Quayside Litter Pick',
+      description:
+        'A two-hour litter pick along the quays. We sort what we collect for recycling and log it for the city council survey.',
+      location: 'Ormond Quay, Dublin',
+    },
+    {
+      title: 'Riverside Park Spring Sweep',
+      description:
+        'Help us get the park ready for spring: raking, litter picking and clearing the footpaths. Families welcome, kids activities included.',
+      location: 'Riverside Park, New York, NY',
+    },
+    {
+      title: 'Graffiti Removal on Canal Street',
+      description:
+        'Paint over tags and scrub the underpass walls with the neighbourhood association. Old clothes recommended, all materials supplied.',
+      location: 'Canal Street, Manchester',
+    },
   ],
   'Food Distribution': [
-    { title: 'Community Fridge Restock', description: 'Collect surplus produce from local grocers and restock the three community fridges in the district. A car or cargo bike is a plus.', location: 'Kreuzberg, Berlin' },
-    { title: 'Thanksgiving Meal Packing', description: 'Pack 500 holiday meal boxes for families in need. Assembly-line work, upbeat music and coffee on the house.', location: 'Austin Food Bank, Austin, TX' },
-    { title: 'Saturday Food Bank Sorting', description: 'Sort and date-check donated tins and dry goods so they can go out to partner charities next week.', location: 'Greater Vancouver Food Bank, Vancouver, BC' },
-    { title: 'Soup Kitchen Lunch Service', description: 'Prepare and serve a hot lunch for around 120 guests. Food-safety briefing at the start; aprons and hairnets provided.', location: 'Mission District, San Francisco, CA' },
+    {
+      title: 'Community Fridge Restock',
+      description:
+        'Collect surplus produce from local grocers and restock the three community fridges in the district. A car or cargo bike is a plus.',
+      location: 'Kreuzberg, Berlin',
+    },
+    {
+      title: 'Thanksgiving Meal Packing',
+      description:
+        'Pack 500 holiday meal boxes for families in need. Assembly-line work, upbeat music and coffee on the house.',
+      location: 'Austin Food Bank, Austin, TX',
+    },
+    {
+      title: 'Saturday Food Bank Sorting',
+      description: 'Sort and date-check donated tins and dry goods so they can go out to partner charities next week.',
+      location: 'Greater Vancouver Food Bank, Vancouver, BC',
+    },
+    {
+      title: 'Soup Kitchen Lunch Service',
+      description:
+        'Prepare and serve a hot lunch for around 120 guests. Food-safety briefing at the start; aprons and hairnets provided.',
+      location: 'Mission District, San Francisco, CA',
+    },
   ],
   'Elderly Help': [
-    { title: 'Tech Help Afternoon for Seniors', description: 'Sit with older residents and help them with phones, tablets, video calls and online banking safety. Patience is the only requirement.', location: 'Carnegie Library, Pittsburgh, PA' },
-    { title: 'Garden Tidy-Up for Elderly Neighbours', description: 'Small teams visit homes of elderly neighbours to weed, mow and prune. Tools provided; we finish with tea together.', location: 'Headingley, Leeds' },
-    { title: 'Bingo and Board Games at Maple House', description: 'Host an afternoon of bingo, cards and board games with residents of Maple House care home. Conversation counts as much as the games.', location: 'Maple House, Toronto, ON' },
-    { title: 'Grocery Delivery Round', description: 'Pick up pre-ordered groceries and deliver them to housebound seniors in the neighbourhood. Routes take about two hours.', location: 'Fitzroy, Melbourne' },
+    {
+      title: 'Tech Help Afternoon for Seniors',
+      description:
+        'Sit with older residents and help them with phones, tablets, video calls and online banking safety. Patience is the only requirement.',
+      location: 'Carnegie Library, Pittsburgh, PA',
+    },
+    {
+      title: 'Garden Tidy-Up for Elderly Neighbours',
+      description:
+        'Small teams visit homes of elderly neighbours to weed, mow and prune. Tools provided; we finish with tea together.',
+      location: 'Headingley, Leeds',
+    },
+    {
+      title: 'Bingo and Board Games at Maple House',
+      description:
+        'Host an afternoon of bingo, cards and board games with residents of Maple House care home. Conversation counts as much as the games.',
+      location: 'Maple House, Toronto, ON',
+    },
+    {
+      title: 'Grocery Delivery Round',
+      description:
+        'Pick up pre-ordered groceries and deliver them to housebound seniors in the neighbourhood. Routes take about two hours.',
+      location: 'Fitzroy, Melbourne',
+    },
   ],
   Education: [
-    { title: 'Homework Club Tutors Needed', description: 'Support primary school pupils with reading and maths after school. No teaching background needed, just enthusiasm.', location: 'Southside Library, Chicago, IL' },
-    { title: 'Adult Literacy Evening', description: 'One-to-one reading practice with adult learners. A short training session is included for first-time volunteers.', location: 'Central Library, Birmingham' },
-    { title: 'Science Fair Judging', description: 'Judge projects at the middle-school science fair and give encouraging feedback to young scientists.', location: 'Lincoln Middle School, Denver, CO' },
-    { title: 'Language Café for Newcomers', description: 'Practise everyday conversation with newly arrived families over coffee. Any language skills welcome.', location: 'Gràcia, Barcelona' },
+    {
+      title: 'Homework Club Tutors Needed',
+      description:
+        'Support primary school pupils with reading and maths after school. No teaching background needed, just enthusiasm.',
+      location: 'Southside Library, Chicago, IL',
+    },
+    {
+      title: 'Adult Literacy Evening',
+      description:
+        'One-to-one reading practice with adult learners. A short training session is included for first-time volunteers.',
+      location: 'Central Library, Birmingham',
+    },
+    {
+      title: 'Science Fair Judging',
+      description:
+        'Judge projects at the middle-school science fair and give encouraging feedback to young scientists.',
+      location: 'Lincoln Middle School, Denver, CO',
+    },
+    {
+      title: 'Language Café for Newcomers',
+      description:
+        'Practise everyday conversation with newly arrived families over coffee. Any language skills welcome.',
+      location: 'Gràcia, Barcelona',
+    },
   ],
   'Community Building': [
-    { title: 'Neighbourhood Block Party Setup', description: 'Set up tables, bunting and the sound system for the annual block party, then enjoy the afternoon with your neighbours.', location: 'Alberta Arts District, Portland, OR' },
-    { title: 'Community Garden Build Day', description: 'Build raised beds and a tool shed for the new community garden. Carpentry experience welcome but not required.', location: 'Capitol Hill, Seattle, WA' },
-    { title: 'Welcome Picnic for New Residents', description: 'Help run a picnic that introduces new residents to local groups, services and each other. Games, food and good company.', location: 'Stanley Park, Vancouver, BC' },
-    { title: 'Little Free Library Build', description: 'Assemble and paint five little free libraries to install around the neighbourhood, and stock them with donated books.', location: 'Plateau Mont-Royal, Montréal, QC' },
+    {
+      title: 'Neighbourhood Block Party Setup',
+      description:
+        'Set up tables, bunting and the sound system for the annual block party, then enjoy the afternoon with your neighbours.',
+      location: 'Alberta Arts District, Portland, OR',
+    },
+    {
+      title: 'Community Garden Build Day',
+      description:
+        'Build raised beds and a tool shed for the new community garden. Carpentry experience welcome but not required.',
+      location: 'Capitol Hill, Seattle, WA',
+    },
+    {
+      title: 'Welcome Picnic for New Residents',
+      description:
+        'Help run a picnic that introduces new residents to local groups, services and each other. Games, food and good company.',
+      location: 'Stanley Park, Vancouver, BC',
+    },
+    {
+      title: 'Little Free Library Build',
+      description:
+        'Assemble and paint five little free libraries to install around the neighbourhood, and stock them with donated books.',
+      location: 'Plateau Mont-Royal, Montréal, QC',
+    },
   ],
   Environmental: [
-    { title: 'Urban Tree Planting', description: 'Plant 150 native saplings along the greenway with the city forestry team. Spades and gloves supplied.', location: 'Greenway Trail, Atlanta, GA' },
-    { title: 'Wetland Restoration Workday', description: 'Remove invasive species and replant native reeds at the wetland reserve. Waterproof boots strongly recommended.', location: 'Rainham Marshes, London' },
-    { title: 'Bee Hotel Building Workshop', description: 'Build bee hotels from reclaimed wood and bamboo for the city allotments. All ages welcome.', location: 'Vondelpark, Amsterdam' },
-    { title: 'Dune Grass Replanting', description: 'Replant marram grass to protect the dunes from erosion. Transport from the station is arranged.', location: 'Bondi Beach, Sydney' },
+    {
+      title: 'Urban Tree Planting',
+      description:
+        'Plant 150 native saplings along the greenway with the city forestry team. Spades and gloves supplied.',
+      location: 'Greenway Trail, Atlanta, GA',
+    },
+    {
+      title: 'Wetland Restoration Workday',
+      description:
+        'Remove invasive species and replant native reeds at the wetland reserve. Waterproof boots strongly recommended.',
+      location: 'Rainham Marshes, London',
+    },
+    {
+      title: 'Bee Hotel Building Workshop',
+      description: 'Build bee hotels from reclaimed wood and bamboo for the city allotments. All ages welcome.',
+      location: 'Vondelpark, Amsterdam',
+    },
+    {
+      title: 'Dune Grass Replanting',
+      description: 'Replant marram grass to protect the dunes from erosion. Transport from the station is arranged.',
+      location: 'Bondi Beach, Sydney',
+    },
   ],
   Healthcare: [
-    { title: 'Blood Drive Welcome Desk', description: 'Greet donors, hand out snacks and keep the queue moving at the community blood drive.', location: 'Civic Centre, Brighton' },
-    { title: 'Health Fair Registration Volunteers', description: 'Register visitors and guide them to free screenings at the neighbourhood health fair.', location: 'Fair Park, Dallas, TX' },
-    { title: 'First Aid Skills for Volunteers', description: 'A hands-on first aid session run by paramedics for people who volunteer at community events.', location: 'St John Ambulance Hall, Edinburgh' },
-    { title: 'Hospital Garden Refresh', description: 'Weed, plant and repaint benches in the hospital healing garden used by patients and families.', location: "St. Michael's Hospital, Toronto, ON" },
+    {
+      title: 'Blood Drive Welcome Desk',
+      description: 'Greet donors, hand out snacks and keep the queue moving at the community blood drive.',
+      location: 'Civic Centre, Brighton',
+    },
+    {
+      title: 'Health Fair Registration Volunteers',
+      description: 'Register visitors and guide them to free screenings at the neighbourhood health fair.',
+      location: 'Fair Park, Dallas, TX',
+    },
+    {
+      title: 'First Aid Skills for Volunteers',
+      description: 'A hands-on first aid session run by paramedics for people who volunteer at community events.',
+      location: 'St John Ambulance Hall, Edinburgh',
+    },
+    {
+      title: 'Hospital Garden Refresh',
+      description: 'Weed, plant and repaint benches in the hospital healing garden used by patients and families.',
+      location: "St. Michael's Hospital, Toronto, ON",
+    },
   ],
   'Animal Welfare': [
-    { title: 'Shelter Dog Walking Morning', description: 'Walk and socialise dogs waiting for adoption. A short safety briefing is given on arrival.', location: 'Battersea, London' },
-    { title: 'Cat Café Adoption Day', description: 'Help run an adoption day: greet visitors, answer questions and keep the cats happy.', location: 'Le Marais, Paris' },
-    { title: 'Animal Shelter Spring Clean', description: 'Deep-clean kennels, wash bedding and sort donated supplies at the shelter.', location: 'Humane Society, Boulder, CO' },
-    { title: 'Wildlife Rescue Fundraiser Stall', description: 'Staff a stall at the farmers market selling crafts to fund the wildlife rescue centre.', location: 'Farmers Market, Asheville, NC' },
+    {
+      title: 'Shelter Dog Walking Morning',
+      description: 'Walk and socialise dogs waiting for adoption. A short safety briefing is given on arrival.',
+      location: 'Battersea, London',
+    },
+    {
+      title: 'Cat Café Adoption Day',
+      description: 'Help run an adoption day: greet visitors, answer questions and keep the cats happy.',
+      location: 'Le Marais, Paris',
+    },
+    {
+      title: 'Animal Shelter Spring Clean',
+      description: 'Deep-clean kennels, wash bedding and sort donated supplies at the shelter.',
+      location: 'Humane Society, Boulder, CO',
+    },
+    {
+      title: 'Wildlife Rescue Fundraiser Stall',
+      description: 'Staff a stall at the farmers market selling crafts to fund the wildlife rescue centre.',
+      location: 'Farmers Market, Asheville, NC',
+    },
   ],
   'Disaster Relief': [
-    { title: 'Flood Relief Supply Packing', description: 'Pack hygiene kits and emergency supplies for households affected by the spring floods.', location: 'Red Cross Depot, Cologne' },
-    { title: 'Emergency Shelter Setup Drill', description: 'Practise setting up cots, signage and registration for an emergency shelter with the county response team.', location: 'Convention Center, Houston, TX' },
-    { title: 'Wildfire Recovery Sorting', description: 'Sort donated clothes and household goods for families rebuilding after the wildfires.', location: 'Community Hall, Kelowna, BC' },
-    { title: 'Preparedness Kit Workshop', description: 'Help residents assemble their own 72-hour emergency kits and make a family plan.', location: 'Public Library, Christchurch' },
+    {
+      title: 'Flood Relief Supply Packing',
+      description: 'Pack hygiene kits and emergency supplies for households affected by the spring floods.',
+      location: 'Red Cross Depot, Cologne',
+    },
+    {
+      title: 'Emergency Shelter Setup Drill',
+      description:
+        'Practise setting up cots, signage and registration for an emergency shelter with the county response team.',
+      location: 'Convention Center, Houston, TX',
+    },
+    {
+      title: 'Wildfire Recovery Sorting',
+      description: 'Sort donated clothes and household goods for families rebuilding after the wildfires.',
+      location: 'Community Hall, Kelowna, BC',
+    },
+    {
+      title: 'Preparedness Kit Workshop',
+      description: 'Help residents assemble their own 72-hour emergency kits and make a family plan.',
+      location: 'Public Library, Christchurch',
+    },
   ],
   'Sports & Recreation': [
-    { title: 'Charity 5K Water Station', description: 'Hand out water and cheer runners at kilometre three of the charity 5K.', location: 'Golden Gate Park, San Francisco, CA' },
-    { title: 'Youth Football Coaching Clinic', description: 'Assist coaches at a free football clinic for children aged 8 to 12. Trainers and a whistle are all you need.', location: 'Hackney Marshes, London' },
-    { title: 'Adaptive Sports Day', description: 'Support athletes with disabilities at a day of wheelchair basketball, boccia and sitting volleyball.', location: 'Olympic Park, Munich' },
-    { title: 'Trail Maintenance Hike', description: 'Clear branches and repair drainage on the ridge trail, then enjoy the view from the top.', location: 'Mount Tamalpais, Mill Valley, CA' },
+    {
+      title: 'Charity 5K Water Station',
+      description: 'Hand out water and cheer runners at kilometre three of the charity 5K.',
+      location: 'Golden Gate Park, San Francisco, CA',
+    },
+    {
+      title: 'Youth Football Coaching Clinic',
+      description:
+        'Assist coaches at a free football clinic for children aged 8 to 12. Trainers and a whistle are all you need.',
+      location: 'Hackney Marshes, London',
+    },
+    {
+      title: 'Adaptive Sports Day',
+      description:
+        'Support athletes with disabilities at a day of wheelchair basketball, boccia and sitting volleyball.',
+      location: 'Olympic Park, Munich',
+    },
+    {
+      title: 'Trail Maintenance Hike',
+      description: 'Clear branches and repair drainage on the ridge trail, then enjoy the view from the top.',
+      location: 'Mount Tamalpais, Mill Valley, CA',
+    },
   ],
   'Arts & Culture': [
-    { title: 'Mural Painting Day', description: 'Help local artists paint a community mural on the library wall. No artistic skill required, just a steady hand.', location: 'Wynwood, Miami, FL' },
-    { title: 'Museum Family Day Guides', description: 'Guide families through hands-on activities during the museum family day.', location: 'Museu Nacional de Arte Antiga, Lisbon' },
-    { title: 'Street Music Festival Stewards', description: 'Steward the stages at the street music festival: wayfinding, water and a friendly face.', location: 'Temple Bar, Dublin' },
-    { title: 'Community Theatre Set Building', description: 'Build and paint sets for the autumn community theatre production.', location: 'Old Town, Prague' },
+    {
+      title: 'Mural Painting Day',
+      description:
+        'Help local artists paint a community mural on the library wall. No artistic skill required, just a steady hand.',
+      location: 'Wynwood, Miami, FL',
+    },
+    {
+      title: 'Museum Family Day Guides',
+      description: 'Guide families through hands-on activities during the museum family day.',
+      location: 'Museu Nacional de Arte Antiga, Lisbon',
+    },
+    {
+      title: 'Street Music Festival Stewards',
+      description: 'Steward the stages at the street music festival: wayfinding, water and a friendly face.',
+      location: 'Temple Bar, Dublin',
+    },
+    {
+      title: 'Community Theatre Set Building',
+      description: 'Build and paint sets for the autumn community theatre production.',
+      location: 'Old Town, Prague',
+    },
   ],
   Technology: [
-    { title: 'Laptop Refurbishing Workshop', description: 'Wipe, repair and install free software on donated laptops for students who need one.', location: 'Maker Space, Oakland, CA' },
-    { title: 'Coding Club for Teens', description: 'Mentor teenagers building their first websites and games. Any programming background helps.', location: 'Tech Hub, Nairobi' },
-    { title: 'Digital Skills Drop-In', description: 'Help job seekers with CVs, e-mail and online applications at the weekly drop-in.', location: 'Jobcentre, Glasgow' },
-    { title: 'Open Data Hack Night', description: 'Build small tools with the city open data to help local nonprofits. Pizza provided.', location: 'Civic Lab, Helsinki' },
+    {
+      title: 'Laptop Refurbishing Workshop',
+      description: 'Wipe, repair and install free software on donated laptops for students who need one.',
+      location: 'Maker Space, Oakland, CA',
+    },
+    {
+      title: 'Coding Club for Teens',
+      description: 'Mentor teenagers building their first websites and games. Any programming background helps.',
+      location: 'Tech Hub, Nairobi',
+    },
+    {
+      title: 'Digital Skills Drop-In',
+      description: 'Help job seekers with CVs, e-mail and online applications at the weekly drop-in.',
+      location: 'Jobcentre, Glasgow',
+    },
+    {
+      title: 'Open Data Hack Night',
+      description: 'Build small tools with the city open data to help local nonprofits. Pizza provided.',
+      location: 'Civic Lab, Helsinki',
+    },
   ],
 };
 
@@ -147,7 +377,10 @@ const COMMENTS: Record<number, readonly string[]> = {
     'Well run and worthwhile. More tools would have helped.',
     'Friendly people and a good cause. Would do it again.',
   ],
-  3: ['Good idea, but we were a few hands short for the size of the job.', 'Nice people, although the meeting point was hard to find.'],
+  3: [
+    'Good idea, but we were a few hands short for the size of the job.',
+    'Nice people, although the meeting point was hard to find.',
+  ],
 };
 
 const PALETTES: Record<string, [string, string]> = {
@@ -181,9 +414,12 @@ async function drawPhoto(color: string, variant: number) {
   <path d="M0 ${ridge + 120} Q300 ${ridge + 80} 800 ${ridge + 130} V450 H0Z" fill="${dark}" fill-opacity="0.8"/>
 </svg>`;
   // Loaded here rather than with the server: libvips is about 7 MB of resident memory that a server
-  // which never receives a photo need not hold (issue 6's memory target).
+  // which never receives a photo need not hold (the 200 MB memory target).
   const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(Buffer.from(svg)).flatten().webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten()
+    .webp({ quality: 72 })
+    .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }
 
@@ -193,7 +429,7 @@ async function isEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * decisions §10: fills an empty database with a believable community. Everything goes in one
+ * Fills an empty database with a believable community. Everything goes in one
  * transaction, so a failed start leaves the database empty and the next start tries again.
  */
 export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()): Promise<{ seeded: boolean }> {
@@ -228,17 +464,31 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     isFull: boolean;
     isPast: boolean;
     photoCount: number;
+    durationMinutes: number;
   };
-  const demoOrganizes = new Set(['Cleanup:0', 'Education:1', 'Environmental:0', 'Community Building:2', 'Technology:3']);
+  const demoOrganizes = new Set([
+    'Cleanup:0',
+    'Education:1',
+    'Environmental:0',
+    'Community Building:2',
+    'Technology:3',
+  ]);
   const planned: PlannedEvent[] = [];
   CATEGORY_CATALOGUE.forEach((category, categoryIndex) => {
     const row = categoryByName.get(category.name);
     if (!row) throw new Error(`category ${category.name} is missing; run the migrations first`);
     EVENT_TEMPLATES[category.name].forEach((template, slot) => {
-      const dayOffset = [-(4 + categoryIndex * 2), -(30 + categoryIndex * 3), 2 + categoryIndex, 16 + categoryIndex * 3][slot]!;
+      const dayOffset = [
+        -(4 + categoryIndex * 2),
+        -(30 + categoryIndex * 3),
+        2 + categoryIndex,
+        16 + categoryIndex * 3,
+      ][slot]!;
       const hour = 9 + ((categoryIndex + slot) % 6);
       const isFull = slot === 2 && categoryIndex % 3 === 0;
-      const organizerId = demoOrganizes.has(`${category.name}:${slot}`) ? demo.id : others[(categoryIndex * 4 + slot) % others.length]!.id;
+      const organizerId = demoOrganizes.has(`${category.name}:${slot}`)
+        ? demo.id
+        : others[(categoryIndex * 4 + slot) % others.length]!.id;
       planned.push({
         ...template,
         categoryId: row.id,
@@ -246,15 +496,22 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
         color: row.color,
         date: new Date(today + dayOffset * DAY_MS + hour * HOUR_MS),
         organizerId,
-        maxAttendees: isFull ? random.integer(5, 8) : (categoryIndex + slot) % 4 === 0 ? null : random.pick([15, 20, 25, 30, 40, 50]),
+        maxAttendees: isFull
+          ? random.integer(5, 8)
+          : (categoryIndex + slot) % 4 === 0
+            ? null
+            : random.pick([15, 20, 25, 30, 40, 50]),
         isFull,
         isPast: slot < 2,
         photoCount: (categoryIndex + slot) % 3 === 0 ? (slot === 3 ? 2 : 1) : 0,
+        durationMinutes: [150, 120, 180, 240][(categoryIndex + slot) % 4]!,
       });
     });
   });
 
-  const photoJobs = planned.flatMap((event, eventIndex) => Array.from({ length: event.photoCount }, (_, position) => ({ eventIndex, position, color: event.color })));
+  const photoJobs = planned.flatMap((event, eventIndex) =>
+    Array.from({ length: event.photoCount }, (_, position) => ({ eventIndex, position, color: event.color })),
+  );
   const photos = await Promise.all(photoJobs.map((job, index) => drawPhoto(job.color, index + job.position)));
 
   const passwordHash = await passwordHashPromise;
@@ -273,6 +530,7 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
           categoryId: event.categoryId,
           organizerId: event.organizerId,
           maxAttendees: event.maxAttendees,
+          durationMinutes: event.durationMinutes,
           searchVector: sql`to_tsvector('simple', ${foldForSearch(`${event.title} ${event.description} ${event.categoryName}`)})`,
           createdAt: new Date(Math.min(event.date.getTime(), now.getTime()) - 20 * DAY_MS),
         })),
@@ -296,9 +554,28 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     // The demo account joins five past events in five categories and three upcoming ones.
     const demoJoins = new Set<PlannedEvent>();
     const notDemos = planned.filter((event) => event.organizerId !== demo.id);
-    for (const event of notDemos.filter((candidate) => candidate.isPast).filter((_, index) => index % 4 === 1).slice(0, 5)) demoJoins.add(event);
-    for (const event of notDemos.filter((candidate) => !candidate.isPast && !candidate.isFull).filter((_, index) => index % 5 === 2).slice(0, 3)) demoJoins.add(event);
+    for (const event of notDemos
+      .filter((candidate) => candidate.isPast)
+      .filter((_, index) => index % 4 === 1)
+      .slice(0, 5))
+      demoJoins.add(event);
+    for (const event of notDemos
+      .filter((candidate) => !candidate.isPast && !candidate.isFull)
+      .filter((_, index) => index % 5 === 2)
+      .slice(0, 3))
+      demoJoins.add(event);
 
+    // Attendance is recorded for past events, with a generator of its own so the
+    // ratings and capacities drawn from `random` stay what they were before attendance existed. The
+    // demo account's most recent past event (within the 30-day window) is left for it to record.
+    const attendanceRandom = createRandom(20_260_517);
+    const leftToRecord = planned
+      .filter((event) => event.isPast && event.organizerId === demo.id)
+      .sort((a, b) => b.date.getTime() - a.date.getTime())[0];
+    const attendedFor = (event: PlannedEvent, userId: string): boolean | null => {
+      if (!event.isPast || event === leftToRecord) return null;
+      return userId === demo.id || attendanceRandom.next() < 0.85;
+    };
     const rsvpRows: Array<typeof rsvps.$inferInsert> = [];
     const ratingRows: Array<typeof ratings.$inferInsert> = [];
     for (const event of planned) {
@@ -311,19 +588,81 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
       }
       for (const userId of attendees) {
         const roll = random.next();
-        const joinedAt = new Date(Math.min(event.date.getTime() - 2 * DAY_MS, now.getTime() - HOUR_MS) - random.integer(0, 10) * DAY_MS);
-        rsvpRows.push({ eventId: id, userId, status: roll < 0.7 ? 'attending' : roll < 0.9 ? 'supporting' : 'organizing', createdAt: joinedAt, updatedAt: joinedAt });
+        const joinedAt = new Date(
+          Math.min(event.date.getTime() - 2 * DAY_MS, now.getTime() - HOUR_MS) - random.integer(0, 10) * DAY_MS,
+        );
+        rsvpRows.push({
+          eventId: id,
+          userId,
+          status: roll < 0.7 ? 'attending' : roll < 0.9 ? 'supporting' : 'organizing',
+          attended: attendedFor(event, userId),
+          createdAt: joinedAt,
+          updatedAt: joinedAt,
+        });
         const shouldRate = event.isPast && (userId === demo.id || random.next() < 0.65);
         if (!shouldRate) continue;
         const rating = random.pick([5, 5, 5, 4, 4, 4, 3]);
-        const ratedAt = new Date(Math.min(event.date.getTime() + random.integer(3, 48) * HOUR_MS, now.getTime() - HOUR_MS));
-        ratingRows.push({ eventId: id, userId, rating, comment: random.next() < 0.8 ? random.pick(COMMENTS[rating]!) : null, createdAt: ratedAt, updatedAt: ratedAt });
+        const ratedAt = new Date(
+          Math.min(event.date.getTime() + random.integer(3, 48) * HOUR_MS, now.getTime() - HOUR_MS),
+        );
+        ratingRows.push({
+          eventId: id,
+          userId,
+          rating,
+          comment: random.next() < 0.8 ? random.pick(COMMENTS[rating]!) : null,
+          createdAt: ratedAt,
+          updatedAt: ratedAt,
+        });
       }
     }
     await tx.insert(rsvps).values(rsvpRows);
     await tx.insert(ratings).values(ratingRows);
 
-    const upcomingEvents = planned.filter((event) => !event.isPast).map((event) => ({ id: eventId(event), title: event.title }));
+    // One upcoming event the demo account joined was cancelled by its organizer, and the
+    // outbox holds the record its RSVP holders will be told from (decision 0012).
+    const cancelled = planned.find((event) => !event.isPast && demoJoins.has(event));
+    if (cancelled) {
+      const reason = 'The venue is closed for repairs that week. We will post a new date as soon as we have one.';
+      await tx
+        .update(events)
+        .set({ status: 'cancelled', cancelReason: reason })
+        .where(sql`${events.id} = ${eventId(cancelled)}`);
+      await tx.insert(eventChanges).values({
+        type: 'event_cancelled',
+        eventId: eventId(cancelled),
+        actorId: cancelled.organizerId,
+        recipientIds: rsvpRows
+          .filter((row) => row.eventId === eventId(cancelled) && row.userId !== cancelled.organizerId)
+          .map((row) => row.userId),
+        payload: { reason },
+        createdAt: new Date(now.getTime() - DAY_MS),
+        // Told a day ago in the story the demo tells: its mails must not go out at every fresh seed.
+        processedAt: new Date(now.getTime() - DAY_MS),
+      });
+    }
+    // The full upcoming events have queues; on the first the demo account waits second.
+    const fullEvents = planned.filter((event) => !event.isPast && event.isFull && event.organizerId !== demo.id);
+    const waitlistRows: Array<typeof waitlistEntries.$inferInsert> = [];
+    fullEvents.slice(0, 2).forEach((event, index) => {
+      const holding = new Set(rsvpRows.filter((row) => row.eventId === eventId(event)).map((row) => row.userId));
+      const waiting = others
+        .filter((person) => person.id !== event.organizerId && !holding.has(person.id))
+        .slice(0, index === 0 ? 2 : 3);
+      const queue = index === 0 ? [waiting[0]!, demo, ...waiting.slice(1)] : waiting;
+      queue.forEach((person, position) =>
+        waitlistRows.push({
+          eventId: eventId(event),
+          userId: person.id,
+          createdAt: new Date(now.getTime() - (10 - position) * HOUR_MS),
+        }),
+      );
+    });
+    // One row at a time: the serial ids are the queue's order.
+    for (const row of waitlistRows) await tx.insert(waitlistEntries).values(row);
+
+    const upcomingEvents = planned
+      .filter((event) => !event.isPast)
+      .map((event) => ({ id: eventId(event), title: event.title }));
     await tx.insert(messages).values(planMessages(people, upcomingEvents, now));
 
     await tx.execute(sql`
@@ -341,24 +680,79 @@ type Person = { id: string; firstName: string };
 
 /** Conversations with a past: the demo account's latest received messages stay unread. */
 function planMessages(people: Person[], upcoming: Array<{ id: number; title: string }>, now: Date) {
-  const [demo, maria, kenji, aisha, lukas, priya, tom, sofia, , emma] = people as [Person, Person, Person, Person, Person, Person, Person, Person, Person, Person];
+  const [demo, maria, kenji, aisha, lukas, priya, tom, sofia, , emma] = people as [
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+  ];
   const idOf = (index: number) => upcoming[index % upcoming.length]!.id;
   const titleOf = (index: number) => upcoming[index % upcoming.length]!.title;
-  const script: Array<{ from: Person; to: Person; content: string; hoursAgo: number; shareIndex?: number; isRead?: boolean }> = [
-    { from: maria, to: demo, content: `Hi Jordan! Are you coming to "${titleOf(1)}"? We could use another pair of hands.`, hoursAgo: 96, shareIndex: 1, isRead: true },
+  const script: Array<{
+    from: Person;
+    to: Person;
+    content: string;
+    hoursAgo: number;
+    shareIndex?: number;
+    isRead?: boolean;
+  }> = [
+    {
+      from: maria,
+      to: demo,
+      content: `Hi Jordan! Are you coming to "${titleOf(1)}"? We could use another pair of hands.`,
+      hoursAgo: 96,
+      shareIndex: 1,
+      isRead: true,
+    },
     { from: demo, to: maria, content: 'Count me in! Should I bring anything?', hoursAgo: 95 },
     { from: maria, to: demo, content: 'Just gloves and a water bottle. See you there!', hoursAgo: 94, isRead: true },
     { from: demo, to: kenji, content: `Thought you might like this one: ${titleOf(4)}`, hoursAgo: 80, shareIndex: 4 },
     { from: kenji, to: demo, content: 'Thanks, just signed up. Carpool?', hoursAgo: 78, isRead: true },
     { from: demo, to: kenji, content: 'Sure, I can pick you up at 8:30.', hoursAgo: 77 },
-    { from: aisha, to: demo, content: 'Thank you for organizing last weekend, it was wonderful. The kids are still talking about it!', hoursAgo: 50, isRead: true },
+    {
+      from: aisha,
+      to: demo,
+      content: 'Thank you for organizing last weekend, it was wonderful. The kids are still talking about it!',
+      hoursAgo: 50,
+      isRead: true,
+    },
     { from: demo, to: aisha, content: 'So glad you could make it. Next one is already planned!', hoursAgo: 49 },
-    { from: lukas, to: demo, content: `Have you seen "${titleOf(7)}"? Looks like your kind of thing.`, hoursAgo: 20, shareIndex: 7 },
-    { from: priya, to: demo, content: 'Could you help me set up the registration desk on Saturday? Only if you have time.', hoursAgo: 6 },
+    {
+      from: lukas,
+      to: demo,
+      content: `Have you seen "${titleOf(7)}"? Looks like your kind of thing.`,
+      hoursAgo: 20,
+      shareIndex: 7,
+    },
+    {
+      from: priya,
+      to: demo,
+      content: 'Could you help me set up the registration desk on Saturday? Only if you have time.',
+      hoursAgo: 6,
+    },
     { from: maria, to: demo, content: 'Quick reminder: we meet at the north entrance, 9 sharp.', hoursAgo: 2 },
-    { from: maria, to: kenji, content: 'Do you still have the spare grabbers from last time?', hoursAgo: 70, isRead: true },
+    {
+      from: maria,
+      to: kenji,
+      content: 'Do you still have the spare grabbers from last time?',
+      hoursAgo: 70,
+      isRead: true,
+    },
     { from: kenji, to: maria, content: 'Yes, five of them. I will bring them along.', hoursAgo: 69, isRead: true },
-    { from: tom, to: sofia, content: `Check out this event: ${titleOf(10)}`, hoursAgo: 40, shareIndex: 10, isRead: true },
+    {
+      from: tom,
+      to: sofia,
+      content: `Check out this event: ${titleOf(10)}`,
+      hoursAgo: 40,
+      shareIndex: 10,
+      isRead: true,
+    },
     { from: sofia, to: tom, content: 'Love it, see you there!', hoursAgo: 39 },
     { from: emma, to: aisha, content: 'Can we swap shifts at the food bank next week?', hoursAgo: 30, isRead: true },
     { from: aisha, to: emma, content: 'No problem, I will take Saturday.', hoursAgo: 29 },

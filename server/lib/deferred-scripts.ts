@@ -10,25 +10,40 @@ import { toScriptJson } from './script-json';
  * download beside it instead of after it.
  *
  * Until the app takes over, the page looks ready but its buttons do nothing and a form would reload
- * the page. So the loader keeps the clicks on buttons and the submitted forms (stopping the reload),
- * and the app replays them once it has hydrated the page (web/lib/before-hydration.ts).
+ * the page. So the loader keeps the clicks on buttons and the submitted forms (stopping the reload)
+ * until the screen is hydrated, and the app then replays them (web/lib/before-hydration.ts).
  */
-export const DEFERRED_SCRIPTS_LOADER = `(function () {
+const DEFERRED_SCRIPTS_LOADER = `(function () {
   var early = [];
-  function onClick(event) {
+  function pressable(event) {
     var target = event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"], [role="menuitem"]') : null;
     // A submit button's work is its form's submit event, kept below.
-    if (target && !(target.type === 'submit' && target.form)) early.push({ type: 'click', target: target });
+    return target && !(target.type === 'submit' && target.form) ? target : null;
+  }
+  // While React hydrates, the parts it has reached would act on a press at once and the rest would
+  // drop it: every press waits for the replay instead, so each acts exactly once.
+  function onPress(event) {
+    if (pressable(event)) event.stopPropagation();
+  }
+  function onClick(event) {
+    var target = pressable(event);
+    if (!target) return;
+    event.stopPropagation();
+    early.push({ type: 'click', target: target });
   }
   function onSubmit(event) {
     event.preventDefault();
+    event.stopPropagation();
     early.push({ type: 'submit', target: event.target });
   }
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('submit', onSubmit, true);
+  var kept = { pointerdown: onPress, mousedown: onPress, pointerup: onPress, mouseup: onPress, click: onClick, submit: onSubmit };
+  Object.keys(kept).forEach(function (type) {
+    document.addEventListener(type, kept[type], true);
+  });
   window.${EARLY_EVENTS_FUNCTION} = function () {
-    document.removeEventListener('click', onClick, true);
-    document.removeEventListener('submit', onSubmit, true);
+    Object.keys(kept).forEach(function (type) {
+      document.removeEventListener(type, kept[type], true);
+    });
     return early;
   };
   var started = false;
@@ -84,5 +99,9 @@ export function deferPageScripts(html: string): string {
   return html
     .replace(entry[0], '')
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace('</head>', () => `<script type="application/json" id="${DEFERRED_SCRIPTS_ELEMENT_ID}">${scripts}</script><script>${DEFERRED_SCRIPTS_LOADER}</script></head>`);
+    .replace(
+      '</head>',
+      () =>
+        `<script type="application/json" id="${DEFERRED_SCRIPTS_ELEMENT_ID}">${scripts}</script><script>${DEFERRED_SCRIPTS_LOADER}</script></head>`,
+    );
 }

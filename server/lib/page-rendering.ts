@@ -1,12 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../contract/languages';
-import { LANGUAGE_COOKIE, type PageData, type RenderedWith, THEME_COOKIE, TIME_ZONE_COOKIE } from '../../contract/page-data';
+import {
+  LANGUAGE_COOKIE,
+  type PageData,
+  type RenderedWith,
+  THEME_COOKIE,
+  TIME_ZONE_COOKIE,
+} from '../../contract/page-data';
+import { choosePageLanguage } from './page-language';
 import { isTimeZone } from './time-zone';
 
 /** Renders a page for a user, or for a signed-out visitor when `page.user` is null. */
-export type RenderPage = (input: { url: string; page: Pick<PageData, 'user' | 'queries'>; renderedWith: RenderedWith; timeoutMs: number }) => Promise<string>;
+type RenderPage = (input: {
+  url: string;
+  page: Pick<PageData, 'user' | 'queries'>;
+  renderedWith: RenderedWith;
+  timeoutMs: number;
+}) => Promise<string>;
 
 /** The file of the server's rendering in a web-ssr build. */
 function rendererFile(directory: string): string {
@@ -17,8 +28,15 @@ function rendererFile(directory: string): string {
  * Whether pages can be rendered on the server: rendering is on and both builds are there, the app's
  * (dist/web) and the server's rendering of it (dist/web-ssr).
  */
-export function canRenderPages(webDistDirectory: string, serverRenderDirectory: string | null): serverRenderDirectory is string {
-  return serverRenderDirectory !== null && existsSync(path.join(webDistDirectory, 'index.html')) && existsSync(rendererFile(serverRenderDirectory));
+export function canRenderPages(
+  webDistDirectory: string,
+  serverRenderDirectory: string | null,
+): serverRenderDirectory is string {
+  return (
+    serverRenderDirectory !== null &&
+    existsSync(path.join(webDistDirectory, 'index.html')) &&
+    existsSync(rendererFile(serverRenderDirectory))
+  );
 }
 
 export interface PageRenderer {
@@ -33,7 +51,8 @@ export interface PageRenderer {
 export async function loadPageRenderer(directory: string): Promise<PageRenderer> {
   const file = rendererFile(directory);
   const module = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-  if (typeof module.renderPage !== 'function' || typeof module.warmUp !== 'function') throw new Error(`${file} is not the page renderer`);
+  if (typeof module.renderPage !== 'function' || typeof module.warmUp !== 'function')
+    throw new Error(`${file} is not the page renderer`);
   return { renderPage: module.renderPage, warmUp: module.warmUp };
 }
 
@@ -52,14 +71,12 @@ function isKnownTimeZone(value: string): boolean {
 
 /**
  * The language, theme and time zone to render a page with: the ones the browser mirrored into cookies
- * (web/lib/page-data.ts), else the app's defaults, English, light, and the server's TIME_ZONE.
+ * (web/lib/page-data.ts), else the app's defaults: English, light and the server's TIME_ZONE.
  */
 export function readRenderSettings(cookies: Record<string, string | undefined>, defaultTimeZone: string): RenderedWith {
-  const language = cookies[LANGUAGE_COOKIE] ?? '';
   const timeZone = cookies[TIME_ZONE_COOKIE] ?? '';
   return {
-    // A cookie naming another language renders English, as the app would show it.
-    language: isLanguageCode(language) ? language : DEFAULT_LANGUAGE,
+    language: choosePageLanguage(cookies[LANGUAGE_COOKIE]),
     theme: cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light',
     timeZone: timeZone.length <= 64 && isKnownTimeZone(timeZone) ? timeZone : defaultTimeZone,
   };

@@ -1,5 +1,5 @@
 /**
- * decisions §3: search matches words of any language with accents folded. Folding happens here, in
+ * Search matches words of any language with accents folded. Folding happens here, in
  * one place, for both the stored tsvector text and the query words, so no database extension is needed.
  */
 export function foldForSearch(text: string): string {

@@ -8,8 +8,21 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'PitchIn API', version: '1.0.0', description: 'Community volunteering: events, RSVPs, ratings, messages and the Volunteer Journey.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pitchin_session' } } },
+      info: {
+        title: 'PitchIn API',
+        version: '1.0.0',
+        description: 'Community volunteering: events, RSVPs, ratings, messages and the Volunteer Journey.',
+      },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: '__Host-pitchin_session',
+            description: 'The session cookie over HTTPS; over plain HTTP (local use) it is named pitchin_session.',
+          },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,

@@ -7,11 +7,22 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { badRequest, forbidden, HttpError } from '../lib/http-error';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
+import { API_DATA_HEADERS } from '../lib/security-headers';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A mail's List-Unsubscribe link: mail clients POST a form to it from anywhere (RFC 8058), and the
+     * signed token in its address is the whole authority, so neither the JSON nor the same-site rule applies.
+     */
+    acceptsOneClickPost?: boolean;
+  }
+}
+
 /**
- * decisions §1: state-changing calls take JSON only and are refused when the browser says they come
+ * State-changing calls take JSON only and are refused when the browser says they come
  * from another site. Calls with no Origin and no Sec-Fetch-Site (scripts, curl) are allowed.
  */
 function isCrossSite(requestOrigin: string | undefined, fetchSite: string | undefined, ownOrigins: string[]): boolean {
@@ -46,28 +57,20 @@ export function inlineScriptSources(webDistDirectory: string): string[] {
     if (!existsSync(file)) continue;
     for (const [, attributes, text] of readFileSync(file, 'utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
       if (/\ssrc\s*=/i.test(attributes ?? '')) continue;
-      sources.add(`'sha256-${createHash('sha256').update(text ?? '', 'utf8').digest('base64')}'`);
+      sources.add(
+        `'sha256-${createHash('sha256')
+          .update(text ?? '', 'utf8')
+          .digest('base64')}'`,
+      );
     }
   }
   return [...sources];
 }
 
-/**
- * The headers of an answer to /api/ that is data (JSON, or no body: a 304, a 204), not a page: nothing in it may
- * run, load or be framed (OWASP REST Security: default-src 'none', frame-ancestors 'none'). The
- * page policy below is about 600 bytes more, on every answer, and the most frequent answer, the
- * achievement poll's 304, is otherwise only a few headers long (issue 6, docs/benchmarks.md).
- */
-const API_DATA_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none';base-uri 'none';frame-ancestors 'none';object-src 'none'",
-  'cross-origin-resource-policy': 'same-site',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-};
-
 /** The headers a helmet middleware sets: its policy is fixed, so it is worked out once, not per request. */
-function headersSetBy(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void): Record<string, string> {
+function headersSetBy(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -80,7 +83,10 @@ function headersSetBy(middleware: (request: IncomingMessage, response: ServerRes
   return headers;
 }
 
-async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean }) {
+async function securityPlugin(
+  app: FastifyInstance,
+  options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean },
+) {
   // The headers of pages (and everything else that is not API data). @fastify/helmet built its
   // middleware again on every request, parsing the whole policy each time: about 15 µs a request.
   const applySecurityHeaders = helmet({
@@ -89,7 +95,11 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
         defaultSrc: ["'self'"],
         // No 'unsafe-inline': the only inline scripts allowed are the build's own, by hash.
         // Pages the server rendered also carry the loader of their scripts (server/lib/deferred-scripts.ts).
-        scriptSrc: ["'self'", ...inlineScriptSources(options.webDistDirectory), ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : [])],
+        scriptSrc: [
+          "'self'",
+          ...inlineScriptSources(options.webDistDirectory),
+          ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : []),
+        ],
         // Radix and the charts set style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -115,7 +125,10 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findNulPath(part, '');
-      if (path !== null) throw badRequest('Text must not contain NUL characters', [{ path, message: 'Text must not contain NUL characters' }]);
+      if (path !== null)
+        throw badRequest('Text must not contain NUL characters', [
+          { path, message: 'Text must not contain NUL characters' },
+        ]);
     }
   });
 
@@ -123,7 +136,8 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
   app.addHook('onSend', (request, reply, payload, done) => {
     // Photos and share images keep the page headers: opened on their own, they are shown in a document.
     const contentType = String(reply.getHeader('content-type') ?? '');
-    const isApiData = request.url.startsWith('/api/') && (contentType === '' || contentType.startsWith('application/json'));
+    const isApiData =
+      request.url.startsWith('/api/') && (contentType === '' || contentType.startsWith('application/json'));
     // A route's own choice stands (photos are cross-origin for other sites' link previews).
     for (const [name, value] of Object.entries(isApiData ? API_DATA_HEADERS : documentHeaders)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
@@ -134,15 +148,23 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     done(null, payload);
   });
 
+  const isHttpsSite = options.publicUrl?.startsWith('https:') ?? false;
   app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (app.ts turns off Node's own bare 400).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw badRequest('The Host header is required', undefined, 'INVALID_REQUEST');
+    // An https PUBLIC_URL says the site is only reached over TLS, whatever the proxy forwards; browsers
+    // ignore the header over plain HTTP anyway. A forwarded proto counts only from a trusted proxy.
+    if (request.protocol === 'https' || isHttpsSite)
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.acceptsOneClickPost) return;
     const ownOrigins = [`${request.protocol}://${request.host}`];
     if (options.publicUrl) ownOrigins.push(options.publicUrl);
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     if (isCrossSite(origin, typeof fetchSite === 'string' ? fetchSite : undefined, ownOrigins)) {
-      throw forbidden('Cross-site requests are not allowed');
+      throw forbidden('Cross-site requests are not allowed', 'CROSS_SITE_REQUEST');
     }
     const hasBody = request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0';
     const isChunked = request.headers['transfer-encoding'] !== undefined;

@@ -12,7 +12,8 @@ const fakeSession = fp(
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const id = request.headers['x-user'];
-      if (typeof id === 'string') request.user = { id, achievementsVersion: Number(request.headers['x-version'] ?? 0) } as SessionUser;
+      if (typeof id === 'string')
+        request.user = { id, achievementsVersion: Number(request.headers['x-version'] ?? 0) } as SessionUser;
     });
   },
   { name: 'session' },
@@ -28,10 +29,14 @@ describe('user-etag plugin', () => {
     app.addHook('preValidation', async () => {
       reached.validation += 1;
     });
-    app.get('/progress', { config: { etagForUser: (user: SessionUser) => `W/"${user.id}.${user.achievementsVersion}"` } }, async () => {
-      reached.handler += 1;
-      return { progress: 1 };
-    });
+    app.get(
+      '/progress',
+      { config: { etagForUser: (user: SessionUser) => `W/"${user.id}.${user.achievementsVersion}"` } },
+      async () => {
+        reached.handler += 1;
+        return { progress: 1 };
+      },
+    );
     app.get('/other', async (request) => ({ etag: request.headers['if-none-match'] ?? null }));
     await app.ready();
   });
@@ -39,7 +44,11 @@ describe('user-etag plugin', () => {
 
   it('answers a current If-None-Match 304 with its ETag before validation and the handler', async () => {
     const before = { ...reached };
-    const answer = await app.inject({ method: 'GET', url: '/progress', headers: { 'x-user': 'ana', 'x-version': '3', 'if-none-match': 'W/"ana.3"' } });
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/progress',
+      headers: { 'x-user': 'ana', 'x-version': '3', 'if-none-match': 'W/"ana.3"' },
+    });
     expect(answer.statusCode).toBe(304);
     expect(answer.body).toBe('');
     expect(answer.headers['content-length']).toBeUndefined();
@@ -48,10 +57,14 @@ describe('user-etag plugin', () => {
     expect(reached).toEqual(before);
   });
 
-  it('lets a stale tag, another user\'s tag or no tag through to the route, with the current ETag', async () => {
+  it("lets a stale tag, another user's tag or no tag through to the route, with the current ETag", async () => {
     for (const headers of [{ 'if-none-match': 'W/"ana.2"' }, { 'if-none-match': 'W/"ben.3"' }, {}]) {
       const before = reached.handler;
-      const answer = await app.inject({ method: 'GET', url: '/progress', headers: { 'x-user': 'ana', 'x-version': '3', ...headers } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/progress',
+        headers: { 'x-user': 'ana', 'x-version': '3', ...headers },
+      });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ progress: 1 });
       expect(answer.headers.etag).toBe('W/"ana.3"');
@@ -63,7 +76,11 @@ describe('user-etag plugin', () => {
     const signedOut = await app.inject({ method: 'GET', url: '/progress', headers: { 'if-none-match': 'W/"ana.3"' } });
     expect(signedOut.statusCode).toBe(200);
     expect(signedOut.headers.etag).toBeUndefined();
-    const other = await app.inject({ method: 'GET', url: '/other', headers: { 'x-user': 'ana', 'if-none-match': 'W/"ana.0"' } });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/other',
+      headers: { 'x-user': 'ana', 'if-none-match': 'W/"ana.0"' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ etag: 'W/"ana.0"' });
   });

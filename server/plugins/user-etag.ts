@@ -8,7 +8,7 @@ declare module 'fastify' {
     /**
      * The ETag of a GET route whose answer changes only when a column of the signed-in user's row
      * does (the achievement poll). The session lookup has already loaded that row, so a current
-     * If-None-Match is answered 304 here, before validation, the answer cache and the handler.
+     * If-None-Match is answered 304 here, before validation and the handler.
      */
     etagForUser?: (user: SessionUser) => string;
   }
@@ -16,9 +16,9 @@ declare module 'fastify' {
 
 /**
  * Conditional answers for routes that declare `etagForUser`. Every signed-in browser polls its
- * achievements every 10 s (spec §7) and nearly every poll is unchanged, so this is the most frequent
+ * achievements every 10 s and nearly every poll is unchanged, so this is the most frequent
  * request the server gets; going through the whole route for a 304 cost about half of its time
- * (issue 6 profile, docs/benchmarks.md).
+ * (as profiled, docs/benchmarks.md).
  */
 async function userEtagPlugin(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {

@@ -18,8 +18,20 @@ const MANIFEST: RouteManifest = {
   shell: { namespaces: ['common', 'shell'], queries: ['/api/config'] },
   signedOut: { namespaces: ['common', 'landing'] },
   routes: [
-    { pattern: '^\\/?$', keys: [], files: ['assets/home-page-1.js', 'assets/signed-in-app-1.js'], namespaces: ['events'], queries: [] },
-    { pattern: '^\\/events\\/([^/]+?)\\/?$', keys: ['id'], files: ['assets/event-detail-page-1.js'], namespaces: ['events', 'share'], queries: ['/api/events/:id'] },
+    {
+      pattern: '^\\/?$',
+      keys: [],
+      files: ['assets/home-page-1.js', 'assets/signed-in-app-1.js'],
+      namespaces: ['events'],
+      queries: [],
+    },
+    {
+      pattern: '^\\/events\\/([^/]+?)\\/?$',
+      keys: ['id'],
+      files: ['assets/event-detail-page-1.js'],
+      namespaces: ['events', 'share'],
+      queries: ['/api/events/:id'],
+    },
   ],
   localeLoaders: 'assets/locale-loaders-1.js',
   locales: {
@@ -36,7 +48,10 @@ const MANIFEST: RouteManifest = {
 function writeWebBuild(manifest: unknown): string {
   const directory = mkdtempSync(path.join(tmpdir(), 'pitchin-web-plugin-'));
   writeFileSync(path.join(directory, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(directory, 'sign-in.html'), '<!doctype html><html><head><title>Sign in</title></head><body></body></html>');
+  writeFileSync(
+    path.join(directory, 'sign-in.html'),
+    '<!doctype html><html><head><title>Sign in</title></head><body></body></html>',
+  );
   mkdirSync(path.join(directory, '.vite'));
   writeFileSync(path.join(directory, '.vite', 'route-manifest.json'), JSON.stringify(manifest));
   return directory;
@@ -68,7 +83,8 @@ describe('pages for a browser that is not signed in', () => {
   afterAll(async () => app.close());
 
   it('are marked signed out, so the app skips the auth check that would answer 401', async () => {
-    for (const url of ['/', '/discover', '/events/1']) {
+    // An event's page carries the event as a guest reads it (guest-page.test.ts).
+    for (const url of ['/', '/discover']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`${NO_SESSION_MARKER}</head>`);
@@ -77,9 +93,52 @@ describe('pages for a browser that is not signed in', () => {
   });
 
   it('are marked signed out for a session cookie that names no live session too', async () => {
-    const response = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'pitchin_session=expired-or-forged' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'pitchin_session=expired-or-forged' },
+    });
     expect(response.body).toContain(NO_SESSION_MARKER);
     expect(response.body).not.toContain('pitchin-page');
+  });
+
+  it("are in the cookie's language, else English whatever the browser asks, from the first byte: lang and dir (decision 0013)", async () => {
+    const pageOf = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/', headers })).body;
+    expect(await pageOf({ cookie: 'pitchin_language=ar', 'accept-language': 'de' })).toContain(
+      '<html lang="ar" dir="rtl">',
+    );
+    expect(await pageOf({ cookie: 'pitchin_language=pt' })).toContain('<html lang="pt" dir="ltr">');
+    expect(await pageOf({ 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' })).toContain('<html lang="en" dir="ltr">');
+    expect(await pageOf({ cookie: 'pitchin_language=xx', 'accept-language': 'ar-EG' })).toContain(
+      '<html lang="en" dir="ltr">',
+    );
+  });
+
+  it('left for the browser to draw, hint the translations its first render waits for, in its language', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'pitchin_language=es' } });
+    const hinted = [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+    expect(hinted).toEqual(
+      expect.arrayContaining(['assets/locale-loaders-1.js', 'assets/es-common-1.js', 'assets/es-landing-1.js']),
+    );
+  });
+
+  it('the sign-in page too: lang, dir and its translations hinted, chosen the same way', async () => {
+    const { body } = await app.inject({
+      method: 'GET',
+      url: '/api/login',
+      headers: { cookie: 'pitchin_language=es', 'accept-language': 'ar' },
+    });
+    expect(body).toContain('<html lang="es" dir="ltr">');
+    // es/auth has no file in this build: a namespace not yet translated is no hint.
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/locale-loaders-1.js"><link rel="modulepreload" crossorigin href="/assets/es-common-1.js"></head>',
+    );
+    const english = await app.inject({ method: 'GET', url: '/api/login' });
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+    expect(english.body).not.toContain('modulepreload');
   });
 });
 
@@ -89,7 +148,10 @@ describe('pages for a signed-in browser', () => {
   let userId: string;
   beforeAll(async () => {
     app = await createTestApp({ WEB_DIST_DIR: writeWebBuild(MANIFEST) });
-    const signedUp = await signUpUser(app, { firstName: '</script><script>alert(1)</script>', lastName: 'Pay $& $1 $$' });
+    const signedUp = await signUpUser(app, {
+      firstName: '</script><script>alert(1)</script>',
+      lastName: 'Pay $& $1 $$',
+    });
     cookie = signedUp.cookie;
     userId = signedUp.user.id;
   });
@@ -113,8 +175,11 @@ describe('pages for a signed-in browser', () => {
 
   it("carry the answers their first render needs: the chrome's settings, and an event page's event", async () => {
     const event = await createEventRow(app.database.db, { organizerId: userId, date: daysFromNow(3) });
-    const page = readPageData((await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { cookie } })).body);
-    const answer = async (url: string) => (await app.inject({ method: 'GET', url, headers: { cookie } })).json() as unknown;
+    const page = readPageData(
+      (await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { cookie } })).body,
+    );
+    const answer = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: { cookie } })).json() as unknown;
     expect(page.queries).toEqual([
       { url: '/api/config', data: await answer('/api/config') },
       { url: `/api/events/${event.id}`, data: await answer(`/api/events/${event.id}`) },
@@ -130,8 +195,14 @@ describe('pages for a signed-in browser', () => {
   });
 
   it("hint the signed-in app, the screen's chunks and its translation files in the visitor's language, once each", async () => {
-    const { body } = await app.inject({ method: 'GET', url: '/events/5', headers: { cookie: `${cookie}; pitchin_language=es` } });
-    const hinted = [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    const { body } = await app.inject({
+      method: 'GET',
+      url: '/events/5',
+      headers: { cookie: `${cookie}; pitchin_language=es` },
+    });
+    const hinted = [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1],
+    );
     // react-1.js is the entry's own import, already named by the page.
     expect(hinted.sort()).toEqual(
       [
@@ -150,7 +221,11 @@ describe('pages for a signed-in browser', () => {
   });
 
   it('hint English translations for a language the app does not have', async () => {
-    const { body } = await app.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}; pitchin_language=xx` } });
+    const { body } = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `${cookie}; pitchin_language=xx` },
+    });
     expect(body).toContain('assets/en-shell-1.js');
     expect(body).not.toMatch(/es-(common|shell)-1/);
   });
@@ -194,22 +269,36 @@ describe('pages the server renders', () => {
     export async function warmUp() {}
   `);
   beforeAll(async () => {
-    app = await createTestApp({ WEB_DIST_DIR: writeWebBuild(MANIFEST), WEB_SSR_DIR: rendererDirectory, SERVER_RENDERING: 'true' });
+    app = await createTestApp({
+      WEB_DIST_DIR: writeWebBuild(MANIFEST),
+      WEB_SSR_DIR: rendererDirectory,
+      SERVER_RENDERING: 'true',
+    });
     cookie = (await signUpUser(app)).cookie;
   });
   afterAll(async () => app.close());
 
   it('hold the rendering in #root and say what it was rendered with, from the cookies the app mirrors', async () => {
-    const { body } = await app.inject({ method: 'GET', url: '/discover?search=park', headers: { cookie: `${cookie}; pitchin_language=fr; pitchin_theme=dark; pitchin_time_zone=Europe/Lisbon` } });
+    const { body } = await app.inject({
+      method: 'GET',
+      url: '/discover?search=park',
+      headers: { cookie: `${cookie}; pitchin_language=fr; pitchin_theme=dark; pitchin_time_zone=Europe/Lisbon` },
+    });
     const settings = { language: 'fr', theme: 'dark', timeZone: 'Europe/Lisbon' };
     const page = readPageData(body);
     expect(page.renderedWith).toEqual(settings);
-    expect(body).toContain(`<div id="root"><main data-rendered>${page.user?.id} /discover?search=park ${JSON.stringify(settings)}</main></div>`);
+    expect(body).toContain(
+      `<div id="root"><main data-rendered>${page.user?.id} /discover?search=park ${JSON.stringify(settings)}</main></div>`,
+    );
     expect(body).toContain('<html data-rendered-language="fr" ');
   });
 
   it('render in English, light, and the server time zone when the cookies are missing or not valid', async () => {
-    const { body } = await app.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}; pitchin_language=klingon; pitchin_theme=neon; pitchin_time_zone=Mars/Olympus` } });
+    const { body } = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: `${cookie}; pitchin_language=klingon; pitchin_theme=neon; pitchin_time_zone=Mars/Olympus` },
+    });
     expect(readPageData(body).renderedWith).toEqual({ language: 'en', theme: 'light', timeZone: 'UTC' });
   });
 
@@ -217,9 +306,20 @@ describe('pages the server renders', () => {
     const { body } = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(body).not.toMatch(/<script type="module"/);
     expect(body).not.toContain('rel="modulepreload"');
-    const scripts = JSON.parse(new RegExp(`<script type="application/json" id="${DEFERRED_SCRIPTS_ELEMENT_ID}">(.*?)</script>`).exec(body)?.[1] ?? 'null') as { entry: string; preload: string[] };
+    const scripts = JSON.parse(
+      new RegExp(`<script type="application/json" id="${DEFERRED_SCRIPTS_ELEMENT_ID}">(.*?)</script>`).exec(
+        body,
+      )?.[1] ?? 'null',
+    ) as { entry: string; preload: string[] };
     expect(scripts.entry).toBe('/assets/main-1.js');
-    expect(scripts.preload).toEqual(expect.arrayContaining(['/assets/react-1.js', '/assets/signed-in-app-1.js', '/assets/home-page-1.js', '/assets/en-shell-1.js']));
+    expect(scripts.preload).toEqual(
+      expect.arrayContaining([
+        '/assets/react-1.js',
+        '/assets/signed-in-app-1.js',
+        '/assets/home-page-1.js',
+        '/assets/en-shell-1.js',
+      ]),
+    );
     // The stylesheet stays: the page paints with it.
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-1.css">');
   });
@@ -238,17 +338,26 @@ describe('pages the server renders', () => {
   });
 
   it('render at most two at a time, and past eight waiting send the page for the browser to render', async () => {
-    const renderer = (await import(path.join(rendererDirectory, 'server-render.js'))) as { slow: { active: number; most: number; open: () => void } };
+    const renderer = (await import(path.join(rendererDirectory, 'server-render.js'))) as {
+      slow: { active: number; most: number; open: () => void };
+    };
     const count = RENDERINGS_AT_ONCE + RENDERINGS_WAITING + 4;
     const answered: { body: string; isBeforeOpening: boolean }[] = [];
     let isOpen = false;
     const requests = Array.from({ length: count }, (_, index) =>
-      app.inject({ method: 'GET', url: `/slow-${index}`, headers: { cookie } }).then(({ body }) => answered.push({ body, isBeforeOpening: !isOpen })),
+      app
+        .inject({ method: 'GET', url: `/slow-${index}`, headers: { cookie } })
+        .then(({ body }) => answered.push({ body, isBeforeOpening: !isOpen })),
     );
-    await vi.waitFor(() => {
-      expect(renderer.slow.active).toBe(RENDERINGS_AT_ONCE);
-      expect(answered.length).toBeGreaterThan(0);
-    });
+    // Every request past the two rendering and the eight waiting is answered while the renderings hang:
+    // on a busy machine some reach the queue only after the first few were answered.
+    await vi.waitFor(
+      () => {
+        expect(renderer.slow.active).toBe(RENDERINGS_AT_ONCE);
+        expect(answered.length).toBeGreaterThanOrEqual(count - RENDERINGS_AT_ONCE - RENDERINGS_WAITING);
+      },
+      { timeout: 10_000 },
+    );
     isOpen = true;
     renderer.slow.open();
     await Promise.all(requests);
@@ -264,16 +373,28 @@ describe('pages the server renders', () => {
     expect(answered.length - unrendered.length).toBeGreaterThanOrEqual(RENDERINGS_AT_ONCE);
   });
 
-  it("for a signed-out visitor hold no user, and one rendering serves every visitor with the same language and theme", async () => {
+  it('for a signed-out visitor hold no user, and one rendering serves every visitor with the same language and theme', async () => {
     const renderer = (await import(path.join(rendererDirectory, 'server-render.js'))) as { renderings: number };
     const before = renderer.renderings;
-    const pages = await Promise.all(['/', '/', '/?utm_source=mail'].map(async (url) => (await app.inject({ method: 'GET', url, headers: { cookie: 'pitchin_language=es' } })).body));
+    const pages = await Promise.all(
+      ['/', '/', '/?utm_source=mail'].map(
+        async (url) => (await app.inject({ method: 'GET', url, headers: { cookie: 'pitchin_language=es' } })).body,
+      ),
+    );
     for (const body of pages) {
       expect(body).toContain(NO_SESSION_MARKER);
-      expect(body).toContain(`<div id="root"><main data-rendered>visitor / ${JSON.stringify({ language: 'es', theme: 'light', timeZone: 'UTC' })}</main></div>`);
-      expect(readPageData(body)).toEqual({ user: null, queries: [], renderedWith: { language: 'es', theme: 'light', timeZone: 'UTC' } });
+      expect(body).toContain(
+        `<div id="root"><main data-rendered>visitor / ${JSON.stringify({ language: 'es', theme: 'light', timeZone: 'UTC' })}</main></div>`,
+      );
+      expect(readPageData(body)).toEqual({
+        user: null,
+        queries: [],
+        renderedWith: { language: 'es', theme: 'light', timeZone: 'UTC' },
+      });
       // The landing page's Spanish, ahead of the script that will ask for it.
-      expect(JSON.parse(/id="pitchin-scripts">(.*?)<\/script>/.exec(body)?.[1] ?? '{}').preload).toEqual(expect.arrayContaining(['/assets/es-common-1.js', '/assets/es-landing-1.js']));
+      expect(JSON.parse(/id="pitchin-scripts">(.*?)<\/script>/.exec(body)?.[1] ?? '{}').preload).toEqual(
+        expect.arrayContaining(['/assets/es-common-1.js', '/assets/es-landing-1.js']),
+      );
     }
     expect(renderer.renderings - before).toBe(1);
     await app.inject({ method: 'GET', url: '/', headers: { cookie: 'pitchin_language=es; pitchin_theme=dark' } });

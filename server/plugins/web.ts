@@ -8,27 +8,28 @@ import { PAGE_DATA_ELEMENT_ID, type PageData, type RenderedWith } from '../../co
 import { type RouteManifest, routeManifestSchema } from '../../contract/route-manifest';
 import { isAppPageRequest } from '../lib/app-page';
 import { deferPageScripts } from '../lib/deferred-scripts';
+import { withDocumentLanguage } from '../lib/page-language';
 import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
 import { toScriptJson } from '../lib/script-json';
 import { toUser } from '../modules/auth/auth.service';
 
-export type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
+type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
 
-/** Marks in index.html between which the server may put page-specific tags (link previews, decisions §9). */
+/** Marks in index.html between which the server may put page-specific tags (link previews). */
 const HEAD_START = '<!-- head:start -->';
 const HEAD_END = '<!-- head:end -->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /**
  * Put in pages sent to a browser that is not signed in (no session cookie, or one that names no live
  * session). The app then knows the visitor is signed out without asking GET /api/auth/user, whose 401
- * (decisions §1) Chromium logs as a console error on every visitor's first page.
+ * (signed out) Chromium logs as a console error on every visitor's first page.
  */
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
 /** How long a page may take to render on the server before it goes out for the browser to render. */
 const RENDER_TIMEOUT_MS = 2_000;
 /**
  * A rendering is about 5-10 ms of CPU on this 2-core machine, so more than two at once only interleave
- * and hold more memory: twenty at once took the bench's server from 140 to 300 MB (issue 6: 200 MB).
+ * and hold more memory: twenty at once took the bench's server from 140 to 300 MB (its target is 200 MB).
  */
 export const RENDERINGS_AT_ONCE = 2;
 /**
@@ -39,7 +40,7 @@ export const RENDERINGS_WAITING = 8;
 
 type RouteMatch = { route: RouteManifest['routes'][number]; params: Record<string, string> } | null;
 
-function readRouteManifest(webDistDirectory: string, warn: (message: string) => void): RouteManifest | null {
+export function readRouteManifest(webDistDirectory: string, warn: (message: string) => void): RouteManifest | null {
   const file = path.join(webDistDirectory, '.vite', 'route-manifest.json');
   if (!existsSync(file)) return null;
   const parsed = routeManifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
@@ -57,21 +58,24 @@ function createRouteMatcher(manifest: RouteManifest): RouteMatcher {
   return (pathName) => {
     for (const { route, pattern } of patterns) {
       const match = pattern.exec(pathName);
-      if (match) return { route, params: Object.fromEntries(route.keys.map((key, index) => [key, match[index + 1] ?? ''])) };
+      if (match)
+        return { route, params: Object.fromEntries(route.keys.map((key, index) => [key, match[index + 1] ?? ''])) };
     }
     return null;
   };
 }
 
 /** The chunks of the locale files `namespaces` in `language` and in English, every language's fallback. */
-function localeChunks(manifest: RouteManifest, namespaces: readonly string[], language: string): string[] {
-  const files = [...new Set([language, 'en'])].flatMap((code) => namespaces.map((namespace) => manifest.locales[`${code}/${namespace}`])).filter((file) => file !== undefined);
+export function localeChunks(manifest: RouteManifest, namespaces: readonly string[], language: string): string[] {
+  const files = [...new Set([language, 'en'])]
+    .flatMap((code) => namespaces.map((namespace) => manifest.locales[`${code}/${namespace}`]))
+    .filter((file) => file !== undefined);
   // The table of locale chunks comes first: the app reaches every locale file through it.
   return files.length > 0 ? [manifest.localeLoaders, ...files] : [];
 }
 
 /** modulepreload tags for `files`, once each, leaving out those the page already names (the entry's own). */
-function preloadTags(files: Iterable<string>, indexHtml: string): string {
+export function preloadTags(files: Iterable<string>, indexHtml: string): string {
   return [...new Set(files)]
     .filter((file) => !indexHtml.includes(`"/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
@@ -82,17 +86,31 @@ function preloadTags(files: Iterable<string>, indexHtml: string): string {
  * The modulepreload tags a signed-in page needs for the screen the path names: the signed-in app, the
  * page and their imports, and the locale files its first render reads in the visitor's language.
  * Without them a phone fetches these in three or four waves, each starting only when the previous one
- * has run (issue 6: Lighthouse's largest paint waited on that chain).
+ * has run (Lighthouse's largest paint waited on that chain).
  */
-export function signedInPreloadTags(manifest: RouteManifest, match: RouteMatch, language: string, indexHtml: string): string {
+function signedInPreloadTags(manifest: RouteManifest, match: RouteMatch, language: string, indexHtml: string): string {
   const namespaces = [...manifest.shell.namespaces, ...(match?.route.namespaces ?? [])];
-  return preloadTags([...manifest.signedIn, ...(match?.route.files ?? []), ...localeChunks(manifest, namespaces, language)], indexHtml);
+  return preloadTags(
+    [...manifest.signedIn, ...(match?.route.files ?? []), ...localeChunks(manifest, namespaces, language)],
+    indexHtml,
+  );
 }
 
 /** The GET URLs a page starts with: the chrome's and the route's, with its path parameters filled in. */
-export function pageQueryUrls(manifest: RouteManifest, match: RouteMatch): string[] {
+function pageQueryUrls(manifest: RouteManifest, match: RouteMatch): string[] {
   const templates = [...manifest.shell.queries, ...(match?.route.queries ?? [])];
-  return templates.map((template) => template.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(match?.params[key] ?? '')));
+  return templates.map((template) =>
+    template.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(match?.params[key] ?? '')),
+  );
+}
+
+/** The paths a guest opens as a page of its own (the event page), besides the landing page. */
+const GUEST_PAGE_PATTERN = /^\/events\/[^/]+\/?$/;
+
+/** A guest's event page needs the page and its translations, but none of the signed-in app. */
+function guestPreloadTags(manifest: RouteManifest, match: RouteMatch, language: string, indexHtml: string): string {
+  const namespaces = [...manifest.signedOut.namespaces, ...(match?.route.namespaces ?? [])];
+  return preloadTags([...(match?.route.files ?? []), ...localeChunks(manifest, namespaces, language)], indexHtml);
 }
 
 interface WebPluginOptions {
@@ -141,7 +159,10 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       preCompressed: true,
       setHeaders(response, filePath) {
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        response.header(
+          'cache-control',
+          isFingerprinted ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -158,7 +179,12 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     return answers.filter((answer) => answer !== null);
   }
 
-  async function renderPage(request: FastifyRequest, url: string, page: Omit<PageData, 'renderedWith'>, settings: RenderedWith): Promise<string | null> {
+  async function renderPage(
+    request: FastifyRequest,
+    url: string,
+    page: Omit<PageData, 'renderedWith'>,
+    settings: RenderedWith,
+  ): Promise<string | null> {
     const loaded = await loadRenderer();
     if (!loaded) return null;
     if (renderingSlots.pendingCount >= RENDERINGS_WAITING) {
@@ -166,7 +192,9 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       return null;
     }
     try {
-      return await renderingSlots(() => loaded.renderPage({ url, page, renderedWith: settings, timeoutMs: RENDER_TIMEOUT_MS }));
+      return await renderingSlots(() =>
+        loaded.renderPage({ url, page, renderedWith: settings, timeoutMs: RENDER_TIMEOUT_MS }),
+      );
     } catch (error) {
       // The page still works: the browser renders it, as it does without server rendering.
       request.log.error({ err: error }, 'Server rendering failed; the page goes out for the browser to render');
@@ -201,11 +229,21 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
    */
   function fillPage(html: string, hints: string, pageData: PageData, rendered: string | null): string {
     // Replacer functions: the user's names and the rendering may hold `$&` and its kin.
-    let filled = html.replace('</head>', () => `${hints}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${toScriptJson(pageData)}</script></head>`);
+    let filled = html.replace(
+      '</head>',
+      () =>
+        `${hints}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${toScriptJson(pageData)}</script></head>`,
+    );
     if (rendered === null || pageData.renderedWith === null) return filled;
     filled = deferPageScripts(filled).replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>`);
     // The pre-paint script compares it with the stored language (index.html, decision 0010).
     return filled.replace('<html ', `<html data-rendered-language="${pageData.renderedWith.language}" `);
+  }
+
+  /** The event page is the one page besides the landing page a guest may open. */
+  function matchGuestPage(url: string): RouteMatch {
+    const pathName = url.split('?')[0] ?? '/';
+    return GUEST_PAGE_PATTERN.test(pathName) ? matchRoute(pathName) : null;
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
@@ -223,29 +261,54 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       if (start !== -1 && end > start) html = html.slice(0, start + HEAD_START.length) + head + html.slice(end);
     }
     const settings = readRenderSettings(request.cookies, options.timeZone);
+    // Rendered or not, the page is in this language from its first paint: the browser starts in it
+    // unless a stored choice says otherwise (decision 0013).
+    html = withDocumentLanguage(html, settings.language);
     // The session plugin resolved the cookie for this page (isAppPageRequest).
-    if (!request.user) {
+    const guestMatch = request.user ? null : matchGuestPage(request.url);
+    if (guestMatch) {
+      // A guest's event page, rendered with the event as a guest reads it (no session,
+      // userRsvpStatus null). It is per event, so not among the shared signed-out renderings.
+      html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
+      const page = {
+        user: null,
+        queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, guestMatch)) : [],
+      };
+      const rendered = await renderPage(request, request.url, page, settings);
+      const hints = manifest ? guestPreloadTags(manifest, guestMatch, settings.language, indexHtml) : '';
+      html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
+    } else if (!request.user) {
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
       const rendered = await renderSignedOutPage(request, settings);
-      if (rendered !== null) {
-        const hints = manifest ? preloadTags(localeChunks(manifest, manifest.signedOut.namespaces, settings.language), indexHtml) : '';
-        html = fillPage(html, hints, { user: null, queries: [], renderedWith: settings }, rendered);
-      }
+      const hints = manifest
+        ? preloadTags(localeChunks(manifest, manifest.signedOut.namespaces, settings.language), indexHtml)
+        : '';
+      // A page left for the browser to render waits for these translations before its first paint.
+      html =
+        rendered === null
+          ? html.replace('</head>', () => `${hints}</head>`)
+          : fillPage(html, hints, { user: null, queries: [], renderedWith: settings }, rendered);
     } else {
-      // spec §2's loading state (the landing page while the auth check runs) never shows: the page
+      // The loading state (the landing page while the auth check runs) never shows: the page
       // carries the user, and the screen itself when the server could render it.
       const match = matchRoute(request.url.split('?')[0] ?? '/');
-      const page = { user: toUser(request.user), queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, match)) : [] };
+      const page = {
+        user: toUser(request.user),
+        queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, match)) : [],
+      };
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
     }
-    return reply.header('cache-control', 'no-cache, no-store, must-revalidate').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   app.get('/', { schema: { hide: true } }, sendApp);
 
-  // Once listening, so neither delays the start (issue 6: first answer within 2 s).
+  // Once listening, so neither delays the start (the first answer must come within 2 s).
   app.addHook('onListen', async () => {
     setImmediate(() => {
       void loadRenderer()
@@ -256,7 +319,9 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isAppPageRequest(request.method, request.url)) return sendApp(request, reply);
-    return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }
 

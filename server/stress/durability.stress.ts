@@ -8,7 +8,7 @@ import { openDatabase, selectRows } from '../db/client';
 import { createPostgresDatabase, postgresServerUrl, startServer } from './server-process';
 
 /**
- * Issue 7 §3: 20 trials of `kill -9` of the server during a stream of writes, on PostgreSQL and on
+ * 20 trials of `kill -9` of the server during a stream of writes, on PostgreSQL and on
  * PGlite. Every write that got a 2xx must be there after the restart, and the server must restart
  * cleanly every time.
  */
@@ -24,16 +24,34 @@ async function signUp(url: string, label: string, serverOutput: () => string = (
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'durable password', firstName: label, lastName: 'Test' }),
   });
-  expect(response.status, `sign-up answered ${response.status}: ${await response.clone().text()}\n${serverOutput().slice(-3000)}`).toBe(201);
+  expect(
+    response.status,
+    `sign-up answered ${response.status}: ${await response.clone().text()}\n${serverOutput().slice(-3000)}`,
+  ).toBe(201);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
   return { cookie, email };
+}
+
+/**
+ * One sender per writer and per trial: a user may send 30 messages a minute, and a
+ * trial waits for up to 44 acknowledged writes. Spread over fresh senders every write is a real write.
+ */
+function signUpSenders(url: string, serverOutput: () => string = () => ''): Promise<Account[]> {
+  return Promise.all(Array.from({ length: WRITERS }, (_, index) => signUp(url, `sender${index}`, serverOutput)));
 }
 
 /**
  * Sends messages as fast as the writers can and kills the process once `killAfterWrites` were
  * acknowledged (or after 30 s), mid-stream: other writes are in flight at that moment.
  */
-async function writeUntilKilled(url: string, sender: Account, receiver: Account, trial: number, killAfterWrites: number, kill: () => void) {
+async function writeUntilKilled(
+  url: string,
+  senders: Account[],
+  receiver: Account,
+  trial: number,
+  killAfterWrites: number,
+  kill: () => void,
+) {
   const acknowledged: string[] = [];
   let isKilled = false;
   const killNow = () => {
@@ -44,7 +62,7 @@ async function writeUntilKilled(url: string, sender: Account, receiver: Account,
   const timer = setTimeout(killNow, 30_000);
   let counter = 0;
   await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
+    senders.map(async (sender) => {
       while (!isKilled) {
         const content = `trial ${trial} write ${(counter += 1)}`;
         try {
@@ -67,55 +85,82 @@ async function writeUntilKilled(url: string, sender: Account, receiver: Account,
 }
 
 describe('crash durability', () => {
-  it.runIf(postgresServerUrl() !== null)(`keeps every acknowledged write through ${TRIALS} kill -9 on PostgreSQL`, async () => {
-    const database = await createPostgresDatabase(postgresServerUrl()!);
-    const client = new pg.Client({ connectionString: database.url });
-    let acknowledgedTotal = 0;
-    try {
-      let server = await startServer({ DATABASE_URL: database.url }, 7411);
-      const sender = await signUp(server.url, 'sender', server.output);
-      const receiver = await signUp(server.url, 'receiver', server.output);
-      await client.connect();
-      for (let trial = 1; trial <= TRIALS; trial += 1) {
-        const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 5 + ((trial * 7) % 40), () => server.child.kill('SIGKILL'));
-        await server.stop('SIGKILL');
-        acknowledgedTotal += acknowledged.length;
-        const stored = await client.query<{ content: string }>('SELECT content FROM messages WHERE content LIKE $1', [`trial ${trial} write %`]);
-        const storedContents = new Set(stored.rows.map((row) => row.content));
-        expect(acknowledged.filter((content) => !storedContents.has(content)), `trial ${trial}`).toEqual([]);
-        server = await startServer({ DATABASE_URL: database.url }, 7411);
-        const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: sender.cookie } });
-        expect(alive.status, `restart ${trial}`).toBe(200);
+  it.runIf(postgresServerUrl() !== null)(
+    `keeps every acknowledged write through ${TRIALS} kill -9 on PostgreSQL`,
+    async () => {
+      const database = await createPostgresDatabase(postgresServerUrl()!);
+      const client = new pg.Client({ connectionString: database.url });
+      let acknowledgedTotal = 0;
+      try {
+        let server = await startServer({ DATABASE_URL: database.url }, 7411);
+        const receiver = await signUp(server.url, 'receiver', server.output);
+        await client.connect();
+        for (let trial = 1; trial <= TRIALS; trial += 1) {
+          const senders = await signUpSenders(server.url, server.output);
+          const acknowledged = await writeUntilKilled(
+            server.url,
+            senders,
+            receiver,
+            trial,
+            5 + ((trial * 7) % 40),
+            () => server.child.kill('SIGKILL'),
+          );
+          await server.stop('SIGKILL');
+          acknowledgedTotal += acknowledged.length;
+          const stored = await client.query<{ content: string }>('SELECT content FROM messages WHERE content LIKE $1', [
+            `trial ${trial} write %`,
+          ]);
+          const storedContents = new Set(stored.rows.map((row) => row.content));
+          expect(
+            acknowledged.filter((content) => !storedContents.has(content)),
+            `trial ${trial}`,
+          ).toEqual([]);
+          server = await startServer({ DATABASE_URL: database.url }, 7411);
+          const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: senders[0]!.cookie } });
+          expect(alive.status, `restart ${trial}`).toBe(200);
+        }
+        await server.stop();
+        console.log(
+          `durability (PostgreSQL): ${TRIALS} kill -9 trials, ${acknowledgedTotal} acknowledged writes, 0 lost, ${TRIALS} clean restarts`,
+        );
+      } finally {
+        await client.end().catch(() => {});
+        await database.drop();
       }
-      await server.stop();
-      console.log(`durability (PostgreSQL): ${TRIALS} kill -9 trials, ${acknowledgedTotal} acknowledged writes, 0 lost, ${TRIALS} clean restarts`);
-    } finally {
-      await client.end().catch(() => {});
-      await database.drop();
-    }
-  });
+    },
+  );
 
   it(`keeps every acknowledged write through ${TRIALS} kill -9 on PGlite`, async () => {
     const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-durability-'));
     let acknowledgedTotal = 0;
     let server = await startServer({ DATA_DIR: dataDirectory }, 7412);
-    const sender = await signUp(server.url, 'sender');
     const receiver = await signUp(server.url, 'receiver');
     for (let trial = 1; trial <= TRIALS; trial += 1) {
-      const acknowledged = await writeUntilKilled(server.url, sender, receiver, trial, 5 + ((trial * 7) % 40), () => server.child.kill('SIGKILL'));
+      const senders = await signUpSenders(server.url, server.output);
+      const acknowledged = await writeUntilKilled(server.url, senders, receiver, trial, 5 + ((trial * 7) % 40), () =>
+        server.child.kill('SIGKILL'),
+      );
       await server.stop('SIGKILL');
       acknowledgedTotal += acknowledged.length;
       // The server is dead, so this process may open the directory (one connection at a time).
       const handle = await openDatabase({ kind: 'embedded', directory: path.join(dataDirectory, 'pglite') });
-      const stored = await selectRows<{ content: string }>(handle.db, sql`SELECT content FROM messages WHERE content LIKE ${`trial ${trial} write %`}`);
+      const stored = await selectRows<{ content: string }>(
+        handle.db,
+        sql`SELECT content FROM messages WHERE content LIKE ${`trial ${trial} write %`}`,
+      );
       await handle.close();
       const storedContents = new Set(stored.map((row) => row.content));
-      expect(acknowledged.filter((content) => !storedContents.has(content)), `trial ${trial}`).toEqual([]);
+      expect(
+        acknowledged.filter((content) => !storedContents.has(content)),
+        `trial ${trial}`,
+      ).toEqual([]);
       server = await startServer({ DATA_DIR: dataDirectory }, 7412);
-      const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: sender.cookie } });
+      const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: senders[0]!.cookie } });
       expect(alive.status, `restart ${trial}`).toBe(200);
     }
     await server.stop();
-    console.log(`durability (PGlite): ${TRIALS} kill -9 trials, ${acknowledgedTotal} acknowledged writes, 0 lost, ${TRIALS} clean restarts`);
+    console.log(
+      `durability (PGlite): ${TRIALS} kill -9 trials, ${acknowledgedTotal} acknowledged writes, 0 lost, ${TRIALS} clean restarts`,
+    );
   });
 });

@@ -6,7 +6,12 @@ import pg from 'pg';
 const root = path.resolve(import.meta.dirname, '../..');
 export const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
 
-export type ServerProcess = { url: string; child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void>; output: () => string };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  output: () => string;
+};
 
 const runningChildren = new Set<ChildProcess>();
 // A suite that fails or times out must not leave servers holding its ports for the next run.
@@ -18,7 +23,19 @@ process.on('exit', () => {
 export async function startServer(environment: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/server.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: STRESS_SECRET, AUTH_RATE_LIMIT: '1000000', WEB_DIST_DIR: '/nonexistent', ...environment },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SESSION_SECRET: STRESS_SECRET,
+      AUTH_RATE_LIMIT: '1000000',
+      WEB_DIST_DIR: '/nonexistent',
+      ...environment,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   runningChildren.add(child);
@@ -72,14 +89,25 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
  * Many users with sessions, written straight into the database: signing up thousands of users through
  * scrypt would take minutes and test nothing the auth suite does not already test.
  */
-export async function insertUsersWithSessions(query: (text: string, values: unknown[]) => Promise<unknown>, count: number): Promise<Array<{ id: string; cookie: string }>> {
+export async function insertUsersWithSessions(
+  query: (text: string, values: unknown[]) => Promise<unknown>,
+  count: number,
+): Promise<Array<{ id: string; cookie: string }>> {
   const users: Array<{ id: string; cookie: string }> = [];
   for (let index = 0; index < count; index += 1) {
     const id = randomUUID();
     const token = randomBytes(32).toString('base64url');
     const sessionId = createHmac('sha256', STRESS_SECRET).update(token).digest('base64url');
-    await query('INSERT INTO users (id, email, first_name, last_name) VALUES ($1, $2, $3, $4)', [id, `stress-${index}-${id.slice(0, 6)}@example.org`, 'Stress', String(index)]);
-    await query("INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [sessionId, id]);
+    await query('INSERT INTO users (id, email, first_name, last_name) VALUES ($1, $2, $3, $4)', [
+      id,
+      `stress-${index}-${id.slice(0, 6)}@example.org`,
+      'Stress',
+      String(index),
+    ]);
+    await query("INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [
+      sessionId,
+      id,
+    ]);
     users.push({ id, cookie: `pitchin_session=${token}` });
   }
   return users;
@@ -102,4 +130,45 @@ export async function runWithConcurrency<T>(tasks: Array<() => Promise<T>>, limi
 
 export function postgresServerUrl(): string | null {
   return process.env.STRESS_DATABASE_URL || process.env.DATABASE_URL || null;
+}
+
+/** GET /api/stream read as a browser's EventSource would: its whole text, and when a `notification` arrives. */
+export async function openEventStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/stream`, {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  if (response.status !== 200) throw new Error(`GET /api/stream answered ${response.status}`);
+  let text = '';
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += value;
+      }
+    } catch {
+      // Aborted by close(), or the connection was cut.
+    }
+  })();
+  const waitFor = async (pattern: RegExp, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(text)) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  };
+  if (!(await waitFor(/: connected/, 5_000))) throw new Error('the stream did not open');
+  return {
+    text: () => text,
+    ended,
+    waitForNotification: (timeoutMs: number) => waitFor(/^event: notification$/m, timeoutMs),
+    close: () => {
+      controller.abort();
+      return ended;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp } from './test-app';
 
 /**
- * Issue 7 §1: every route of the server's own route table × {visitor, stranger, organizer, attendee}
+ * Every route of the server's own route table × {visitor, stranger, organizer, attendee}
  * with the status each must get. A route missing from EXPECTATIONS fails the suite, so a new route
  * cannot ship without deciding who may call it. The organizer owns the events and sent the messages;
  * the attendee holds the RSVPs and received the messages; the stranger has nothing to do with either.
@@ -19,7 +19,13 @@ const ACTORS: Actor[] = ['visitor', 'stranger', 'organizer', 'attendee'];
 type Fixture = {
   upcomingEventId: number;
   pastEventId: number;
+  /** The organizer's, for the calls that end an event (cancel, delete). */
+  cancelEventId: number;
+  deleteEventId: number;
+  /** maxAttendees 1, the attendee holds the seat: the waitlist's event. */
+  fullEventId: number;
   photoId: string;
+  profilePhotoUrl: string;
   ids: Record<Exclude<Actor, 'visitor'>, string>;
   emails: Record<Exclude<Actor, 'visitor'>, string>;
 };
@@ -33,7 +39,15 @@ const same = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, C
   organizer: { status, ...extra },
   attendee: { status, ...extra },
 });
-const signedIn = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({ ...same(status, extra), visitor: { status: 401, ...extra } });
+const signedIn = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({
+  ...same(status, extra),
+  visitor: { status: 401, ...extra },
+});
+const organizerOnly = (status: number, extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({
+  ...same(403, extra),
+  visitor: { status: 401, ...extra },
+  organizer: { status, ...extra },
+});
 
 const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/docs': () => same(200, { url: '/api/docs/' }),
@@ -50,19 +64,94 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/logout': () => same(302, { needsFreshSession: true }),
   'POST /api/logout': () => same(204, { needsFreshSession: true }),
   'GET /api/auth/user': () => signedIn(200),
+  'GET /api/auth/security-events': () => signedIn(200),
+  // Bodies that change nothing lasting: the suite's accounts must keep their passwords and sessions.
+  'PATCH /api/auth/user': () => signedIn(200, { body: { lastName: 'Matrix' } }),
+  'GET /api/profile-photos/:photoId': (f) => same(200, { url: f.profilePhotoUrl }),
+  'POST /api/auth/password': () =>
+    signedIn(400, { body: { currentPassword: 'not the password', newPassword: 'violet tractor harbour 93' } }),
+  // One address per actor: a single address may be mailed only 3 times an hour.
+  'POST /api/auth/password-reset': () => ({
+    visitor: { status: 202, body: { email: 'nobody-1@example.org' } },
+    stranger: { status: 202, body: { email: 'nobody-2@example.org' } },
+    organizer: { status: 202, body: { email: 'nobody-3@example.org' } },
+    attendee: { status: 202, body: { email: 'nobody-4@example.org' } },
+  }),
+  'POST /api/auth/password-reset/check': () => same(200, { body: { token: 'not-a-token' } }),
+  'POST /api/auth/password-reset/confirm': () =>
+    same(400, { body: { token: 'not-a-token', password: 'violet tractor harbour 93' } }),
+  'GET /api/auth/sessions': () => signedIn(200),
+  // With the suite's own session, which it keeps: only the fresh sessions made for sign-out cells end.
+  'POST /api/auth/sessions/revoke-others': () => signedIn(204),
+  'GET /api/auth/user/export': () => signedIn(200),
+  'DELETE /api/auth/user': () => signedIn(400, { body: { password: 'not the password' } }),
   'GET /api/categories': () => signedIn(200),
-  'GET /api/events': () => signedIn(200),
+  // Guests read events, one event, its reviews and its calendar file.
+  'GET /api/events': () => same(200),
   'POST /api/events': () =>
-    signedIn(201, { body: { title: 'Matrix event', description: 'd', location: 'l', date: daysFromNow(3).toISOString(), categoryId: 1, maxAttendees: null, imageUrl: null, images: [] } }),
-  'GET /api/events/:id': (f) => signedIn(200, { url: `/api/events/${f.upcomingEventId}` }),
+    signedIn(201, {
+      body: {
+        title: 'Matrix event',
+        description: 'd',
+        location: 'l',
+        date: daysFromNow(3).toISOString(),
+        categoryId: 1,
+        maxAttendees: null,
+        imageUrl: null,
+        images: [],
+      },
+    }),
+  'GET /api/events/:id': (f) => same(200, { url: `/api/events/${f.upcomingEventId}` }),
+  'GET /api/events/:id/calendar.ics': (f) => same(200, { url: `/api/events/${f.upcomingEventId}/calendar.ics` }),
+  // The token is the credential; no session opens a feed without it.
+  'GET /api/calendar/:file': () => same(404, { url: `/api/calendar/${'a'.repeat(43)}.ics` }),
+  'GET /api/calendar-feed': () => signedIn(200),
+  'POST /api/calendar-feed': () => signedIn(201),
+  'DELETE /api/calendar-feed': () => signedIn(204),
   'GET /api/my-events': () => signedIn(200),
   'GET /api/my-rsvps': () => signedIn(200),
-  'POST /api/events/:id/rsvp': (f) => signedIn(200, { url: `/api/events/${f.upcomingEventId}/rsvp`, body: { status: 'supporting' } }),
+  'POST /api/events/:id/rsvp': (f) =>
+    signedIn(200, { url: `/api/events/${f.upcomingEventId}/rsvp`, body: { status: 'supporting' } }),
   'DELETE /api/events/:id/rsvp': (f) => {
     const url = `/api/events/${f.upcomingEventId}/rsvp`;
     // The organizer's RSVP may have been made by the RSVP row above, so the organizer is not asserted here twice.
-    return { visitor: { status: 401, url }, stranger: { status: 404, url: `/api/events/${f.pastEventId}/rsvp`.replace(String(f.pastEventId), String(f.upcomingEventId + 100000)) }, organizer: { status: 409, url: `/api/events/${f.pastEventId}/rsvp` }, attendee: { status: 204, url } };
+    return {
+      visitor: { status: 401, url },
+      stranger: {
+        status: 404,
+        url: `/api/events/${f.pastEventId}/rsvp`.replace(String(f.pastEventId), String(f.upcomingEventId + 100000)),
+      },
+      organizer: { status: 409, url: `/api/events/${f.pastEventId}/rsvp` },
+      attendee: { status: 204, url },
+    };
   },
+  // The organizer's calls answer 403 to anyone else.
+  'PATCH /api/events/:id': (f) =>
+    organizerOnly(200, { url: `/api/events/${f.upcomingEventId}`, body: { title: 'Matrix renamed' } }),
+  'POST /api/events/:id/cancel': (f) =>
+    organizerOnly(200, { url: `/api/events/${f.cancelEventId}/cancel`, body: { reason: 'Matrix' } }),
+  'DELETE /api/events/:id': (f) => ({
+    ...organizerOnly(204, { url: `/api/events/${f.deleteEventId}` }),
+    // Asked after the organizer deleted it, so of another event of the organizer.
+    attendee: { status: 403, url: `/api/events/${f.upcomingEventId}` },
+  }),
+  'GET /api/events/:id/attendees': (f) => organizerOnly(200, { url: `/api/events/${f.upcomingEventId}/attendees` }),
+  'POST /api/events/:id/announcements': (f) =>
+    organizerOnly(201, { url: `/api/events/${f.upcomingEventId}/announcements`, body: { content: 'Matrix notice' } }),
+  'PUT /api/events/:id/attendance': (f) =>
+    organizerOnly(200, {
+      url: `/api/events/${f.pastEventId}/attendance`,
+      body: { entries: [{ userId: f.ids.attendee, attended: true }] },
+    }),
+  'POST /api/events/:id/waitlist': (f) => ({
+    ...signedIn(201, { url: `/api/events/${f.fullEventId}/waitlist` }),
+    attendee: { status: 409, url: `/api/events/${f.fullEventId}/waitlist` },
+  }),
+  'DELETE /api/events/:id/waitlist': (f) => ({
+    ...signedIn(204, { url: `/api/events/${f.fullEventId}/waitlist` }),
+    attendee: { status: 404, url: `/api/events/${f.fullEventId}/waitlist` },
+  }),
+  'GET /api/user/hours': () => signedIn(200),
   'GET /api/images/:photoId': (f) => same(200, { url: `/api/images/${f.photoId}` }),
   'POST /api/ratings': (f) => ({
     visitor: { status: 401, body: { eventId: f.pastEventId, rating: 4 } },
@@ -70,11 +159,14 @@ const EXPECTATIONS: Record<string, Expectation> = {
     organizer: { status: 403, body: { eventId: f.pastEventId, rating: 4 } },
     attendee: { status: 201, body: { eventId: f.pastEventId, rating: 4, comment: 'Great' } },
   }),
-  'GET /api/events/:id/ratings': (f) => signedIn(200, { url: `/api/events/${f.pastEventId}/ratings` }),
+  'GET /api/events/:id/ratings': (f) => same(200, { url: `/api/events/${f.pastEventId}/ratings` }),
   'POST /api/messages': (f) => ({
     visitor: { status: 401, body: { receiverId: f.emails.attendee, content: 'hi' } },
     stranger: { status: 201, body: { receiverId: f.emails.organizer, content: 'hello from a stranger' } },
-    organizer: { status: 201, body: { receiverId: f.emails.attendee, content: 'see you there', eventId: f.upcomingEventId } },
+    organizer: {
+      status: 201,
+      body: { receiverId: f.emails.attendee, content: 'see you there', eventId: f.upcomingEventId },
+    },
     attendee: { status: 400, body: { receiverId: f.emails.attendee, content: 'note to self' } },
   }),
   'GET /api/messages': () => signedIn(200),
@@ -85,12 +177,36 @@ const EXPECTATIONS: Record<string, Expectation> = {
     organizer: { status: 200, url: `/api/conversations/${f.ids.attendee}/messages` },
     attendee: { status: 200, url: `/api/conversations/${f.ids.organizer}/messages` },
   }),
+  // Marks only what the caller received from that person: a stranger's call reads nothing of anyone's.
+  'POST /api/conversations/:id/read': (f) => ({
+    visitor: { status: 401, url: `/api/conversations/${f.ids.organizer}/read` },
+    stranger: { status: 204, url: `/api/conversations/${f.ids.organizer}/read` },
+    organizer: { status: 204, url: `/api/conversations/${f.ids.attendee}/read` },
+    attendee: { status: 204, url: `/api/conversations/${f.ids.organizer}/read` },
+  }),
   'GET /api/users': () => signedIn(200, { url: '/api/users?search=a' }),
   'GET /api/friends': () => signedIn(200),
   'GET /api/achievements': () => signedIn(200),
   'GET /api/user/achievements': () => signedIn(200),
   'GET /api/user/stats': () => signedIn(200),
+  // Each caller sees and marks only their own (a stranger's "mark all" leaves others' alone: tested below).
+  'GET /api/notifications': () => signedIn(200),
+  'GET /api/notifications/unread-count': () => signedIn(200),
+  'POST /api/notifications/read': () => signedIn(204, { body: {} }),
+  // Only an EventSource's Accept opens the stream (406 here); its delivery is tested in notifications/stream.test.ts.
+  'GET /api/stream': () => signedIn(406),
   'GET /api/config': () => same(200),
+  'GET /api/user/mail-settings': () => signedIn(200),
+  'PUT /api/user/mail-settings': () => signedIn(200, { body: { kinds: { announcement: true } } }),
+  // The link in a mail is its own authority: no session needed, and a forged token is refused alike for all.
+  'GET /mail/unsubscribe': () =>
+    same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  'POST /mail/unsubscribe': () =>
+    same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  // Probes for load balancers, and metrics (off here: no METRICS_TOKEN or METRICS_PORT).
+  'GET /healthz': () => same(200),
+  'GET /readyz': () => same(200),
+  'GET /metrics': () => same(404),
   'GET /api/events/:id/og-image': (f) => same(200, { url: `/api/events/${f.upcomingEventId}/og-image` }),
   'GET /': () => same(200),
   'GET /*': () => same(200, { url: '/discover' }),
@@ -100,7 +216,10 @@ let app: TestApp;
 let fixture: Fixture;
 const accounts: Partial<Record<Exclude<Actor, 'visitor'>, { cookie: string; email: string; password: string }>> = {};
 const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-matrix-web-'));
-writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><html><head><!-- head:start --><!-- head:end --></head><body></body></html>');
+writeFileSync(
+  path.join(webDirectory, 'index.html'),
+  '<!doctype html><html><head><!-- head:start --><!-- head:end --></head><body></body></html>',
+);
 
 beforeAll(async () => {
   app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000' });
@@ -115,22 +234,81 @@ beforeAll(async () => {
     ids[actor] = me.json().id;
     emails[actor] = me.json().email;
   }
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
   const created = await app.inject({
     method: 'POST',
     url: '/api/events',
     headers: { cookie: accounts.organizer!.cookie },
-    payload: { title: 'Upcoming', description: 'd', location: 'Lisbon', date: daysFromNow(5).toISOString(), categoryId: 1, maxAttendees: 10, imageUrl: null, images: [`data:image/png;base64,${png.toString('base64')}`] },
+    payload: {
+      title: 'Upcoming',
+      description: 'd',
+      location: 'Lisbon',
+      date: daysFromNow(5).toISOString(),
+      categoryId: 1,
+      maxAttendees: 10,
+      imageUrl: null,
+      images: [`data:image/png;base64,${png.toString('base64')}`],
+    },
   });
   expect(created.statusCode).toBe(201);
   const upcoming = created.json();
-  const past = await createEventRow(app.database.db, { organizerId: ids.organizer, date: daysFromNow(-3), title: 'Past' });
+  const past = await createEventRow(app.database.db, {
+    organizerId: ids.organizer,
+    date: daysFromNow(-3),
+    title: 'Past',
+  });
   await addRsvpRow(app.database.db, past.id, ids.attendee);
-  const rsvp = await app.inject({ method: 'POST', url: `/api/events/${upcoming.id}/rsvp`, headers: { cookie: accounts.attendee!.cookie }, payload: { status: 'attending' } });
+  const toCancel = await createEventRow(app.database.db, {
+    organizerId: ids.organizer,
+    date: daysFromNow(6),
+    title: 'To cancel',
+  });
+  const toDelete = await createEventRow(app.database.db, {
+    organizerId: ids.organizer,
+    date: daysFromNow(6),
+    title: 'To delete',
+  });
+  const full = await createEventRow(app.database.db, {
+    organizerId: ids.organizer,
+    date: daysFromNow(6),
+    title: 'Full',
+    maxAttendees: 1,
+  });
+  await addRsvpRow(app.database.db, full.id, ids.attendee);
+  const rsvp = await app.inject({
+    method: 'POST',
+    url: `/api/events/${upcoming.id}/rsvp`,
+    headers: { cookie: accounts.attendee!.cookie },
+    payload: { status: 'attending' },
+  });
   expect(rsvp.statusCode).toBe(200);
-  const message = await app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: accounts.organizer!.cookie }, payload: { receiverId: emails.attendee, content: 'private words' } });
+  const message = await app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { cookie: accounts.organizer!.cookie },
+    payload: { receiverId: emails.attendee, content: 'private words' },
+  });
   expect(message.statusCode).toBe(201);
-  fixture = { upcomingEventId: upcoming.id, pastEventId: past.id, photoId: String(upcoming.images[0]).split('/').pop()!, ids, emails };
+  const profile = await app.inject({
+    method: 'PATCH',
+    url: '/api/auth/user',
+    headers: { cookie: accounts.organizer!.cookie },
+    payload: { profileImage: `data:image/png;base64,${png.toString('base64')}` },
+  });
+  expect(profile.statusCode).toBe(200);
+  fixture = {
+    upcomingEventId: upcoming.id,
+    pastEventId: past.id,
+    cancelEventId: toCancel.id,
+    deleteEventId: toDelete.id,
+    fullEventId: full.id,
+    photoId: String(upcoming.images[0]).split('/').pop()!,
+    profilePhotoUrl: profile.json().profileImageUrl,
+    ids,
+    emails,
+  };
 });
 afterAll(async () => app?.close());
 
@@ -139,12 +317,22 @@ async function cookieFor(actor: Actor, needsFreshSession: boolean): Promise<stri
   const account = accounts[actor]!;
   if (!needsFreshSession) return account.cookie;
   // A separate session of the same user, so signing it out leaves the suite's own session alive.
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: account.email, password: account.password },
+  });
   return `pitchin_session=${response.cookies.find((cookie) => cookie.name === 'pitchin_session')!.value}`;
 }
 
 function bodyFor(cell: Cell) {
-  if (cell.body === 'new-account') return { email: `m-${randomBytes(4).toString('hex')}@example.org`, password: 'long enough pw', firstName: 'M', lastName: 'N' };
+  if (cell.body === 'new-account')
+    return {
+      email: `m-${randomBytes(4).toString('hex')}@example.org`,
+      password: 'long enough pw',
+      firstName: 'M',
+      lastName: 'N',
+    };
   return cell.body;
 }
 
@@ -173,10 +361,15 @@ describe('authorization matrix', () => {
           ...(body !== undefined ? { payload: body as object } : {}),
         });
         cells += 1;
-        if (response.statusCode !== cell.status) mismatches.push(`${key} as ${actor}: expected ${cell.status}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== cell.status)
+          mismatches.push(
+            `${key} as ${actor}: expected ${cell.status}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
         const text = response.body;
-        if (/scrypt\$|password_?hash/i.test(text)) mismatches.push(`${key} as ${actor}: body carries a password hash`);
-        for (const value of sessionValues) if (text.includes(value)) mismatches.push(`${key} as ${actor}: body carries a session id`);
+        if (/scrypt\$|\$argon2(id|i|d)\$|password_?hash/i.test(text))
+          mismatches.push(`${key} as ${actor}: body carries a password hash`);
+        for (const value of sessionValues)
+          if (text.includes(value)) mismatches.push(`${key} as ${actor}: body carries a session id`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -186,18 +379,72 @@ describe('authorization matrix', () => {
 
   it('lets no one read messages they neither sent nor received', async () => {
     const stranger = accounts.stranger!.cookie;
-    const inbox = (await app.inject({ method: 'GET', url: '/api/messages', headers: { cookie: stranger } })).json() as Array<{ content: string }>;
+    const inbox = (
+      await app.inject({ method: 'GET', url: '/api/messages', headers: { cookie: stranger } })
+    ).json() as Array<{ content: string }>;
     expect(inbox.map((message) => message.content)).not.toContain('private words');
-    const conversations = (await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: stranger } })).json() as Array<{ id: string }>;
+    const conversations = (
+      await app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: stranger } })
+    ).json() as Array<{ id: string }>;
     expect(conversations.map((conversation) => conversation.id)).not.toContain(fixture.ids.attendee);
-    const thread = (await app.inject({ method: 'GET', url: `/api/conversations/${fixture.ids.attendee}/messages`, headers: { cookie: stranger } })).json() as Array<{ content: string }>;
+    const thread = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/conversations/${fixture.ids.attendee}/messages`,
+        headers: { cookie: stranger },
+      })
+    ).json() as Array<{ content: string }>;
     expect(thread.map((message) => message.content)).not.toContain('private words');
   });
 
+  it("lets no one read or mark another's notifications", async () => {
+    const attendee = accounts.attendee!.cookie;
+    // The matrix above marked everything read: a new message gives the attendee an unread notification.
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { cookie: accounts.organizer!.cookie },
+      payload: { receiverId: fixture.ids.attendee, content: 'another private word' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const own = (
+      await app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: attendee } })
+    ).json() as Array<{ id: number; readAt: string | null }>;
+    const unread = own.filter((item) => item.readAt === null);
+    expect(unread.length).toBeGreaterThan(0);
+    const stranger = accounts.stranger!.cookie;
+    const theirs = (
+      await app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: stranger } })
+    ).json() as Array<{ id: number }>;
+    expect(theirs.map((item) => item.id).filter((id) => own.some((item) => item.id === id))).toEqual([]);
+    const marked = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: { cookie: stranger },
+      payload: { ids: unread.map((item) => item.id) },
+    });
+    expect(marked.statusCode).toBe(204);
+    const count = (
+      await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie: attendee } })
+    ).json() as { count: number };
+    expect(count.count).toBe(unread.length);
+  });
+
   it('shows no other user e-mail in user search and no e-mail of a stranger anywhere a stranger reads', async () => {
-    const users = (await app.inject({ method: 'GET', url: '/api/users?search=Matrix', headers: { cookie: accounts.stranger!.cookie } })).body;
+    const users = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/users?search=Matrix',
+        headers: { cookie: accounts.stranger!.cookie },
+      })
+    ).body;
     expect(users).not.toMatch(/@/);
-    const strangerReads = ['/api/messages', '/api/conversations', `/api/events/${fixture.pastEventId}/ratings`, '/api/my-rsvps'];
+    const strangerReads = [
+      '/api/messages',
+      '/api/conversations',
+      `/api/events/${fixture.pastEventId}/ratings`,
+      '/api/my-rsvps',
+    ];
     for (const url of strangerReads) {
       const text = (await app.inject({ method: 'GET', url, headers: { cookie: accounts.stranger!.cookie } })).body;
       expect(text, url).not.toContain(fixture.emails.attendee);

@@ -49,7 +49,12 @@ export async function createEventRow(
 }
 
 /** Adds an RSVP row and keeps events.rsvp_count in step, as the RSVP service does. */
-export async function addRsvpRow(db: Executor, eventId: number, userId: string, status: 'attending' | 'supporting' | 'organizing' = 'attending') {
+export async function addRsvpRow(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  status: 'attending' | 'supporting' | 'organizing' = 'attending',
+) {
   await db.insert(rsvps).values({ eventId, userId, status });
   await db
     .update(events)

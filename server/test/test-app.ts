@@ -45,7 +45,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SERVER_RENDERING: 'false',
     ...overrides,
   });
-  const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'embedded', directory: 'memory://' });
+  const database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'embedded', directory: 'memory://' },
+  );
   await prepareDatabase(database);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -64,7 +66,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 let userCounter = 0;
 
 /** Signs up a new user through the API and returns its cookie header for later calls. */
-export async function signUpUser(app: TestApp, fields: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+export async function signUpUser(
+  app: TestApp,
+  fields: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+) {
   userCounter += 1;
   const body = {
     email: fields.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.org`,
@@ -72,10 +77,18 @@ export async function signUpUser(app: TestApp, fields: Partial<{ email: string; 
     firstName: fields.firstName ?? `First${userCounter}`,
     lastName: fields.lastName ?? `Last${userCounter}`,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: `10.9.${userCounter % 250}.${(userCounter * 7) % 250}` });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: body,
+    remoteAddress: `10.9.${userCounter % 250}.${(userCounter * 7) % 250}`,
+  });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((item) => item.name === 'pitchin_session');
+  // `__Host-pitchin_session` when the app runs with an https PUBLIC_URL.
+  const cookie = response.cookies.find(
+    (item) => item.name === 'pitchin_session' || item.name === '__Host-pitchin_session',
+  );
   if (!cookie) throw new Error('no session cookie');
   const user = response.json() as { id: string; email: string; firstName: string; lastName: string };
-  return { user, cookie: `pitchin_session=${cookie.value}`, password: body.password };
+  return { user, cookie: `${cookie.name}=${cookie.value}`, password: body.password };
 }

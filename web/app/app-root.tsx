@@ -24,7 +24,14 @@ export interface AppRootProps {
  * The whole app, rendered the same way by the browser (main.tsx) and by the server for a signed-in
  * page (server-render.tsx): hydration needs the two trees to match element for element.
  */
-export function AppRoot({ initialAuth, initialQueries, initialTheme, renderedTimeZone, queryClient, onScreenCommitted }: AppRootProps) {
+export function AppRoot({
+  initialAuth,
+  initialQueries,
+  initialTheme,
+  renderedTimeZone,
+  queryClient,
+  onScreenCommitted,
+}: AppRootProps) {
   return (
     <StrictMode>
       <ScreenCommittedContext value={onScreenCommitted ?? null}>

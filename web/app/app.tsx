@@ -16,9 +16,17 @@ export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { stat
 
 /**
  * `initialAuth` is what the page said (main.tsx): the signed-in user the server put in it, "signed
- * out", or nothing, and only then does the app ask GET /api/auth/user (spec §2's loading state).
+ * out", or nothing, and only then does the app ask GET /api/auth/user (the loading state).
  */
-export function App({ initialAuth, initialQueries, queryClient }: { initialAuth: AuthState; initialQueries?: PageData['queries']; queryClient?: QueryClient }) {
+export function App({
+  initialAuth,
+  initialQueries,
+  queryClient,
+}: {
+  initialAuth: AuthState;
+  initialQueries?: PageData['queries'];
+  queryClient?: QueryClient;
+}) {
   const [auth, setAuth] = useState<AuthState>(initialAuth);
   const isLoading = auth.status === 'loading';
 
@@ -38,7 +46,7 @@ export function App({ initialAuth, initialQueries, queryClient }: { initialAuth:
     return () => controller.abort();
   }, [isLoading]);
 
-  if (auth.status !== 'signedIn') return <SignedOutRoutes />;
+  if (auth.status !== 'signedIn') return <SignedOutRoutes initialQueries={initialQueries} queryClient={queryClient} />;
 
   return (
     <Suspense fallback={<PageLoading />}>

@@ -9,15 +9,23 @@ import { mirrorToCookie, readPageData } from '@/lib/page-data';
 import englishLanding from '@/locales/en/landing.json';
 import { type AuthState, loadSignedInApp } from './app';
 import { AppRoot } from './app-root';
+import { isGuestEventPath, loadGuestApp } from './signed-out-routes';
 import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './route-table';
 import './styles.css';
+
+/** Far beyond a slow phone's hydration of the heaviest page; only a screen that failed waits this long. */
+const HYDRATION_PATIENCE_MS = 20_000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 const page = readPageData();
 const user = page?.user ?? null;
-const initialAuth: AuthState = user ? { status: 'signedIn', user } : page || isKnownSignedOut() ? { status: 'signedOut' } : { status: 'loading' };
+const initialAuth: AuthState = user
+  ? { status: 'signedIn', user }
+  : page || isKnownSignedOut()
+    ? { status: 'signedOut' }
+    : { status: 'loading' };
 
 async function start(root: HTMLElement) {
   // Wait for the visitor's language so the first paint is already translated: the signed-in chrome's
@@ -29,32 +37,43 @@ async function start(root: HTMLElement) {
   if (page && rendered && root.firstElementChild && rendered.language === i18n.language) {
     // Everything the screen renders is loaded first (the server hinted it all), so hydration never
     // suspends; as a transition it then yields to the browser every few milliseconds instead of
-    // holding the phone's main thread for the whole page (issue 6, Lighthouse's blocking time).
+    // holding the phone's main thread for the whole page (Lighthouse's blocking time).
     if (user) {
       const signedIn = await loadSignedInApp();
       await signedIn.preloadRouteOf(window.location.pathname).catch(() => {});
     }
-    // What the visitor did to the page while it waited for its scripts is replayed once it answers.
-    const earlyEvents = takeEarlyEvents();
+    if (!user && isGuestEventPath(window.location.pathname)) {
+      const guest = await loadGuestApp();
+      await guest.preloadGuestEventPage().catch(() => {});
+    }
+    // What the visitor did to the page while it waited for its scripts, and while React hydrated it
+    // (a click on a part not yet hydrated would be dropped), is replayed once the screen answers.
     let isReplayed = false;
     const replay = () => {
       if (isReplayed) return;
       isReplayed = true;
-      void replayBeforeHydration(root, earlyEvents);
+      void replayBeforeHydration(root, takeEarlyEvents());
     };
+    // A screen that never commits (an error shown in its place) must not keep every button dead.
+    setTimeout(replay, HYDRATION_PATIENCE_MS);
     startTransition(() => {
       hydrateRoot(
         root,
-        <AppRoot initialAuth={initialAuth} initialQueries={page.queries} initialTheme={rendered.theme} renderedTimeZone={rendered.timeZone} onScreenCommitted={replay} />,
+        <AppRoot
+          initialAuth={initialAuth}
+          initialQueries={page.queries}
+          initialTheme={rendered.theme}
+          renderedTimeZone={rendered.timeZone}
+          onScreenCommitted={replay}
+        />,
       );
     });
   } else if (rendered) {
-    // Rendered afresh in the stored language. The pre-paint script kept the server's rendering hidden
-    // (another language, and buttons that will not answer); nothing on it could be used, so nothing is
-    // replayed, and the new screen is shown once it is in place.
+    // Rendered afresh in the stored language: the server did not know it and could not be asked again
+    // (no cookie could be written, index.html's pre-paint script). Its page stays in view until the new
+    // one replaces it; taps on it belong to elements that are about to go, so none is replayed.
     takeEarlyEvents();
-    const show = () => document.documentElement.removeAttribute('data-rendering-again');
-    createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} onScreenCommitted={show} />);
+    createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} />);
   } else {
     createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} />);
   }

@@ -1,5 +1,5 @@
 /**
- * The signed-in routes of spec §2 as data: which screen each address shows and which translation files
+ * The signed-in routes as data: which screen each address shows and which translation files
  * that screen reads on its first render. routes.tsx turns it into lazy React routes; vite.config.ts
  * reads it at build time to write, per route, the chunks the server hints in the page it sends
  * (server/plugins/web.ts), so a signed-in screen's scripts start with the HTML instead of one round
@@ -34,7 +34,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/', page: 'events/home-page', namespaces: EVENT_SCREENS }, // Home
   { path: '/discover', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery
   { path: '/events', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery (same page as /discover)
-  { path: '/events/:id', page: 'events/event-detail-page', namespaces: [...EVENT_SCREENS, 'share'], queries: ['/api/events/:id'] }, // Event detail
+  {
+    path: '/events/:id',
+    page: 'events/event-detail-page',
+    namespaces: [...EVENT_SCREENS, 'share'],
+    queries: ['/api/events/:id'],
+  }, // Event detail
   { path: '/my-events', page: 'events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
@@ -44,4 +49,5 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/chat/:id?', page: 'chat/chat-page', namespaces: ['chat'] }, // Chat
   { path: '/profile', page: 'profile/profile-page', namespaces: ['profile'] }, // Profile
   { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
+  { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
 ];

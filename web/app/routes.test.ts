@@ -5,7 +5,9 @@ afterEach(() => vi.restoreAllMocks());
 
 function preloadedBy(path: string): string[] {
   vi.restoreAllMocks();
-  const spies = signedInRoutes.map((route) => [route.path, vi.spyOn(route, 'preload').mockResolvedValue(undefined)] as const);
+  const spies = signedInRoutes.map(
+    (route) => [route.path, vi.spyOn(route, 'preload').mockResolvedValue(undefined)] as const,
+  );
   preloadRouteOf(path);
   return spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([routePath]) => routePath);
 }

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, type RouteComponentProps } from 'wouter';
-import i18n from 'i18next';
+import { i18n } from '@/lib/i18n';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ROUTE_TABLE, type RouteEntry } from './route-table';
 
 /**
- * The signed-in route table (spec §2) as lazy React routes. Each screen is its own chunk, so none of it
+ * The signed-in route table as lazy React routes. Each screen is its own chunk, so none of it
  * reaches signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx with a
  * DEFAULT export and add one line to route-table.ts. Route params reach the page as `params` (wouter),
  * e.g. `params.id` on /events/:id; `useParams()` works too.
@@ -22,7 +22,10 @@ export interface AppRoute {
 }
 
 // Signed-in screens only: the landing, not-found and sign-in pages belong to other entries.
-const pageModules = import.meta.glob<PageModule>(['../features/*/*-page.tsx', '!../features/{landing,not-found,auth}/*']);
+const pageModules = import.meta.glob<PageModule>([
+  '../features/*/*-page.tsx',
+  '!../features/{landing,not-found,auth}/*',
+]);
 
 /**
  * A page may type its params (`RouteComponentProps<{ id: string }>`); wouter fills them from the
@@ -43,8 +46,8 @@ export const signedInRoutes: AppRoute[] = ROUTE_TABLE.map(toAppRoute);
 
 /**
  * Called when the signed-in chunk arrives: the page the address names starts loading at once instead
- * of after the first render asks for it, which on slow 4G was two round trips later (issue 6,
- * Lighthouse). Settles when the page and its translations are loaded (at once for an unknown path).
+ * of after the first render asks for it, which on slow 4G was two round trips later (as
+ * Lighthouse measured). Settles when the page and its translations are loaded (at once for an unknown path).
  */
 export function preloadRouteOf(path: string): Promise<unknown> {
   return signedInRoutes.find((route) => matchRoute(parsePattern, route.path, path)[0])?.preload() ?? Promise.resolve();

@@ -12,15 +12,32 @@ describe('the server rendering of a page', () => {
   it('renders the landing page without running anything inside an AsyncLocalStorage', async () => {
     const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
-    const html = await renderPage({ url: '/', page: { user: null, queries: [] }, renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' }, timeoutMs: 10_000 });
+    const html = await renderPage({
+      url: '/',
+      page: { user: null, queries: [] },
+      renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' },
+      timeoutMs: 10_000,
+    });
     expect(html).toContain('Make a Difference in Your Community');
     expect(run).not.toHaveBeenCalled();
     expect(enterWith).not.toHaveBeenCalled();
   });
 
   it('renders a signed-in screen in the language and time zone it is given', async () => {
-    const user = { id: 'u1', firstName: 'Ana', lastName: 'Silva', email: null, profileImageUrl: null, createdAt: new Date(0).toISOString() };
-    const html = await renderPage({ url: '/discover', page: { user, queries: [] }, renderedWith: { language: 'es', theme: 'dark', timeZone: 'UTC' }, timeoutMs: 10_000 });
+    const user = {
+      id: 'u1',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: null,
+      profileImageUrl: null,
+      createdAt: new Date(0).toISOString(),
+    };
+    const html = await renderPage({
+      url: '/discover',
+      page: { user, queries: [] },
+      renderedWith: { language: 'es', theme: 'dark', timeZone: 'UTC' },
+      timeoutMs: 10_000,
+    });
     expect(html).toContain('Descubre oportunidades de voluntariado');
     expect(html).not.toContain('<script');
   });

@@ -19,8 +19,8 @@ import { ROUTE_TABLE } from './route-table';
  * The server's rendering of a page (built by `vite build` into dist/web-ssr, called by
  * server/plugins/web.ts): a signed-in user's screen, or a signed-out visitor's landing page. The HTML
  * shows the screen from the first response, where the browser alone needed the whole script first:
- * on a phone over slow 4G that is the difference between the screen at about 1 s and at 2 to 3 s
- * (issue 6). The browser then hydrates the same tree (main.tsx).
+ * on a phone over slow 4G that is the difference between the screen at about 1 s and at 2 to 3 s.
+ * The browser then hydrates the same tree (main.tsx).
  *
  * It renders the app the browser runs, with the same texts, the answers the page carries and the
  * theme and time zone the browser mirrored into cookies. Lists the page fetches itself render as
@@ -28,7 +28,10 @@ import { ROUTE_TABLE } from './route-table';
  */
 
 // Every translation, loaded once: the server renders any language without waiting for a file.
-const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, texts] of Object.entries(localeFiles)) {
   const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
@@ -52,7 +55,9 @@ void i18n.init({
   react: { useSuspense: true },
   initAsync: false,
 });
-const instances = new Map<string, I18nInstance>(LANGUAGE_CODES.map((code) => [code, i18n.cloneInstance({ lng: code, initAsync: false })]));
+const instances = new Map<string, I18nInstance>(
+  LANGUAGE_CODES.map((code) => [code, i18n.cloneInstance({ lng: code, initAsync: false })]),
+);
 
 export interface RenderInput {
   /** The page's path and query string, e.g. `/discover?search=park`. */
@@ -114,15 +119,32 @@ async function renderOnce({ url, page, renderedWith, timeoutMs }: RenderInput): 
 }
 
 /**
- * Renders every screen once for a made-up user, and the landing page, and drops the result: a fresh process spent 70-140 ms
- * on the first rendering of each screen (loading its code, compiling it), which the first visitors'
- * pages would otherwise wait for. Call it after the server started listening.
+ * Renders every screen once for a made-up user, and the landing page, and drops the result: a fresh process spent
+ * 70-140 ms on the first rendering of each screen (loading its code, compiling it), which the first visitors' pages
+ * would otherwise wait for. Call it after the server started listening.
  */
 export async function warmUp(): Promise<void> {
-  const user = { id: 'warm-up', firstName: 'Warm', lastName: 'Up', email: null, profileImageUrl: null, createdAt: new Date(0).toISOString() };
+  const user = {
+    id: 'warm-up',
+    firstName: 'Warm',
+    lastName: 'Up',
+    email: null,
+    profileImageUrl: null,
+    createdAt: new Date(0).toISOString(),
+  };
   for (const route of ROUTE_TABLE) {
     const url = route.path.replace(/\/:[a-z]+\?/gi, '').replace(/:[a-z]+/gi, '0');
-    await renderPage({ url, page: { user, queries: [] }, renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' }, timeoutMs: 10_000 });
+    await renderPage({
+      url,
+      page: { user, queries: [] },
+      renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' },
+      timeoutMs: 10_000,
+    });
   }
-  await renderPage({ url: '/', page: { user: null, queries: [] }, renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' }, timeoutMs: 10_000 });
+  await renderPage({
+    url: '/',
+    page: { user: null, queries: [] },
+    renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' },
+    timeoutMs: 10_000,
+  });
 }

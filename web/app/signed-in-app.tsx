@@ -16,14 +16,23 @@ import { SignedOutRoutes } from './signed-out-routes';
  * Everything only a signed-in user can reach, loaded lazily by app.tsx so that the query library,
  * the route table, the toaster and every screen stay out of the landing bundle. Within it, what a
  * first paint does not need (the toaster, menus, dialogs, notice cards, test panel contents) loads on
- * use. The app-wide signed-in chrome (header, navigation, achievement notices, test panels — spec §2)
+ * use. The app-wide signed-in chrome (header, navigation, achievement notices, test panels)
  * is SignedInLayout, around the <Switch>.
  */
 if (!import.meta.env.SSR) void preloadRouteOf(window.location.pathname);
 
+/** @public main.tsx calls it through a dynamic import, which knip cannot follow. */
 export { preloadRouteOf };
 
-export default function SignedInApp({ initialUser, initialQueries = [], client = browserQueryClient }: { initialUser: User; initialQueries?: PageData['queries']; client?: QueryClient }) {
+export default function SignedInApp({
+  initialUser,
+  initialQueries = [],
+  client = browserQueryClient,
+}: {
+  initialUser: User;
+  initialQueries?: PageData['queries'];
+  client?: QueryClient;
+}) {
   // Seed the cache with what the page came with (the user, and the answers the server put in it), so
   // the first render shows them without a request: the server rendered the HTML from the same data.
   useState(() => {

@@ -1,17 +1,44 @@
+import { Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageData } from '@contract/page-data';
 import LandingPage from '@/features/landing/landing-page';
 import NotFoundPage from '@/features/not-found/not-found-page';
+import { PageLoading } from '@/components/page-loading';
 import { ScreenCommitted } from '@/lib/before-hydration';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { usePagePath } from '@/lib/page-path';
 
+// A guest may open an event; that screen and its query library load only then.
+const guestApp = lazyWithPreload(() => import('./guest-app'));
+const GuestApp = guestApp.Component;
+export const loadGuestApp = guestApp.preload;
+
+/** /events/{id} is the one path besides "/" a guest may open. */
+export function isGuestEventPath(path: string): boolean {
+  return /^\/events\/[^/]+\/?$/.test(path);
+}
+
 /**
- * Spec §2: while auth is loading or the visitor is signed out, only "/" (the landing page) exists.
- * Signed-out visitors never navigate client-side (every button is a full page load), so reading the
- * path is enough and the router library stays out of the landing bundle.
+ * While auth is loading or the visitor is signed out, only "/" (the landing page) exists,
+ * and, for a guest, an event's page. Signed-out visitors never navigate client-side
+ * (every button is a full page load), so reading the path is enough and the router library stays out
+ * of the landing bundle.
  */
-export function SignedOutRoutes() {
+export function SignedOutRoutes({
+  initialQueries,
+  queryClient,
+}: { initialQueries?: PageData['queries']; queryClient?: QueryClient } = {}) {
+  const path = usePagePath();
+  if (isGuestEventPath(path)) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <GuestApp path={path} initialQueries={initialQueries} client={queryClient} />
+      </Suspense>
+    );
+  }
   return (
     <>
-      {usePagePath() === '/' ? <LandingPage /> : <NotFoundPage standalone />}
+      {path === '/' ? <LandingPage /> : <NotFoundPage standalone />}
       <ScreenCommitted />
     </>
   );

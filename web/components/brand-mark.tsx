@@ -15,7 +15,14 @@ export function BrandMark({ className }: { className?: string }) {
       </defs>
       <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
       <path d="M32 48s-15-8.6-15-19.2A8.3 8.3 0 0 1 32 24a8.3 8.3 0 0 1 15 4.8C47 39.4 32 48 32 48Z" fill="#fff" />
-      <path d="M27 33.5l3.6 3.6L38 29.7" fill="none" stroke="#059669" strokeWidth="3.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M27 33.5l3.6 3.6L38 29.7"
+        fill="none"
+        stroke="#059669"
+        strokeWidth="3.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -16,8 +16,15 @@ export function useHasBeenOpen(open: boolean): boolean {
 export function DialogLoading() {
   const { t } = useTranslation('common');
   return (
-    <div className="fixed inset-0 z-50 flex animate-fade-in items-center justify-center bg-black/60 backdrop-blur-[2px]" data-testid="dialog-loading">
-      <div role="status" aria-live="polite" className="flex items-center gap-3 rounded-xl border border-border bg-background px-5 py-4 text-sm text-muted-foreground shadow-xl">
+    <div
+      className="fixed inset-0 z-50 flex animate-fade-in items-center justify-center bg-black/60 backdrop-blur-[2px]"
+      data-testid="dialog-loading"
+    >
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex items-center gap-3 rounded-xl border border-border bg-background px-5 py-4 text-sm text-muted-foreground shadow-xl"
+      >
         <LoaderCircleIcon className="size-5 animate-spin text-primary" aria-hidden />
         {t('status.loading')}
       </div>

@@ -1,6 +1,13 @@
 import { Check, Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { changeLanguage, getLanguage, LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { LanguagePickerButton } from './language-picker-button';

@@ -7,7 +7,7 @@ import { cx } from '@/lib/cx';
 
 /**
  * The picker's trigger: a languages icon and the current code; the menu shows each language's code,
- * name and flag (spec §2). Not the flag here: Windows draws flag emoji as two letters, and a browser
+ * name and flag. Not the flag here: Windows draws flag emoji as two letters, and a browser
  * without an emoji font searches every installed font for the glyph in the first layout of every
  * page (20-40 ms on the test machine's Chromium). Shared by the light placeholder and the real menu
  * (Radix passes its props and ref through). Plain <button> + cx: it ships in the landing bundle.
@@ -21,7 +21,11 @@ export function LanguagePickerButton({ className, ...props }: ComponentProps<'bu
       aria-haspopup="menu"
       aria-label={t('language.current', { language: current.name })}
       data-testid="language-picker"
-      className={buttonVariants({ variant: 'ghost', size: 'sm', className: cx('gap-1.5 px-2.5 font-medium', className) })}
+      className={buttonVariants({
+        variant: 'ghost',
+        size: 'sm',
+        className: cx('gap-1.5 px-2.5 font-medium', className),
+      })}
       {...props}
     >
       <LanguagesIcon className="size-4" />

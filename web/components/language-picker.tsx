@@ -5,7 +5,7 @@ const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);
 
 /**
- * Language picker (spec §2): a dropdown of the ten languages showing flag, native name and code.
+ * Language picker: a dropdown of the ten languages showing flag, native name and code.
  * Until first used it is only a button; the Radix menu loads on hover/focus (prefetch) and opens on
  * click, which keeps the signed-out landing bundle small.
  */

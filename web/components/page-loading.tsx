@@ -6,7 +6,11 @@ export function PageLoading({ label }: { label?: string }) {
   const { t } = useTranslation('common', { useSuspense: false });
   const text = label ?? t('status.loading');
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[50dvh] flex-col items-center justify-center gap-3 text-muted-foreground">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[50dvh] flex-col items-center justify-center gap-3 text-muted-foreground"
+    >
       <LoaderCircleIcon className="size-8 animate-spin text-primary" aria-hidden />
       <span className="text-sm">{text}</span>
     </div>

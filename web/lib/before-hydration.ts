@@ -17,7 +17,7 @@ declare global {
 
 /**
  * The clicks on buttons and the form submits the page's script loader kept (server/lib/deferred-scripts.ts).
- * Called just before hydrating: from then on React's own listeners take the events, so the loader stops.
+ * Called once the screen is hydrated: from then on React's own listeners take the events, so the loader stops.
  */
 export function takeEarlyEvents(): EarlyEvent[] {
   return window[EARLY_EVENTS_FUNCTION]?.() ?? [];
@@ -58,7 +58,15 @@ function isChanged(field: Field): boolean {
  * the press (pointerdown, mousedown), plain buttons act on the click.
  */
 function tap(target: HTMLElement) {
-  const init = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, pointerType: 'mouse', isPrimary: true };
+  const init = {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    button: 0,
+    buttons: 1,
+    pointerType: 'mouse',
+    isPrimary: true,
+  };
   target.dispatchEvent(new PointerEvent('pointerdown', init));
   target.dispatchEvent(new MouseEvent('mousedown', init));
   target.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0 }));
@@ -78,6 +86,9 @@ export async function replayBeforeHydration(root: HTMLElement, events: EarlyEven
     if (!event.target.isConnected) continue;
     if (event.type === 'click') tap(event.target);
     else event.target.requestSubmit();
+    // One at a time, as the visitor made them: a tap's render (a tab's new address, say) is in place
+    // before the next tap reads it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 
@@ -94,6 +105,11 @@ export const ScreenCommittedContext = createContext<(() => void) | null>(null);
  */
 export function ScreenCommitted() {
   const onCommitted = useContext(ScreenCommittedContext);
-  useEffect(() => onCommitted?.(), [onCommitted]);
+  useEffect(() => {
+    onCommitted?.();
+    // From here on the screen takes keys and clicks itself: browser tests wait for this mark before
+    // they type or press keys, which no replay covers.
+    document.documentElement.dataset.screenLive = 'true';
+  }, [onCommitted]);
   return null;
 }

@@ -1,4 +1,6 @@
 import type { User } from '@contract/users';
+import { isApiError } from './api-error';
+import { apiFetch } from './api-fetch';
 
 /** The server marks pages it sent to a browser that is not signed in (server/plugins/web.ts). */
 export function isKnownSignedOut(): boolean {
@@ -8,17 +10,17 @@ export function isKnownSignedOut(): boolean {
 /**
  * The first auth check of a page load when the page did not say, without TanStack Query: signed-out
  * visitors then never download the query library (landing budget). Same rules as
- * getQueryFn({ on401: 'returnNull' }): 401 → null (signed out), other failures throw `${status}: ${text}`.
+ * getQueryFn({ on401: 'returnNull' }): 401 → null (signed out), other failures throw an ApiError.
  */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   // The answer would be a 401, which Chromium reports as a console error on every visitor's landing page.
   if (isKnownSignedOut()) return null;
-  const res = await fetch('/api/auth/user', { credentials: 'include', signal });
-  if (res.status === 401) {
-    // Read the small body: an unread body keeps the request (and its connection) open in Chromium.
-    await res.text();
-    return null;
+  try {
+    const response = await apiFetch('/api/auth/user', { signal });
+    return (await response.json()) as User;
+  } catch (error) {
+    // apiFetch has read the small body: an unread body keeps the request (and its connection) open in Chromium.
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
   }
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as User;
 }

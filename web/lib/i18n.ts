@@ -30,13 +30,13 @@ const LANGUAGE_NAMES: Record<LanguageCode, { name: string; flag: string }> = {
 
 export type Language = { code: LanguageCode; name: string; flag: string };
 
-/** The language menu's entries, in spec §9's order. */
+/** The language menu's entries, in the product's order. */
 export const LANGUAGES: readonly Language[] = LANGUAGE_CODES.map((code) => ({ code, ...LANGUAGE_NAMES[code] }));
 
-export const LANGUAGE_STORAGE_KEY = 'selectedLanguage';
+const LANGUAGE_STORAGE_KEY = 'selectedLanguage';
 const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);
 
-/** Unknown or missing codes fall back to English (spec §9). */
+/** Unknown or missing codes fall back to English. */
 export function normalizeLanguage(value: unknown): LanguageCode {
   return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
 }
@@ -46,12 +46,18 @@ export function getLanguage(code: string): Language {
   return { code: known, ...LANGUAGE_NAMES[known] };
 }
 
-function readStoredLanguage(): LanguageCode {
+/**
+ * The stored choice, else the language the server wrote the page in (its cookie, else English,
+ * decision 0013): a visitor who never chose reads the page as it was first painted.
+ */
+function readStartLanguage(): LanguageCode {
   try {
-    return normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguageCode(stored)) return stored;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Storage may be unavailable: the page's own language stands.
   }
+  return normalizeLanguage(document.documentElement.lang);
 }
 
 type Namespace = ResourceLanguage[string];
@@ -82,23 +88,18 @@ function applyDocumentLanguage(code: LanguageCode) {
 }
 
 /**
- * Starts i18next with the stored language. `bundledEnglish` is the English of namespaces the entry
+ * Starts i18next in the stored language, else the page's. `bundledEnglish` is the English of namespaces the entry
  * point bundles (statically imported there). Resolves once `firstNamespaces` (by default `common` and
  * the bundled ones) are ready in the visitor's language too, so the first paint is already translated
  * (no English flash).
  */
-export function initI18n(bundledEnglish: Record<string, Namespace> = {}, firstNamespaces: readonly string[] = ['common', ...Object.keys(bundledEnglish)]): Promise<unknown> {
-  const lng = readStoredLanguage();
+export function initI18n(
+  bundledEnglish: Record<string, Namespace> = {},
+  firstNamespaces: readonly string[] = ['common', ...Object.keys(bundledEnglish)],
+): Promise<unknown> {
+  const lng = readStartLanguage();
   applyDocumentLanguage(lng);
-  i18n.on('languageChanged', (next) => {
-    const code = normalizeLanguage(next);
-    applyDocumentLanguage(code);
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-    } catch {
-      // Storage may be unavailable; the language still applies for this page view.
-    }
-  });
+  i18n.on('languageChanged', (next) => applyDocumentLanguage(normalizeLanguage(next)));
   return i18n
     .use(lazyLocaleBackend)
     .use(initReactI18next)
@@ -119,8 +120,18 @@ export function initI18n(bundledEnglish: Record<string, Namespace> = {}, firstNa
     });
 }
 
+/**
+ * Only a choice the visitor makes is stored. i18next's own start also announces a language, and
+ * storing that one would overwrite a language chosen meanwhile in another tab of the same site.
+ */
 export function changeLanguage(code: string) {
-  return i18n.changeLanguage(normalizeLanguage(code));
+  const language = normalizeLanguage(code);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage may be unavailable; the language still applies for this page view.
+  }
+  return i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../contract/errors';
 
 // Checks the locale files directly, so a missing translation fails a test instead of silently
 // showing English. Namespaces other engineers add only need English to pass until translated.
 const localesDir = path.resolve(import.meta.dirname, '../locales');
-const COMPLETE_NAMESPACES = ['common', 'landing', 'auth'];
+const COMPLETE_NAMESPACES = ['common', 'landing', 'auth', 'settings', 'errors'];
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar'];
 
 type Tree = { [key: string]: string | Tree };
@@ -19,7 +20,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const read = (lang: string, ns: string) => flatten(JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as Tree);
+const read = (lang: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as Tree);
 const placeholders = (text: string) => [...text.matchAll(/\{\{?\w+\}?\}/g)].map((m) => m[0]).sort();
 
 describe('locale files', () => {
@@ -48,4 +50,36 @@ describe('locale files', () => {
     expect(common.get('status.required')).toBe('This field is required');
     expect(common.get('toasts.unauthorized.description')).toBe('You are logged out. Logging in again...');
   });
+});
+
+describe('error texts', () => {
+  it('has one English text for every error code the server sends, and nothing else', () => {
+    expect([...read('en', 'errors').keys()].sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+// Plural keys differ by language (Arabic has six forms, Japanese one): compared without their suffix.
+describe('organizer texts', () => {
+  const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+  const english = read('en', 'organizer');
+  const englishKeys = [...new Set([...english.keys()].map(withoutPlural))].sort();
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${lang}/organizer.json translates every English text, every plural with an 'other' form`, () => {
+      const translated = read(lang, 'organizer');
+      expect([...new Set([...translated.keys()].map(withoutPlural))].sort()).toEqual(englishKeys);
+      for (const key of englishKeys) {
+        const forms = [...translated.keys()].filter((candidate) => withoutPlural(candidate) === key);
+        if (forms.length > 1 || forms[0] !== key) expect(forms, `${lang}/organizer:${key}`).toContain(`${key}_other`);
+        for (const form of forms) expect(translated.get(form)?.trim(), `${lang}/organizer:${form}`).not.toBe('');
+      }
+      const englishPlaceholders = (key: string) =>
+        placeholders(english.get(key) ?? english.get(`${key}_other`) ?? '').filter((p) => p !== '{{count}}');
+      for (const [key, text] of translated) {
+        expect(
+          placeholders(text).filter((p) => p !== '{{count}}'),
+          `${lang}/organizer:${key}`,
+        ).toEqual(englishPlaceholders(withoutPlural(key)));
+      }
+    });
+  }
 });

@@ -21,7 +21,7 @@ const COOKIE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * Mirrors one of the browser's own settings (language, theme, time zone) into a cookie for a year, so
- * the server renders the next page with it. The stored setting stays the truth (spec §4). Through the
+ * the server renders the next page with it. The stored setting stays the truth. Through the
  * Cookie Store API where there is one: Chromium files every document.cookie use as a performance issue
  * (it blocks the main thread), which Lighthouse and the browser tests count.
  */

@@ -8,7 +8,7 @@ import { mirrorToCookie } from '@/lib/page-data';
 
 export type Theme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 
 function readStoredTheme(): Theme {
   try {
@@ -62,7 +62,7 @@ export function ThemeProvider({ children, initialTheme }: { children: ReactNode;
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
-export function useTheme(): ThemeContextValue {
+function useTheme(): ThemeContextValue {
   const ctx = useContext(ThemeContext);
   if (!ctx) throw new Error('useTheme must be used inside <ThemeProvider>');
   return ctx;

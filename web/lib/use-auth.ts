@@ -5,7 +5,7 @@ import { getQueryFn } from '@/lib/query-client';
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 /**
- * The current user (spec §3): signed in means the auth-user call returned a user; a 401 is "signed
+ * The current user: signed in means the auth-user call returned a user; a 401 is "signed
  * out", not an error. It lives in web/lib because features may not import each other and
  * every signed-in screen needs it.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
+import type { ToastProps } from '@/components/ui/toast';
 
-// Spec §4/§9: one toast at a time; a dismissed toast is kept (closed) for 1,000,000 ms before removal,
+// One toast at a time; a dismissed toast is kept (closed) for 1,000,000 ms before removal,
 // which in practice means "until replaced by the next toast".
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1000000;
@@ -10,7 +10,6 @@ type ToasterToast = ToastProps & {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
-  action?: ToastActionElement;
 };
 
 type Action =
@@ -40,7 +39,7 @@ function addToRemoveQueue(toastId: string) {
   toastTimeouts.set(toastId, timeout);
 }
 
-export function reducer(state: State, action: Action): State {
+function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'ADD_TOAST':
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
@@ -69,7 +68,7 @@ const listeners: Array<(state: State) => void> = [];
 let memoryState: State = { toasts: [] };
 
 // Resolvers of each toast's `shown` promise, until the Toaster reports it on screen or it leaves the
-// store unseen (replaced by the next toast: spec §9 shows one at a time).
+// store unseen (replaced by the next toast: one shows at a time).
 const shownResolvers = new Map<string, () => void>();
 
 function dispatch(action: Action) {

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authAttempts, oidcStates, sessions, users } from '../../db/schema';
+import { authAttempts, oidcStates, securityEvents, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,7 +25,11 @@ export async function insertUser(db: Executor, user: typeof users.$inferInsert):
   return row;
 }
 
-export async function updateUser(db: Executor, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -34,16 +38,55 @@ export async function updateUser(db: Executor, id: string, changes: Partial<type
   return row;
 }
 
-export async function insertSession(db: Executor, session: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  session: { id: string; userId: string; expiresAt: Date; userAgent?: string | null },
+): Promise<void> {
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionWithUser(db: Executor, sessionId: string) {
+export async function touchSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** The sessions list of the account screen: the live sessions of a user, most recently used first. */
+export async function listSessionsOfUser(db: Executor, userId: string, signedInBefore: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), gt(sessions.createdAt, signedInBefore)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+}
+
+/** Every session of the user but `keepSessionId` (null: every one). */
+export async function deleteSessionsOfUser(
+  db: Executor,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
+  const condition =
+    keepSessionId === null
+      ? eq(sessions.userId, userId)
+      : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId));
+  const deleted = await db.delete(sessions).where(condition).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** `signedInBefore`: sessions created (signed in) at or before it have passed their absolute lifetime. */
+export async function findSessionWithUser(db: Executor, sessionId: string, signedInBefore: Date) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), gt(sessions.createdAt, signedInBefore)))
     .limit(1);
   return row;
 }
@@ -56,11 +99,20 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteExpiredSessions(db: Executor): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+/** Past their expiry, or signed in at or before `signedInBefore` (the absolute lifetime). */
+export async function deleteExpiredSessions(db: Executor, signedInBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.createdAt, signedInBefore)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
-export async function countAttemptsSince(db: Executor, key: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+export async function countAttemptsSince(
+  db: Executor,
+  key: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
     .select({ count: count(), oldest: min(authAttempts.attemptedAt) })
     .from(authAttempts)
@@ -78,6 +130,28 @@ export async function clearAttempts(db: Executor, key: string): Promise<void> {
 
 export async function deleteAttemptsBefore(db: Executor, before: Date): Promise<void> {
   await db.delete(authAttempts).where(lt(authAttempts.attemptedAt, before));
+}
+
+export async function insertSecurityEvent(db: Executor, event: typeof securityEvents.$inferInsert): Promise<void> {
+  await db.insert(securityEvents).values(event);
+}
+
+export async function listSecurityEvents(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      kind: securityEvents.kind,
+      createdAt: securityEvents.createdAt,
+      clientAddress: securityEvents.clientAddress,
+      userAgent: securityEvents.userAgent,
+    })
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit);
+}
+
+export async function deleteSecurityEventsBefore(db: Executor, before: Date): Promise<void> {
+  await db.delete(securityEvents).where(lt(securityEvents.createdAt, before));
 }
 
 export async function insertOidcState(db: Executor, state: typeof oidcStates.$inferInsert): Promise<void> {

@@ -1,17 +1,46 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { SignInBody, SignUpBody, User } from '../../../contract/users';
-import type { Database } from '../../db/client';
+import ipaddr from 'ipaddr.js';
+import type { SecurityEvent, SecurityEventKind, SignInBody, SignUpBody, User } from '../../../contract/users';
+import type { AccountSession } from '../../../contract/account';
+import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
+import { findImageUrlProblem } from '../../../contract/image-url';
+import { deleteResetTokensExpiredBefore } from '../account/account.repository';
+import { purgeEndedWindows } from '../limits/limits.service';
+import { claimPendingMessages } from '../messages/messages.service';
 import * as repository from './auth.repository';
-import { getDecoyHash, hashPassword, verifyPassword } from './password';
+import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { assertAcceptablePassword } from './password-strength';
 import { SessionCache } from './session-cache';
 
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** Renewal on use never carries a session past this age, counted from its sign-in. */
+const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** Renewing at most daily keeps "renewed on use" from costing a write on every request. */
-const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
-const ACCOUNT_FAILURE_LIMIT = 5;
-const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = DAY_MS;
+/** How stale a session's "last used" may get before a request writes it again. */
+const SESSION_TOUCH_AFTER_MS = 5 * 60 * 1000;
+/**
+ * Failures are counted per (account, client address), so that someone who knows an
+ * e-mail cannot lock its owner out from everywhere with 5 wrong passwords; only a spread attack of 50
+ * failures (from any addresses) closes the account to every address for the rest of the window.
+ */
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const ACCOUNT_ADDRESS_FAILURE_LIMIT = 5;
+const ACCOUNT_FAILURE_LIMIT = 50;
 const CLIENT_WINDOW_MS = 60 * 1000;
+/** The user sees their last 20 events; older rows only serve an operator looking back, for a year. */
+const SECURITY_EVENT_RETENTION_MS = 365 * DAY_MS;
+const RECENT_SECURITY_EVENT_COUNT = 20;
+const USER_AGENT_MAX_LENGTH = 500;
+
+/** Who is asking, for the limits and the security log; `log` is the request's pino logger. */
+export type ClientContext = {
+  clientAddress: string;
+  userAgent: string | null;
+  log: { info(details: object, message: string): void };
+};
 
 export type SessionUser = repository.UserRow;
 
@@ -24,6 +53,19 @@ export function toUser(row: repository.UserRow): User {
     profileImageUrl: row.profileImageUrl,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The address the sign-in limits count. One IPv6 subscriber gets a whole /64 and can pick a new address
+ * from it for every try, so IPv6 addresses count by their /64; an IPv4 address written as IPv6
+ * (::ffff:203.0.113.9) counts as that IPv4 address.
+ */
+export function limitSubjectOf(clientAddress: string): string {
+  if (!ipaddr.isValid(clientAddress)) return clientAddress;
+  const address = ipaddr.process(clientAddress);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`);
+  return `${prefix.toString()}/64`;
 }
 
 export function normalizeEmail(email: string): string {
@@ -44,12 +86,42 @@ export class AuthService {
     return createHmac('sha256', this.options.sessionSecret).update(token).digest('base64url');
   }
 
-  /** A new random id at every sign-in (decisions §1); only its HMAC is stored. */
-  async createSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  /** A new random id at every sign-in; only its HMAC is stored. */
+  async createSession(userId: string, userAgent: string | null = null): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await repository.insertSession(this.db, { id: this.sessionIdForToken(token), userId, expiresAt });
+    await repository.insertSession(this.db, {
+      id: this.sessionIdForToken(token),
+      userId,
+      expiresAt,
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+    });
     return { token, expiresAt };
+  }
+
+  /** The user's live sessions, the asking one (`currentToken`) marked. */
+  async listSessions(userId: string, currentToken: string | null): Promise<AccountSession[]> {
+    const currentId = currentToken ? this.sessionIdForToken(currentToken) : null;
+    const rows = await repository.listSessionsOfUser(this.db, userId, new Date(Date.now() - SESSION_MAX_AGE_MS));
+    const sessions = rows.map((row) => ({
+      device: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      isCurrent: row.id === currentId,
+    }));
+    // The current one first: it is the one the user recognises.
+    return [...sessions.filter((session) => session.isCurrent), ...sessions.filter((session) => !session.isCurrent)];
+  }
+
+  /**
+   * Ends every session of the user but the one of `keepToken` (null: all of them). This process forgets
+   * them at once; another process's cache may still accept one for SESSION_CACHE_TTL_MS (docs/security.md).
+   */
+  async endSessionsOfUser(userId: string, keepToken: string | null, db: Executor = this.db): Promise<number> {
+    const keepId = keepToken ? this.sessionIdForToken(keepToken) : null;
+    const ended = await repository.deleteSessionsOfUser(db, userId, keepId);
+    this.sessionCache.forgetUser(userId);
+    return ended;
   }
 
   /** Returns the user and, when the session was renewed, its new expiry for the cookie. */
@@ -59,14 +131,23 @@ export class AuthService {
     const cached = this.sessionCache.get(sessionId);
     if (cached) return { user: cached, renewedUntil: null };
     const generation = this.sessionCache.currentGeneration();
-    const row = await repository.findSessionWithUser(this.db, sessionId);
+    const now = Date.now();
+    const row = await repository.findSessionWithUser(this.db, sessionId, new Date(now - SESSION_MAX_AGE_MS));
     if (!row) return null;
-    this.sessionCache.set(sessionId, row.user, row.session.expiresAt, generation);
-    const remaining = row.session.expiresAt.getTime() - Date.now();
-    if (SESSION_LIFETIME_MS - remaining < SESSION_RENEW_AFTER_MS) return { user: row.user, renewedUntil: null };
-    const renewedUntil = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await repository.extendSession(this.db, sessionId, renewedUntil);
-    return { user: row.user, renewedUntil };
+    // Every sign-in makes a new session, so its created_at is the sign-in time the 90 days count from.
+    const absoluteEnd = row.session.createdAt.getTime() + SESSION_MAX_AGE_MS;
+    const expiresAt = Math.min(row.session.expiresAt.getTime(), absoluteEnd);
+    this.sessionCache.set(sessionId, row.user, new Date(expiresAt), generation);
+    // "Last used" for the sessions list, to within SESSION_TOUCH_AFTER_MS: not a write per request.
+    if (now - row.session.lastUsedAt.getTime() >= SESSION_TOUCH_AFTER_MS)
+      await repository.touchSession(this.db, sessionId);
+    if (SESSION_LIFETIME_MS - (expiresAt - now) < SESSION_RENEW_AFTER_MS) return { user: row.user, renewedUntil: null };
+    const renewedUntil = Math.min(now + SESSION_LIFETIME_MS, absoluteEnd);
+    // Near the absolute end there is nothing left to renew; writing the same expiry again would cost a write per
+    // request.
+    if (renewedUntil <= row.session.expiresAt.getTime()) return { user: row.user, renewedUntil: null };
+    await repository.extendSession(this.db, sessionId, new Date(renewedUntil));
+    return { user: row.user, renewedUntil: new Date(renewedUntil) };
   }
 
   async endSession(token: string): Promise<void> {
@@ -82,8 +163,8 @@ export class AuthService {
     this.sessionCache.forgetUser(userId);
   }
 
-  private async enforceClientLimit(clientIp: string): Promise<void> {
-    const key = `client:${clientIp}`;
+  private async enforceClientLimit(clientAddress: string): Promise<void> {
+    const key = `client:${limitSubjectOf(clientAddress)}`;
     const since = new Date(Date.now() - CLIENT_WINDOW_MS);
     const { count, oldest } = await repository.countAttemptsSince(this.db, key, since);
     if (count >= this.options.authRateLimitPerMinute) {
@@ -91,61 +172,140 @@ export class AuthService {
       throw tooManyRequests('Too many sign-in attempts. Please try again later.', retryAfter);
     }
     await repository.recordAttempt(this.db, key);
-    // Old rows only matter for windows that have ended; trim them now and then, not on every call.
-    if (Math.random() < 0.02) await repository.deleteAttemptsBefore(this.db, new Date(Date.now() - 2 * ACCOUNT_FAILURE_WINDOW_MS));
   }
 
-  async signUp(body: SignUpBody, clientIp: string): Promise<SessionUser> {
-    await this.enforceClientLimit(clientIp);
+  /**
+   * The security log: a structured pino entry and a row the user sees among their recent sign-ins. Never a password.
+   */
+  async recordSecurityEvent(
+    kind: SecurityEventKind,
+    userId: string | null,
+    client: ClientContext,
+    db: Executor = this.db,
+  ): Promise<void> {
+    const userAgent = client.userAgent ? client.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null;
+    client.log.info(
+      { securityEvent: { kind, userId, clientAddress: client.clientAddress, userAgent } },
+      `security event: ${kind}`,
+    );
+    await repository.insertSecurityEvent(db, { kind, userId, clientAddress: client.clientAddress, userAgent });
+  }
+
+  async listRecentSecurityEvents(userId: string): Promise<SecurityEvent[]> {
+    const rows = await repository.listSecurityEvents(this.db, userId, RECENT_SECURITY_EVENT_COUNT);
+    return rows.map((row) => ({
+      kind: row.kind as SecurityEventKind,
+      createdAt: row.createdAt.toISOString(),
+      clientAddress: row.clientAddress,
+      userAgent: row.userAgent,
+    }));
+  }
+
+  async signUp(body: SignUpBody, client: ClientContext): Promise<SessionUser> {
+    await this.enforceClientLimit(client.clientAddress);
     const email = normalizeEmail(body.email);
+    await assertAcceptablePassword(body.password, [email, body.firstName, body.lastName]);
     const passwordHash = await hashPassword(body.password);
     const user = await repository.insertUser(this.db, {
       id: randomUUID(),
       email,
       passwordHash,
-      firstName: body.firstName.trim(),
-      lastName: body.lastName.trim(),
+      firstName: body.firstName,
+      lastName: body.lastName,
     });
-    if (!user) throw conflict('An account with that e-mail already exists');
+    if (!user) throw conflict('An account with that e-mail already exists', 'EMAIL_TAKEN');
+    // Messages sent to this address before it had an account are theirs now.
+    await claimPendingMessages(this.db, user.id, email);
+    await this.recordSecurityEvent('sign-up', user.id, client);
     return user;
   }
 
-  async signIn(body: SignInBody, clientIp: string): Promise<SessionUser> {
-    await this.enforceClientLimit(clientIp);
+  /** The strength rule is not applied here: accounts made before it (the demo's) must still sign in. */
+  async signIn(body: SignInBody, client: ClientContext): Promise<SessionUser> {
+    await this.enforceClientLimit(client.clientAddress);
     const email = normalizeEmail(body.email);
-    const failureKey = `account:${email}`;
-    const since = new Date(Date.now() - ACCOUNT_FAILURE_WINDOW_MS);
-    const failures = await repository.countAttemptsSince(this.db, failureKey, since);
-    if (failures.count >= ACCOUNT_FAILURE_LIMIT) {
-      const retryAfter = failures.oldest ? (failures.oldest.getTime() + ACCOUNT_FAILURE_WINDOW_MS - Date.now()) / 1000 : 900;
+    const accountKey = `account:${email}`;
+    // A space cannot occur in a validated e-mail nor in an address, so no two pairs share a key.
+    const accountAddressKey = `account-address:${limitSubjectOf(client.clientAddress)} ${email}`;
+    const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+    const accountFailures = await repository.countAttemptsSince(this.db, accountKey, since);
+    const pairFailures = await repository.countAttemptsSince(this.db, accountAddressKey, since);
+    const lockedBy =
+      accountFailures.count >= ACCOUNT_FAILURE_LIMIT
+        ? accountFailures
+        : pairFailures.count >= ACCOUNT_ADDRESS_FAILURE_LIMIT
+          ? pairFailures
+          : null;
+    if (lockedBy) {
+      const lockedUser = await repository.findUserByEmail(this.db, email);
+      await this.recordSecurityEvent('sign-in-locked', lockedUser?.id ?? null, client);
+      const retryAfter = lockedBy.oldest
+        ? (lockedBy.oldest.getTime() + FAILURE_WINDOW_MS - Date.now()) / 1000
+        : FAILURE_WINDOW_MS / 1000;
       throw tooManyRequests('Too many failed sign-ins for this account. Please try again later.', retryAfter);
     }
     const user = await repository.findUserByEmail(this.db, email);
-    const isValid = user?.passwordHash ? await verifyPassword(body.password, user.passwordHash) : await verifyPassword(body.password, await getDecoyHash()).then(() => false);
-    if (!user || !isValid) {
-      await repository.recordAttempt(this.db, failureKey);
-      throw new HttpError(401, 'Invalid email or password');
+    const isValid = user?.passwordHash
+      ? await verifyPassword(body.password, user.passwordHash)
+      : await verifyPassword(body.password, await getDecoyHash()).then(() => false);
+    if (!user?.passwordHash || !isValid) {
+      await repository.recordAttempt(this.db, accountKey);
+      await repository.recordAttempt(this.db, accountAddressKey);
+      await this.recordSecurityEvent('sign-in-failed', user?.id ?? null, client);
+      throw new HttpError(401, 'Invalid email or password', {}, undefined, 'INVALID_CREDENTIALS');
     }
-    await repository.clearAttempts(this.db, failureKey);
-    return user;
+    // Only this pair's count: the account-wide one is what stops an attack spread over many addresses.
+    await repository.clearAttempts(this.db, accountAddressKey);
+    const signedIn = needsRehash(user.passwordHash)
+      ? ((await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(body.password) })) ?? user)
+      : user;
+    await this.recordSecurityEvent('sign-in', user.id, client);
+    return signedIn;
   }
 
-  /** decisions §1: create or link the user from the provider's claims. */
-  async upsertOidcUser(claims: { sub: string; email?: string; given_name?: string; family_name?: string; picture?: string }): Promise<SessionUser> {
+  /** Run at start and hourly (app.ts): rows that can no longer change any answer. */
+  async purgeExpiredRecords(): Promise<void> {
+    const now = Date.now();
+    await repository.deleteExpiredSessions(this.db, new Date(now - SESSION_MAX_AGE_MS));
+    await repository.deleteAttemptsBefore(this.db, new Date(now - FAILURE_WINDOW_MS));
+    await purgeEndedWindows(this.db, now);
+    await repository.deleteSecurityEventsBefore(this.db, new Date(now - SECURITY_EVENT_RETENTION_MS));
+    await deleteResetTokensExpiredBefore(this.db, new Date(now - DAY_MS));
+  }
+
+  /** Create or link the user from the provider's claims. */
+  async upsertOidcUser(claims: {
+    sub: string;
+    email?: string;
+    given_name?: string;
+    family_name?: string;
+    picture?: string;
+  }): Promise<SessionUser> {
     const email = claims.email ? normalizeEmail(claims.email) : null;
     const profile = {
       firstName: claims.given_name ?? null,
       lastName: claims.family_name ?? null,
-      profileImageUrl: claims.picture && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
+      // Shown to other people as an <img>: the same rule as an event's image (no http, no private hosts).
+      profileImageUrl: claims.picture && findImageUrlProblem(claims.picture) === null ? claims.picture : null,
     };
     const bySubject = await repository.findUserByOidcSubject(this.db, claims.sub);
-    if (bySubject) return (await repository.updateUser(this.db, bySubject.id, { ...profile, ...(email ? { email } : {}) })) ?? bySubject;
+    if (bySubject)
+      return (
+        (await repository.updateUser(this.db, bySubject.id, { ...profile, ...(email ? { email } : {}) })) ?? bySubject
+      );
     if (email) {
       const byEmail = await repository.findUserByEmail(this.db, email);
-      if (byEmail) return (await repository.updateUser(this.db, byEmail.id, { oidcSubject: claims.sub, ...profile })) ?? byEmail;
+      if (byEmail)
+        return (await repository.updateUser(this.db, byEmail.id, { oidcSubject: claims.sub, ...profile })) ?? byEmail;
     }
-    const created = await repository.insertUser(this.db, { id: randomUUID(), email, oidcSubject: claims.sub, ...profile });
-    if (!created) throw conflict('An account with that e-mail already exists');
+    const created = await repository.insertUser(this.db, {
+      id: randomUUID(),
+      email,
+      oidcSubject: claims.sub,
+      ...profile,
+    });
+    if (!created) throw conflict('An account with that e-mail already exists', 'EMAIL_TAKEN');
+    if (email) await claimPendingMessages(this.db, created.id, email);
     return created;
   }
 
@@ -162,8 +322,32 @@ export class AuthService {
   }
 }
 
-/** `?returnTo=` is honoured for same-origin paths only (decisions §1). */
+const RETURN_BASE = 'http://return-to.invalid';
+
+/**
+ * `?returnTo=` is honoured for same-origin paths only. The answer goes into a Location
+ * header, which takes no characters outside ASCII (Node throws, which was a 500 for `/%E4%BD%A0`): the
+ * URL parser percent-encodes them. Parsing also resolves `/\host` and tab-split `//host` the way a
+ * browser would, so any value that would leave the origin falls back to `/`.
+ */
 export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/';
-  return value;
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    /[\u0000-\u001f\u007f]/.test(value)
+  )
+    return '/';
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== RETURN_BASE) return '/';
+  // Back to the sign-in page would loop; to the sign-out address would sign the user straight out again.
+  if (url.pathname === '/api/login' || url.pathname === '/api/logout') return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return /^[\x21-\x7e]*$/.test(path) ? path : '/';
 }

@@ -1,6 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { AuthService } from './auth.service';
 
 /**
  * A real OpenID Connect provider (oauth2-mock-server) on loopback: our code does discovery, the PKCE
@@ -24,7 +25,12 @@ beforeAll(async () => {
     });
   });
   const issuer = provider.issuer.url!.replace('127.0.0.1', 'localhost');
-  app = await createTestApp({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'pitchin', OIDC_CLIENT_SECRET: 'secret', PUBLIC_URL });
+  app = await createTestApp({
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: 'pitchin',
+    OIDC_CLIENT_SECRET: 'secret',
+    PUBLIC_URL,
+  });
 });
 
 afterAll(async () => {
@@ -52,8 +58,17 @@ describe('OpenID Connect sign-in', () => {
     expect(finish.statusCode).toBe(302);
     expect(finish.headers.location).toBe('/journey');
     const cookie = finish.cookies.find((item) => item.name === 'pitchin_session')!;
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `pitchin_session=${cookie.value}` } });
-    expect(me.json()).toMatchObject({ email: 'oidc.person@example.org', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: 'https://images.example.org/ada.png' });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `pitchin_session=${cookie.value}` },
+    });
+    expect(me.json()).toMatchObject({
+      email: 'oidc.person@example.org',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: 'https://images.example.org/ada.png',
+    });
   });
 
   it('links the same provider subject to the same user on a second sign-in', async () => {
@@ -61,16 +76,36 @@ describe('OpenID Connect sign-in', () => {
     const second = await signInThroughProvider('/');
     const idOf = async (response: typeof first) => {
       const cookie = response.cookies.find((item) => item.name === 'pitchin_session')!;
-      return (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `pitchin_session=${cookie.value}` } })).json().id;
+      return (
+        await app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { cookie: `pitchin_session=${cookie.value}` },
+        })
+      ).json().id;
     };
     expect(await idOf(first)).toBe(await idOf(second));
+  });
+
+  it('keeps a provider picture only when it is an https image on a public host (it is shown to others as an <img>)', async () => {
+    const service = new AuthService(app.database.db, { sessionSecret: 'x'.repeat(32), authRateLimitPerMinute: 30 });
+    const pictureOf = async (sub: string, picture: string) =>
+      (await service.upsertOidcUser({ sub, email: `${sub}@example.org`, picture })).profileImageUrl;
+    expect(await pictureOf('picture-https', 'https://images.example.org/me.png')).toBe(
+      'https://images.example.org/me.png',
+    );
+    expect(await pictureOf('picture-http', 'http://images.example.org/me.png')).toBeNull();
+    expect(await pictureOf('picture-logout', 'https://localhost/api/logout')).toBeNull();
+    expect(await pictureOf('picture-private', 'https://192.168.1.1/me.png')).toBeNull();
   });
 
   it('refuses a callback whose state it never issued, and a replayed one', async () => {
     const forged = await app.inject({ method: 'GET', url: '/api/callback?code=abc&state=never-issued' });
     expect(forged.statusCode).toBe(400);
     const start = await app.inject({ method: 'GET', url: '/api/login' });
-    const atProvider = await fetch((start.headers.location as string).replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    const atProvider = await fetch((start.headers.location as string).replace('localhost', '127.0.0.1'), {
+      redirect: 'manual',
+    });
     const callback = new URL(atProvider.headers.get('location')!);
     expect((await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` })).statusCode).toBe(302);
     expect((await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` })).statusCode).toBe(400);

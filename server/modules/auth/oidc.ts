@@ -6,7 +6,7 @@ function isLoopback(url: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-/** Authorization code + PKCE against the configured provider (decisions §1), via openid-client. */
+/** Authorization code + PKCE against the configured provider, via openid-client. */
 export class OidcClient {
   private configuration: Promise<client.Configuration> | undefined;
 
@@ -16,7 +16,8 @@ export class OidcClient {
     this.configuration ??= (async () => {
       const issuer = new URL(this.settings.issuer);
       // Plain http is only accepted for a provider on this machine (development and tests).
-      const options = issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined;
+      const options =
+        issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined;
       return client.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, options);
     })().catch((error: unknown) => {
       this.configuration = undefined;
@@ -25,7 +26,9 @@ export class OidcClient {
     return this.configuration;
   }
 
-  async buildAuthorizationUrl(redirectUri: string): Promise<{ url: URL; state: string; codeVerifier: string; nonce: string }> {
+  async buildAuthorizationUrl(
+    redirectUri: string,
+  ): Promise<{ url: URL; state: string; codeVerifier: string; nonce: string }> {
     const configuration = await this.getConfiguration();
     const codeVerifier = client.randomPKCECodeVerifier();
     const codeChallenge = await client.calculatePKCECodeChallenge(codeVerifier);
@@ -65,6 +68,9 @@ export class OidcClient {
   async buildEndSessionUrl(postLogoutRedirectUri: string): Promise<URL | null> {
     const configuration = await this.getConfiguration();
     if (!configuration.serverMetadata().end_session_endpoint) return null;
-    return client.buildEndSessionUrl(configuration, { post_logout_redirect_uri: postLogoutRedirectUri, client_id: this.settings.clientId });
+    return client.buildEndSessionUrl(configuration, {
+      post_logout_redirect_uri: postLogoutRedirectUri,
+      client_id: this.settings.clientId,
+    });
   }
 }

@@ -55,7 +55,8 @@ describe('session cache', () => {
 
   it('holds at most 10 000 sessions, evicting the oldest first', () => {
     const { cache } = cacheWithClock();
-    for (let index = 0; index <= 10_000; index += 1) cache.set(`s${index}`, user(`u${index}`), inOneDay(), cache.currentGeneration());
+    for (let index = 0; index <= 10_000; index += 1)
+      cache.set(`s${index}`, user(`u${index}`), inOneDay(), cache.currentGeneration());
     expect(cache.get('s0')).toBeUndefined();
     expect(cache.get('s1')?.id).toBe('u1');
     expect(cache.get('s10000')?.id).toBe('u10000');

@@ -2,7 +2,7 @@ import type { UserRow } from './auth.repository';
 
 /**
  * How long a process trusts a session it has looked up, without asking the database again. Every API
- * request needs its session; this saves that query on all but the first request of each window (issue 6).
+ * request needs its session; this saves that query on all but the first request of each window.
  * The cost, written down in docs/security.md: a sign-out or a change made through ANOTHER server process
  * reaches this one within this time. This process forgets entries itself on sign-out and on every
  * write its user makes (see the session plugin), so a user never sees their own change late.

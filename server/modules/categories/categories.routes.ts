@@ -8,7 +8,13 @@ import { listCategories } from './categories.repository';
 export const categoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/categories',
-    { schema: { tags: ['events'], summary: 'Event categories', response: { 200: z.array(categorySchema), 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Event categories',
+        response: { 200: z.array(categorySchema), 401: errorResponseSchema },
+      },
+    },
     async () => listCategories(db),
   );
 };

@@ -11,7 +11,10 @@ export async function findPhotoRendition(db: Executor, photoId: string, size: Ph
   const [row] = await db
     .select({
       contentType: eventPhotos.contentType,
-      bytes: size === 'card' ? sql<Buffer>`COALESCE(${eventPhotos.cardBytes}, ${eventPhotos.bytes})`.mapWith(eventPhotos.bytes) : eventPhotos.bytes,
+      bytes:
+        size === 'card'
+          ? sql<Buffer>`COALESCE(${eventPhotos.cardBytes}, ${eventPhotos.bytes})`.mapWith(eventPhotos.bytes)
+          : eventPhotos.bytes,
     })
     .from(eventPhotos)
     .where(eq(eventPhotos.id, photoId))

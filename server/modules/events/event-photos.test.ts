@@ -24,7 +24,14 @@ function createWithImages(images: string[]) {
     method: 'POST',
     url: '/api/events',
     headers: { cookie },
-    payload: { title: 'Mural painting', description: 'Paint the school wall.', location: 'Braga', date: new Date(Date.now() + 86_400_000).toISOString(), categoryId: 11, images },
+    payload: {
+      title: 'Mural painting',
+      description: 'Paint the school wall.',
+      location: 'Braga',
+      date: new Date(Date.now() + 86_400_000).toISOString(),
+      categoryId: 11,
+      images,
+    },
   });
 }
 
@@ -34,11 +41,17 @@ async function storedCounts() {
   return { events: eventRows!.value, photos: photoRows!.value };
 }
 
-const png = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a7' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 const jpegWithGps = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' } })
+    .withExif({
+      IFD0: { Copyright: 'Someone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '9/1 8/1 0/1' },
+    })
     .toBuffer();
 
 describe('event photos', () => {
@@ -69,7 +82,11 @@ describe('event photos', () => {
     expect(large.height).toBe(800);
     expect((await sharp(second!.rawPayload).metadata()).width).toBe(64);
 
-    const notModified = await app.inject({ method: 'GET', url: images[0]!, headers: { 'if-none-match': first!.headers.etag as string } });
+    const notModified = await app.inject({
+      method: 'GET',
+      url: images[0]!,
+      headers: { 'if-none-match': first!.headers.etag as string },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
     // A 304 that announces a length makes keep-alive clients wait for a body that never comes.
@@ -81,11 +98,20 @@ describe('event photos', () => {
   });
 
   it('stores an 800 px card rendition with each wider photo, in the same create, and serves it on its own URL', async () => {
-    const response = await createWithImages([dataUrl('image/png', await png()), dataUrl('image/jpeg', await jpegWithGps())]);
+    const response = await createWithImages([
+      dataUrl('image/png', await png()),
+      dataUrl('image/jpeg', await jpegWithGps()),
+    ]);
     expect(response.statusCode, response.body).toBe(201);
     const [wide, small] = response.json().images as string[];
-    const [wideRow] = await app.database.db.select().from(eventPhotos).where(eq(eventPhotos.id, wide!.split('/').pop()!));
-    const [smallRow] = await app.database.db.select().from(eventPhotos).where(eq(eventPhotos.id, small!.split('/').pop()!));
+    const [wideRow] = await app.database.db
+      .select()
+      .from(eventPhotos)
+      .where(eq(eventPhotos.id, wide!.split('/').pop()!));
+    const [smallRow] = await app.database.db
+      .select()
+      .from(eventPhotos)
+      .where(eq(eventPhotos.id, small!.split('/').pop()!));
     expect(wideRow!.cardBytes).not.toBeNull();
     // A photo no wider than a card is its own card rendition: nothing is stored twice.
     expect(smallRow!.cardBytes).toBeNull();
@@ -102,9 +128,27 @@ describe('event photos', () => {
     // Each rendition has its own validator, so a cache never answers one with the other.
     expect(card.headers.etag).toMatch(/^".+"$/);
     expect(card.headers.etag).not.toBe(full.headers.etag);
-    expect((await app.inject({ method: 'GET', url: `${wide}?size=card`, headers: { 'if-none-match': card.headers.etag as string } })).statusCode).toBe(304);
-    expect((await app.inject({ method: 'GET', url: `${wide}?size=card`, headers: { 'if-none-match': full.headers.etag as string } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `${wide}?size=full` })).rawPayload.equals(full.rawPayload)).toBe(true);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${wide}?size=card`,
+          headers: { 'if-none-match': card.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(304);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${wide}?size=card`,
+          headers: { 'if-none-match': full.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${wide}?size=full` })).rawPayload.equals(full.rawPayload)).toBe(
+      true,
+    );
 
     const smallCard = await app.inject({ method: 'GET', url: `${small}?size=card` });
     expect(smallCard.statusCode).toBe(200);
@@ -116,44 +160,78 @@ describe('event photos', () => {
 
   it('serves a photo stored without a card rendition (before renditions existed) for the card size too', async () => {
     const created = await createWithImages([]);
-    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } }).webp().toBuffer();
+    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } })
+      .webp()
+      .toBuffer();
     const id = randomBytes(16).toString('base64url');
-    await app.database.db.insert(eventPhotos).values({ id, eventId: created.json().id, position: 0, contentType: 'image/webp', width: 1600, height: 900, bytes });
+    await app.database.db.insert(eventPhotos).values({
+      id,
+      eventId: created.json().id,
+      position: 0,
+      contentType: 'image/webp',
+      width: 1600,
+      height: 900,
+      bytes,
+    });
     const card = await app.inject({ method: 'GET', url: `/api/images/${id}?size=card` });
     expect(card.statusCode).toBe(200);
     expect(card.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('accepts WebP and GIF photos, checked by content rather than by the declared type', async () => {
-    const webp = await sharp({ create: { width: 20, height: 20, channels: 4, background: '#00f8' } }).webp().toBuffer();
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0' } }).gif().toBuffer();
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 4, background: '#00f8' } })
+      .webp()
+      .toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0' } })
+      .gif()
+      .toBuffer();
     const response = await createWithImages([dataUrl('image/png', webp), dataUrl('image/jpeg', gif)]);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().images).toHaveLength(2);
   });
 
   const halfPngWithHtml = async () => {
-    const bytes = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123' } }).png({ compressionLevel: 0 }).toBuffer();
+    const bytes = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     return Buffer.concat([bytes.subarray(0, bytes.length / 2), Buffer.from('<html><script>alert(1)</script></html>')]);
   };
-  const tiff = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
+  const tiff = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
 
   it.each([
     ['a text file disguised as a PNG', async () => Buffer.from('just some text, not an image at all')],
-    ['an SVG disguised as a PNG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')],
+    [
+      'an SVG disguised as a PNG',
+      async () =>
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+    ],
     ['a PNG cut in half with HTML appended', halfPngWithHtml],
     ['a TIFF', tiff],
   ])('refuses %s with 400 and stores nothing', async (_label, makeImage) => {
     const before = await storedCounts();
-    const good = dataUrl('image/png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer());
+    const good = dataUrl(
+      'image/png',
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     const response = await createWithImages([good, dataUrl('image/png', await makeImage())]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FORMAT_MESSAGE, errors: [{ path: 'images.1', message: FORMAT_MESSAGE }] });
+    expect(response.json()).toEqual({
+      message: FORMAT_MESSAGE,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'images.1', message: FORMAT_MESSAGE }],
+    });
     expect(await storedCounts()).toEqual(before);
   });
 
   it('keeps nothing of what a polyglot file hides after a valid image', async () => {
-    const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
     const polyglot = Buffer.concat([image, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     const response = await createWithImages([dataUrl('image/jpeg', polyglot)]);
     expect(response.statusCode, response.body).toBe(201);
@@ -167,19 +245,31 @@ describe('event photos', () => {
     expect(html.statusCode).toBe(400);
     expect(html.json().errors[0].path).toBe('images.0');
 
-    const tiny = dataUrl('image/png', await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer());
+    const tiny = dataUrl(
+      'image/png',
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     const eleven = await createWithImages(Array(11).fill(tiny));
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().message).toBe('At most 10 photos');
 
     const tooLarge = await createWithImages([dataUrl('image/png', Buffer.alloc(5 * 1024 * 1024 + 1, 7))]);
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ message: 'Each photo must be at most 5 MB', errors: [{ path: 'images.0', message: 'Each photo must be at most 5 MB' }] });
+    expect(tooLarge.json()).toEqual({
+      message: 'Each photo must be at most 5 MB',
+      code: 'PAYLOAD_TOO_LARGE',
+      errors: [{ path: 'images.0', message: 'Each photo must be at most 5 MB' }],
+    });
   });
 
   it('accepts a body with ten photos of almost 5 MB each', async () => {
     // Random pixels do not compress, so a small canvas gives a large file quickly.
-    const noisy = await sharp(Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1100, height: 1100, channels: 3 } })
+    const noisy = await sharp(
+      Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 1100, height: 1100, channels: 3 } },
+    )
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(3 * 1024 * 1024);

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('search at more events than the window holds', () => {
-  it('reads each common word\'s share of events from the statistics', async () => {
+  it("reads each common word's share of events from the statistics", async () => {
     const shares = await readSearchWordShares(app.database.db);
     expect(shares.get('harbour')).toBeCloseTo(1, 1);
     expect(estimateSearchShare(['harb'], shares)).toBeGreaterThanOrEqual(SEARCH_COMMON_SHARE);
@@ -78,7 +78,9 @@ describe('search at more events than the window holds', () => {
   });
 
   it('a common word none of the next 2 000 events holds: the text index takes over from the window', async () => {
-    expect(estimateSearchShare(['latebloom'], await readSearchWordShares(app.database.db))).toBeGreaterThanOrEqual(SEARCH_COMMON_SHARE);
+    expect(estimateSearchShare(['latebloom'], await readSearchWordShares(app.database.db))).toBeGreaterThanOrEqual(
+      SEARCH_COMMON_SHARE,
+    );
     expect((await listAll('search=latebloom')).map(numberOf)).toEqual(expectedNumbers((n) => n > WINDOW));
   });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
-import { type Executor, selectRows } from '../../db/client';
+import { type Database, type Executor, selectPrepared, selectRows } from '../../db/client';
 import { eventPhotos, events, rsvps } from '../../db/schema';
 import { foldForSearch } from '../../lib/search-text';
 
@@ -29,12 +29,24 @@ export type NewEvent = {
   categoryName: string;
   organizerId: string;
   maxAttendees: number | null;
+  /** Absent: the column's default (180). */
+  durationMinutes?: number;
+  isTest?: boolean;
 };
 
 /** `cardBytes`: the smaller rendition cards load (contract/photos.ts), null when the photo is no wider. */
-export type NewPhoto = { id: string; position: number; contentType: string; width: number; height: number; bytes: Buffer; cardBytes: Buffer | null };
+export type NewPhoto = {
+  id: string;
+  position: number;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  cardBytes: Buffer | null;
+};
 
-export type EventRow = Omit<NewEvent, 'categoryName'> & {
+export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes'> & {
+  durationMinutes: number;
   id: number;
   rsvpCount: number;
   ratingCount: number;
@@ -46,9 +58,13 @@ export type EventRow = Omit<NewEvent, 'categoryName'> & {
   categoryIcon: string;
   organizerFirstName: string | null;
   organizerLastName: string | null;
-  organizerEmail: string | null;
   organizerProfileImageUrl: string | null;
   userRsvpStatus: RsvpStatus | null;
+  status: 'scheduled' | 'cancelled';
+  cancelReason: string | null;
+  waitlistCount: number;
+  /** The viewer's 1-based place in the queue, or null. */
+  userWaitlistPosition: number | null;
   /** Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows. */
   cursorDate: string;
   /** In display order. */
@@ -59,18 +75,26 @@ export type EventRow = Omit<NewEvent, 'categoryName'> & {
  * Every read of events, with category, organizer, the viewer's RSVP and photo ids, in ONE statement of
  * plain SQL. Written out rather than built with Drizzle's query builder: at 50 events a page, building
  * the query and mapping 1 300 fields through the builder cost more CPU than everything else the request
- * did (issue 6 profile, docs/benchmarks.md). search_vector and the photo bytes are never read here: both
+ * did (as profiled, docs/benchmarks.md). search_vector and the photo bytes are never read here: both
  * are large and unused by readers.
  */
-async function readEvents(db: Executor, viewerId: string, options: { where: SQL; orderBy: SQL; isViewerRsvpRequired?: boolean }): Promise<EventRow[]> {
+async function readEvents(
+  db: Executor,
+  viewerId: string | null,
+  options: { where: SQL; orderBy: SQL; isViewerRsvpRequired?: boolean },
+): Promise<EventRow[]> {
   const rsvpJoin = options.isViewerRsvpRequired ? sql.raw('JOIN') : sql.raw('LEFT JOIN');
   const result = await db.execute(sql`
     SELECT e.id, e.title, e.description, e.location, e.date, e.image_url AS "imageUrl", e.category_id AS "categoryId",
       e.organizer_id AS "organizerId", e.max_attendees AS "maxAttendees", e.rsvp_count AS "rsvpCount",
       e.rating_count AS "ratingCount", e.rating_sum AS "ratingSum", e.created_at AS "createdAt", e.updated_at AS "updatedAt",
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
-      u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName", u.email AS "organizerEmail",
+      u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName",
       u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
+      e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
+      (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
+      (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
+        WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
       to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
       ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
     FROM events e
@@ -79,7 +103,11 @@ async function readEvents(db: Executor, viewerId: string, options: { where: SQL;
     ${rsvpJoin} rsvps r ON r.event_id = e.id AND r.user_id = ${viewerId}
     WHERE ${options.where}
     ORDER BY ${options.orderBy}`);
-  const rows = (result as unknown as { rows: Array<EventRow & { date: Date | string; createdAt: Date | string; updatedAt: Date | string }> }).rows;
+  const rows = (
+    result as unknown as {
+      rows: Array<EventRow & { date: Date | string; createdAt: Date | string; updatedAt: Date | string }>;
+    }
+  ).rows;
   // node-postgres parses timestamptz into Date; keep the type exact whichever driver answered.
   for (const row of rows) {
     if (!(row.date instanceof Date)) row.date = new Date(row.date);
@@ -129,66 +157,12 @@ export async function readSearchWordShares(db: Executor): Promise<Map<string, nu
   return shares;
 }
 
-/** The ids of one page, in (date, id) order, so the events_date_id / events_category_date_id indexes serve it. */
-async function selectPageIds(db: Executor, filter: EventListFilter): Promise<number[]> {
-  const conditions: SQL[] = [];
-  if (!filter.includePast) conditions.push(gt(events.date, sql`now()`));
-  if (filter.categoryId !== undefined) conditions.push(eq(events.categoryId, filter.categoryId));
-  if (filter.after) conditions.push(sql`(${events.date}, ${events.id}) > (${filter.after.date}::timestamptz, ${filter.after.id})`);
-  const textConditions: SQL[] = [];
-  if (filter.tsQuery) textConditions.push(sql`search_vector @@ to_tsquery('simple', ${filter.tsQuery})`);
-  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
-  if (filter.location) textConditions.push(sql`lower(location) LIKE lower(${containsPattern(filter.location)}) ESCAPE '\\'`);
-
-  if (textConditions.length === 0) {
-    const rows = await db.select({ id: events.id }).from(events).where(and(...conditions)).orderBy(asc(events.date), asc(events.id)).limit(filter.limit);
-    return rows.map((row) => row.id);
-  }
-  if (filter.tsQuery && !filter.isSearchCommon) return selectPageIdsFromTextIndex(db, conditions, textConditions, filter.limit);
-  const window = db
-    .select({ id: events.id, date: events.date, search_vector: events.searchVector, location: events.location })
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(asc(events.date), asc(events.id))
-    .limit(filter.tsQuery ? SEARCH_WINDOW : LOCATION_WINDOW)
-    .as('window');
-  const fromWindow = await db.select({ id: window.id }).from(window).where(and(...textConditions)).orderBy(asc(window.date), asc(window.id)).limit(filter.limit);
-  if (fromWindow.length === filter.limit) return fromWindow.map((row) => row.id);
-  return selectPageIdsFromTextIndex(db, conditions, textConditions, filter.limit);
-}
-
-async function selectPageIdsFromTextIndex(db: Executor, conditions: SQL[], textConditions: SQL[], limit: number): Promise<number[]> {
-  // Ordering by an expression keeps the planner off the date index, so it takes the text index's matches.
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(...conditions, ...textConditions))
-    .orderBy(sql`${events.date} + interval '0 seconds'`, asc(events.id))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
-
-/** The page's ids are chosen first, so the joins run for at most `limit` rows. */
-export async function listEvents(db: Executor, viewerId: string, filter: EventListFilter) {
-  const ids = await selectPageIds(db, filter);
-  if (ids.length === 0) return [];
-  return readEvents(db, viewerId, { where: sql`e.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, orderBy: sql`e.date, e.id` });
-}
-
-export async function findEvent(db: Executor, viewerId: string, eventId: number): Promise<EventRow | undefined> {
+export async function findEvent(db: Executor, viewerId: string | null, eventId: number): Promise<EventRow | undefined> {
   const [row] = await readEvents(db, viewerId, { where: sql`e.id = ${eventId}`, orderBy: sql`e.id` });
   return row;
 }
 
-export function listEventsOrganizedBy(db: Executor, userId: string): Promise<EventRow[]> {
-  return readEvents(db, userId, { where: sql`e.organizer_id = ${userId}`, orderBy: sql`e.date DESC, e.id DESC` });
-}
-
-export function listEventsWithRsvpOf(db: Executor, userId: string): Promise<EventRow[]> {
-  return readEvents(db, userId, { where: sql`TRUE`, orderBy: sql`e.date DESC, e.id DESC`, isViewerRsvpRequired: true });
-}
-
-/** The text behind search_vector: title, description and category name, accent-folded (decisions §3). */
+/** The text behind search_vector: title, description and category name, accent-folded. */
 export function searchTextOf(event: Pick<NewEvent, 'title' | 'description' | 'categoryName'>): string {
   return foldForSearch(`${event.title} ${event.description} ${event.categoryName}`);
 }
@@ -205,6 +179,8 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
       categoryId: event.categoryId,
       organizerId: event.organizerId,
       maxAttendees: event.maxAttendees,
+      durationMinutes: event.durationMinutes,
+      isTest: event.isTest ?? false,
       searchVector: sql`to_tsvector('simple', ${searchTextOf(event)})`,
     })
     .returning({ id: events.id });
@@ -217,18 +193,13 @@ export async function insertPhotos(db: Executor, eventId: number, photos: NewPho
   await db.insert(eventPhotos).values(photos.map((photo) => ({ ...photo, eventId })));
 }
 
-/** Whether the event exists and is still upcoming, judged by the transaction's own clock. */
-export async function findEventTiming(db: Executor, eventId: number): Promise<{ isUpcoming: boolean } | undefined> {
-  const [row] = await db
-    .select({ isUpcoming: sql<boolean>`${events.date} > now()` })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row;
-}
-
 /** Returns false when the RSVP already exists; a concurrent insert of the same pair waits, then sees it. */
-export async function insertRsvpIfAbsent(db: Executor, eventId: number, userId: string, status: RsvpStatus): Promise<boolean> {
+export async function insertRsvpIfAbsent(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  status: RsvpStatus,
+): Promise<boolean> {
   const inserted = await db
     .insert(rsvps)
     .values({ eventId, userId, status })
@@ -237,7 +208,12 @@ export async function insertRsvpIfAbsent(db: Executor, eventId: number, userId: 
   return inserted.length > 0;
 }
 
-export async function updateRsvpStatus(db: Executor, eventId: number, userId: string, status: RsvpStatus): Promise<boolean> {
+export async function updateRsvpStatus(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  status: RsvpStatus,
+): Promise<boolean> {
   const updated = await db
     .update(rsvps)
     .set({ status, updatedAt: sql`now()` })
@@ -286,8 +262,160 @@ export async function readRsvpCount(db: Executor, eventId: number): Promise<numb
   return row?.rsvpCount ?? 0;
 }
 
-/** Every RSVP status of one user, by event id: what makes a shared event page theirs. */
-export async function readRsvpStatusesOf(db: Executor, userId: string): Promise<Map<number, RsvpStatus>> {
-  const rows = await db.select({ eventId: rsvps.eventId, status: rsvps.status }).from(rsvps).where(eq(rsvps.userId, userId));
-  return new Map(rows.map((row) => [row.eventId, row.status]));
+/** An ISO 8601 timestamp in UTC with milliseconds, as JavaScript's toISOString writes it. */
+function isoTimestamp(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * One event as its API answer (contract/events.ts eventSchema, keys in its order), built by PostgreSQL.
+ * row_to_json writes compact JSON; the app passes the text through without parsing or serialising it,
+ * which had been a third of the CPU of a page (docs/decisions/0020). `$1` is the viewer (null: a guest).
+ */
+const EVENT_JSON_COLUMNS = `
+  e.id, e.title, e.description, e.location, ${isoTimestamp('e.date')} AS "date", e.image_url AS "imageUrl",
+  ARRAY(SELECT '/api/images/' || p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS images,
+  e.category_id AS "categoryId",
+  (SELECT row_to_json(category) FROM (SELECT c.id, c.name, c.color, c.icon) category) AS category,
+  e.organizer_id AS "organizerId",
+  (SELECT row_to_json(organizer) FROM (SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", NULL::text AS email,
+    u.profile_image_url AS "profileImageUrl") organizer) AS organizer,
+  e.rsvp_count AS "rsvpCount", e.max_attendees AS "maxAttendees",
+  CASE WHEN e.rating_count > 0 THEN e.rating_sum::float8 / e.rating_count ELSE 0 END AS "averageRating",
+  e.rating_count AS "ratingCount", r.status AS "userRsvpStatus",
+  ${isoTimestamp('e.created_at')} AS "createdAt", ${isoTimestamp('e.updated_at')} AS "updatedAt",
+  e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
+  (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
+  (SELECT nullif(count(*), 0)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
+    WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition"`;
+
+/** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */
+function eventJoins(isViewerRsvpRequired = false): string {
+  return `JOIN categories c ON c.id = e.category_id
+    JOIN users u ON u.id = e.organizer_id
+    ${isViewerRsvpRequired ? 'JOIN' : 'LEFT JOIN'} rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
+}
+
+/** Events in the given order as one JSON array text. */
+async function selectEventArrayJson(
+  db: Database,
+  viewerId: string | null,
+  where: string,
+  orderBy: string,
+  values: unknown[],
+  isViewerRsvpRequired = false,
+): Promise<string> {
+  const [row] = await selectPrepared(
+    db,
+    `SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY ${orderBy}), '') || ']'
+     FROM events e ${eventJoins(isViewerRsvpRequired)}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event
+     WHERE ${where}`,
+    [viewerId, ...values],
+  );
+  return row![0] as string;
+}
+
+/** One event's answer as JSON text, or undefined when there is no such event. */
+export async function findEventJson(
+  db: Database,
+  viewerId: string | null,
+  eventId: number,
+): Promise<string | undefined> {
+  const [row] = await selectPrepared(
+    db,
+    `SELECT row_to_json(event)::text FROM events e ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event WHERE e.id = $2`,
+    [viewerId, eventId],
+  );
+  return row?.[0] as string | undefined;
+}
+
+export function listEventsOrganizedByJson(db: Database, userId: string): Promise<string> {
+  return selectEventArrayJson(db, userId, 'e.organizer_id = $1::text', 'e.date DESC, e.id DESC', []);
+}
+
+export function listEventsWithRsvpOfJson(db: Database, userId: string): Promise<string> {
+  return selectEventArrayJson(db, userId, 'TRUE', 'e.date DESC, e.id DESC', [], true);
+}
+
+function wholeNumberText(value: number): string {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a whole number: ${value}`);
+  return String(value);
+}
+
+/** A page of events as JSON text; `count` up to limit + 1 says whether a next page exists. */
+type EventPageJson = { body: string; count: number; last: { date: string; id: number } | null };
+
+/**
+ * A page of the event list in ONE statement: choosing the page's ids (the same plans as selectPageIds),
+ * reading them with their category, organizer, viewer's RSVP and photos, and writing the JSON array.
+ * Each shape of filter has its own text, so each is prepared and planned for what it is.
+ * `filter.limit` rows are read; the first `pageSize` are the page, the rest only tell that one more exists.
+ */
+export async function listEventsJson(
+  db: Database,
+  viewerId: string | null,
+  filter: EventListFilter,
+  pageSize: number,
+): Promise<EventPageJson> {
+  const values: unknown[] = [viewerId];
+  const parameter = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  // A developer test panel's event is in no shared list, its organizer's included: the lists are what
+  // every visitor browses. Its organizer finds it under My Events. A cancelled event stays readable at
+  // its address but leaves every list and search.
+  const conditions = ['is_test = false', "status = 'scheduled'"];
+  if (!filter.includePast) conditions.push('date > now()');
+  if (filter.categoryId !== undefined) conditions.push(`category_id = ${parameter(filter.categoryId, 'int')}`);
+  if (filter.after)
+    conditions.push(
+      `(date, id) > (${parameter(filter.after.date, 'timestamptz')}, ${parameter(filter.after.id, 'int')})`,
+    );
+  const textConditions: string[] = [];
+  if (filter.tsQuery)
+    textConditions.push(`search_vector @@ to_tsquery('simple', ${parameter(filter.tsQuery, 'text')})`);
+  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
+  if (filter.location)
+    textConditions.push(
+      `lower(location) LIKE lower(${parameter(containsPattern(filter.location), 'text')}) ESCAPE '\\'`,
+    );
+  // Written into the text rather than passed: for a parameter the planner of a prepared statement's
+  // generic plan assumes a tenth of the table, and then prefers sorting the whole table to walking the
+  // date index. The page sizes are a handful of whole numbers, so their texts are a handful too.
+  const limit = wholeNumberText(filter.limit);
+  const where = conditions.join(' AND ');
+  let ids: string;
+  if (textConditions.length === 0) {
+    ids = `SELECT id, date FROM events WHERE ${where} ORDER BY date, id LIMIT ${limit}`;
+  } else {
+    // Ordering by an expression keeps the planner off the date index, so it takes the text index's matches.
+    const fromIndex = `SELECT id, date FROM events WHERE ${where} AND ${textConditions.join(' AND ')} ORDER BY date + interval '0 seconds', id LIMIT ${limit}`;
+    if (filter.tsQuery && !filter.isSearchCommon) {
+      ids = fromIndex;
+    } else {
+      // The window first; only when it cannot fill the page is the index asked. The index's branch sits
+      // behind a one-time filter, so PostgreSQL does not run it at all when the window was enough.
+      const windowSize = filter.tsQuery ? SEARCH_WINDOW : LOCATION_WINDOW;
+      ids = `WITH in_window AS MATERIALIZED (
+          SELECT id, date FROM (SELECT id, date, search_vector, location FROM events WHERE ${where} ORDER BY date, id LIMIT ${windowSize}) window_rows
+          WHERE ${textConditions.join(' AND ')} ORDER BY date, id LIMIT ${limit})
+        SELECT id, date FROM in_window WHERE (SELECT count(*) FROM in_window) = ${limit}
+        UNION ALL
+        SELECT * FROM (${fromIndex}) from_index WHERE (SELECT count(*) FROM in_window) < ${limit}`;
+    }
+  }
+  const size = wholeNumberText(pageSize);
+  const [row] = await selectPrepared(
+    db,
+    `WITH page AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY date, id) AS position FROM (${ids}) page_ids)
+     SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY page.position) FILTER (WHERE page.position <= ${size}), '') || ']',
+       count(*)::int,
+       max(to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) FILTER (WHERE page.position = ${size}),
+       max(e.id) FILTER (WHERE page.position = ${size})
+     FROM page JOIN events e ON e.id = page.id ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event`,
+    values,
+  );
+  const [body, count, lastDate, lastId] = row as [string, number, string | null, number | null];
+  return { body, count, last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId } : null };
 }

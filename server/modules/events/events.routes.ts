@@ -1,13 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
-import { errorResponseSchema } from '../../../contract/errors';
-import { createEventBodySchema, type Event, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
+import { errorResponseSchema, errorResponses } from '../../../contract/errors';
+import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
 import { PHOTO_SIZES } from '../../../contract/photos';
 import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
 import type { Database } from '../../db/client';
-import type { PersonalPart } from '../../lib/answer-cache';
-import type { AnswerCacheRoute } from '../../plugins/answer-cache';
 import { requireUser } from '../../plugins/session';
 import { getPhotoRendition } from './event-photos';
 import { EventsService } from './events.service';
@@ -16,19 +15,14 @@ import { sendNotModified } from '../../lib/not-modified';
 // Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.
 const CREATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 const photoParamsSchema = z.object({ photoId: z.string().min(1).max(200) });
 const photoQuerySchema = z.object({
-  size: z.enum(PHOTO_SIZES).default('full').describe('card: at most 800 px wide (the photo itself when it is no wider); full: up to 1600 px'),
+  size: z
+    .enum(PHOTO_SIZES)
+    .default('full')
+    .describe('card: at most 800 px wide (the photo itself when it is no wider); full: up to 1600 px'),
 });
 
 /** RFC 8288 link to the next page: the same query with the new cursor. */
@@ -38,21 +32,26 @@ function nextPageLink(requestUrl: string, cursor: string): string {
   return `</api/events?${params.toString()}>; rel="next"`;
 }
 
-/** The viewer's RSVP status on each event of an answer (one event or a list). */
-function rsvpStatusesIn(payload: unknown): PersonalPart[] {
-  const events = (Array.isArray(payload) ? payload : [payload]) as Event[];
-  return events.map((event) => [event.id, event.userRsvpStatus] as const);
+/**
+ * Sends JSON text PostgreSQL wrote in the shape of the route's response schema (the repository's
+ * EVENT_JSON_COLUMNS). Fastify does not serialise a string sent as JSON, so the answer is written
+ * without being parsed, validated or copied again (docs/decisions/0020).
+ */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const service = new EventsService(db);
-  // Everyone sees the same events but their own RSVP status (decision 0009).
-  const sharedEvents: AnswerCacheRoute = { scope: 'shared', personal: { extract: rsvpStatusesIn, readViewer: (viewerId) => service.readRsvpStatuses(viewerId) } };
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string | null }> = async (
+  app,
+  { db, publicUrl = null },
+) => {
+  const service = new EventsService(db, { publicUrl });
 
   app.get(
     '/api/events',
     {
-      config: { answerCache: sharedEvents },
+      // Guests read the events too (userRsvpStatus null).
+      config: { isPublic: true },
       schema: {
         tags: ['events'],
         summary: 'Events, upcoming first; the next page is in the Link header',
@@ -61,10 +60,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { events, nextCursor } = await service.list(user.id, request.query);
+      const { body, nextCursor } = await service.list(request.user?.id ?? null, request.query);
       if (nextCursor) reply.header('link', nextPageLink(request.url, nextCursor));
-      return events;
+      return sendJson(reply, body);
     },
   );
 
@@ -76,12 +74,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         tags: ['events'],
         summary: 'Create an event, with up to 10 photos as data URLs',
         body: createEventBodySchema,
-        response: { 201: eventSchema, ...errors },
+        response: { 201: eventSchema, ...errors, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const event = await service.create(user.id, request.body);
+      const event = await service.create(user.id, request.body, `${request.protocol}://${request.host}`);
       return reply.status(201).send(event);
     },
   );
@@ -89,22 +87,39 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/events/:id',
     {
-      config: { answerCache: sharedEvents },
-      schema: { tags: ['events'], summary: 'One event, past or upcoming', params: idParamsSchema, response: { 200: eventSchema, 400: errors[400], 401: errors[401], 404: errors[404] } },
+      config: { isPublic: true },
+      schema: {
+        tags: ['events'],
+        summary: 'One event, past or upcoming',
+        params: idParamsSchema,
+        response: { 200: eventSchema, 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
     },
-    async (request) => service.get(requireUser(request).id, request.params.id),
+    async (request, reply) => sendJson(reply, await service.getJson(request.user?.id ?? null, request.params.id)),
   );
 
   app.get(
     '/api/my-events',
-    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['events'], summary: 'Events the caller organizes, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
-    async (request) => service.listOrganized(requireUser(request).id),
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Events the caller organizes, newest date first',
+        response: { 200: z.array(eventSchema), 401: errors[401] },
+      },
+    },
+    async (request, reply) => sendJson(reply, await service.listOrganizedJson(requireUser(request).id)),
   );
 
   app.get(
     '/api/my-rsvps',
-    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['events'], summary: 'Events the caller has an RSVP for, newest date first', response: { 200: z.array(eventSchema), 401: errors[401] } } },
-    async (request) => service.listJoined(requireUser(request).id),
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Events the caller has an RSVP for, newest date first',
+        response: { 200: z.array(eventSchema), 401: errors[401] },
+      },
+    },
+    async (request, reply) => sendJson(reply, await service.listJoinedJson(requireUser(request).id)),
   );
 
   app.post(
@@ -124,7 +139,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.delete(
     '/api/events/:id/rsvp',
     {
-      schema: { tags: ['rsvps'], summary: "Withdraw the caller's RSVP", params: idParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['rsvps'],
+        summary: "Withdraw the caller's RSVP",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await service.withdraw(requireUser(request).id, request.params.id);
@@ -141,7 +161,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         summary: 'An event photo (public, immutable)',
         params: photoParamsSchema,
         querystring: photoQuerySchema,
-        response: { 200: z.any().describe('The image bytes, with their image content type'), 304: z.null().describe('Not modified'), 400: errors[400], 404: errors[404] },
+        response: {
+          200: z.any().describe('The image bytes, with their image content type'),
+          304: z.null().describe('Not modified'),
+          400: errors[400],
+          404: errors[404],
+        },
       },
     },
     async (request, reply) => {
@@ -151,13 +176,14 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const etag = size === 'card' ? `"${request.params.photoId}.card"` : `"${request.params.photoId}"`;
       // Link previews on other sites fetch photos; the app-wide same-site policy would block them. On
       // the 304 too: a revalidation replaces the stored answer's headers with the 304's.
-      const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'cross-origin-resource-policy': 'cross-origin' };
+      const cacheHeaders = {
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag,
+        'cross-origin-resource-policy': 'cross-origin',
+      };
       if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
       const photo = await getPhotoRendition(db, request.params.photoId, size);
-      return reply
-        .headers(cacheHeaders)
-        .type(photo.contentType)
-        .send(photo.bytes);
+      return reply.headers(cacheHeaders).type(photo.contentType).send(photo.bytes);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema';
+import { events, rateLimitCounters } from '../../db/schema';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { encodeCursor } from './events.service';
 import { insertEvent } from './events.repository';
@@ -25,10 +25,23 @@ function hoursFromNow(hours: number): string {
 }
 
 function validPayload(fields: Record<string, unknown> = {}) {
-  return { title: 'Beach cleanup', description: 'Bring gloves and good spirits.', location: 'Lisbon', date: hoursFromNow(48), categoryId: CLEANUP, maxAttendees: null, ...fields };
+  return {
+    title: 'Beach cleanup',
+    description: 'Bring gloves and good spirits.',
+    location: 'Lisbon',
+    date: hoursFromNow(48),
+    categoryId: CLEANUP,
+    maxAttendees: null,
+    ...fields,
+  };
 }
 
-function createEvent(fields: Record<string, unknown> = {}, as: string = cookie) {
+/**
+ * This file creates far more than 10 events an hour per organizer; the per-user write limits
+ * are tested in write-limits.test.ts, so each create here starts with empty counters.
+ */
+async function createEvent(fields: Record<string, unknown> = {}, as: string = cookie) {
+  await app.database.db.delete(rateLimitCounters);
   return app.inject({ method: 'POST', url: '/api/events', payload: validPayload(fields), headers: { cookie: as } });
 }
 
@@ -59,7 +72,11 @@ async function insertPastEvent(fields: { title: string; location?: string; hours
 
 describe('POST /api/events', () => {
   it('creates the event and answers 201 with the full read shape', async () => {
-    const response = await createEvent({ title: '  Park cleanup  ', maxAttendees: 12, imageUrl: 'https://example.org/park.jpg' });
+    const response = await createEvent({
+      title: '  Park cleanup  ',
+      maxAttendees: 12,
+      imageUrl: 'https://example.org/park.jpg',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({
@@ -90,11 +107,13 @@ describe('POST /api/events', () => {
     await createdEvent({}, organizer.cookie);
     const achievements = await get('/api/user/achievements', organizer.cookie);
     expect(achievements.statusCode).toBe(200);
-    const names = (achievements.json() as Array<{ achievement: { name: string }; unlockedAt: string | null }>).filter((row) => row.unlockedAt).map((row) => row.achievement.name);
+    const names = (achievements.json() as Array<{ achievement: { name: string }; unlockedAt: string | null }>)
+      .filter((row) => row.unlockedAt)
+      .map((row) => row.achievement.name);
     expect(names).toContain('Event Creator');
   });
 
-  it('answers the spec §5 messages for missing and for empty fields', async () => {
+  it('answers the required-field messages for missing and for empty fields', async () => {
     const missing = await app.inject({ method: 'POST', url: '/api/events', payload: {}, headers: { cookie } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual(
@@ -143,24 +162,36 @@ describe('POST /api/events', () => {
   it('refuses a date that is not in the future and an unknown category', async () => {
     const past = await createEvent({ date: hoursFromNow(-1) });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toEqual({ message: 'Date must be in the future', errors: [{ path: 'date', message: 'Date must be in the future' }] });
+    expect(past.json()).toEqual({
+      message: 'Date must be in the future',
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'date', message: 'Date must be in the future' }],
+    });
     const unknown = await createEvent({ categoryId: 999 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: 'Category not found', errors: [{ path: 'categoryId', message: 'Category not found' }] });
+    expect(unknown.json()).toEqual({
+      message: 'Category not found',
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'categoryId', message: 'Category not found' }],
+    });
   });
 
   it('keeps the 1 MB limit on other routes but accepts a large photo payload here', async () => {
-    const big = await app.inject({ method: 'POST', url: '/api/events/1/rsvp', payload: { status: 'attending', padding: 'x'.repeat(2 * 1024 * 1024) }, headers: { cookie } });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/events/1/rsvp',
+      payload: { status: 'attending', padding: 'x'.repeat(2 * 1024 * 1024) },
+      headers: { cookie },
+    });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: 'Request body is too large' });
+    expect(big.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 
 describe('authentication', () => {
+  // GET /api/events and GET /api/events/{id} are open to guests (guest-reads.test.ts).
   it.each([
-    ['GET', '/api/events'],
     ['POST', '/api/events'],
-    ['GET', '/api/events/1'],
     ['GET', '/api/my-events'],
     ['GET', '/api/my-rsvps'],
     ['POST', '/api/events/1/rsvp'],
@@ -168,13 +199,13 @@ describe('authentication', () => {
   ] as const)('%s %s answers 401 without a session', async (method, url) => {
     const response = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
   });
 
   it('serves photos without a session (404 JSON for a missing one)', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/images/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Photo not found' });
+    expect(response.json()).toEqual({ message: 'Photo not found', code: 'NOT_FOUND' });
   });
 });
 
@@ -186,7 +217,7 @@ describe('GET /api/events/:id', () => {
     expect(past.json().title).toBe('Yesterday');
     const missing = await get('/api/events/987654');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Event not found' });
+    expect(missing.json()).toEqual({ message: 'Event not found', code: 'EVENT_NOT_FOUND' });
   });
 
   it.each(['abc', '1.5', '0', '-3', '99999999999'])('answers 400 for the id %s', async (id) => {
@@ -218,16 +249,33 @@ describe('GET /api/events', () => {
   it('filters by category', async () => {
     const environmental = await createdEvent({ categoryId: ENVIRONMENTAL, location: 'Categoria' });
     await createdEvent({ categoryId: CLEANUP, location: 'Categoria' });
-    const listed = (await get(`/api/events?category=${ENVIRONMENTAL}&location=Categoria`)).json() as Array<{ id: number; category: { name: string } }>;
+    const listed = (await get(`/api/events?category=${ENVIRONMENTAL}&location=Categoria`)).json() as Array<{
+      id: number;
+      category: { name: string };
+    }>;
     expect(listed.map((event) => event.id)).toEqual([environmental.id]);
     expect(listed[0]!.category.name).toBe('Environmental');
   });
 
   it('searches every word as a prefix over title, description and category name, accents folded', async () => {
-    const cafe = await createdEvent({ title: 'Café Zürich reading hour', description: 'Stories for children', categoryId: 4, location: 'Searchtown' });
-    const garden = await createdEvent({ title: 'Community garden', description: 'Planting tomatoes', categoryId: ENVIRONMENTAL, location: 'Searchtown' });
+    const cafe = await createdEvent({
+      title: 'Café Zürich reading hour',
+      description: 'Stories for children',
+      categoryId: 4,
+      location: 'Searchtown',
+    });
+    const garden = await createdEvent({
+      title: 'Community garden',
+      description: 'Planting tomatoes',
+      categoryId: ENVIRONMENTAL,
+      location: 'Searchtown',
+    });
     const search = async (text: string) =>
-      ((await get(`/api/events?location=Searchtown&search=${encodeURIComponent(text)}`)).json() as Array<{ id: number }>).map((event) => event.id);
+      (
+        (await get(`/api/events?location=Searchtown&search=${encodeURIComponent(text)}`)).json() as Array<{
+          id: number;
+        }>
+      ).map((event) => event.id);
     expect(await search('cafe')).toEqual([cafe.id]);
     expect(await search('CAFÉ zurich')).toEqual([cafe.id]);
     expect(await search('zuri read')).toEqual([cafe.id]);
@@ -243,7 +291,10 @@ describe('GET /api/events', () => {
     const lisbon = await createdEvent({ location: 'Praça do Comércio, LISBOA' });
     const percent = await createdEvent({ location: '100% Hall Lisboa' });
     const underscore = await createdEvent({ location: 'Room_5 Lisboa' });
-    const found = async (text: string) => ((await get(`/api/events?location=${encodeURIComponent(text)}`)).json() as Array<{ id: number }>).map((event) => event.id);
+    const found = async (text: string) =>
+      ((await get(`/api/events?location=${encodeURIComponent(text)}`)).json() as Array<{ id: number }>).map(
+        (event) => event.id,
+      );
     expect(await found('lisboa')).toEqual(expect.arrayContaining([lisbon.id, percent.id, underscore.id]));
     expect(await found('comércio, lis')).toEqual([lisbon.id]);
     expect(await found('%')).toEqual([percent.id]);
@@ -317,11 +368,42 @@ describe('GET /api/events', () => {
   it("shows the caller's RSVP status on each event and the photos of the page", async () => {
     const event = await createdEvent({ location: 'Statusburg' });
     const other = await signUpUser(app);
-    await app.inject({ method: 'POST', url: `/api/events/${event.id}/rsvp`, payload: { status: 'supporting' }, headers: { cookie: other.cookie } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/rsvp`,
+      payload: { status: 'supporting' },
+      headers: { cookie: other.cookie },
+    });
     const mine = (await get('/api/events?location=Statusburg')).json();
     const theirs = (await get('/api/events?location=Statusburg', other.cookie)).json();
     expect(mine[0]).toMatchObject({ userRsvpStatus: null, rsvpCount: 1, images: [] });
     expect(theirs[0]).toMatchObject({ userRsvpStatus: 'supporting', rsvpCount: 1 });
+  });
+});
+
+describe('test events (the developer panel)', () => {
+  it("are in no shared list, not even their organizer's, only in the organizer's My Events", async () => {
+    const test = await createdEvent({ title: 'Panel test zyxtest', location: 'Testhaven', isTest: true });
+    await createdEvent({ title: 'Real event zyxtest', location: 'Testhaven' });
+    const other = await signUpUser(app);
+    const titles = async (url: string, as: string) =>
+      ((await get(url, as)).json() as Array<{ title: string }>).map((event) => event.title);
+
+    for (const viewer of [cookie, other.cookie]) {
+      expect(await titles('/api/events?location=Testhaven', viewer)).toEqual(['Real event zyxtest']);
+      expect(await titles('/api/events?search=zyxtest', viewer)).toEqual(['Real event zyxtest']);
+      expect(await titles(`/api/events?category=${CLEANUP}&limit=100`, viewer)).not.toContain('Panel test zyxtest');
+      expect(await titles('/api/events?include=past&limit=100', viewer)).not.toContain('Panel test zyxtest');
+    }
+    expect(await titles('/api/my-events', cookie)).toContain('Panel test zyxtest');
+    expect(await titles('/api/my-events', other.cookie)).not.toContain('Panel test zyxtest');
+    expect((await get(`/api/events/${test.id}`)).json()).toMatchObject({ title: 'Panel test zyxtest' });
+  });
+
+  it('refuses an isTest that is not a boolean', async () => {
+    const response = await createEvent({ isTest: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'isTest', message: 'isTest must be true or false' }]);
   });
 });
 
@@ -342,14 +424,63 @@ describe('GET /api/my-events and /api/my-rsvps', () => {
     const first = await createdEvent({ date: hoursFromNow(6) });
     const second = await createdEvent({ date: hoursFromNow(600) });
     await createdEvent({ date: hoursFromNow(60) });
-    await app.inject({ method: 'POST', url: `/api/events/${first.id}/rsvp`, payload: { status: 'going' }, headers: { cookie: member.cookie } });
-    await app.inject({ method: 'POST', url: `/api/events/${second.id}/rsvp`, payload: { status: 'organizing' }, headers: { cookie: member.cookie } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/events/${first.id}/rsvp`,
+      payload: { status: 'going' },
+      headers: { cookie: member.cookie },
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/events/${second.id}/rsvp`,
+      payload: { status: 'organizing' },
+      headers: { cookie: member.cookie },
+    });
     const response = await get('/api/my-rsvps', member.cookie);
     expect(response.statusCode).toBe(200);
-    expect((response.json() as Array<{ id: number; userRsvpStatus: string }>).map((event) => [event.id, event.userRsvpStatus])).toEqual([
+    expect(
+      (response.json() as Array<{ id: number; userRsvpStatus: string }>).map((event) => [
+        event.id,
+        event.userRsvpStatus,
+      ]),
+    ).toEqual([
       [second.id, 'organizing'],
       [first.id, 'attending'],
     ]);
     expect((await get('/api/my-rsvps', (await signUpUser(app)).cookie)).json()).toEqual([]);
+  });
+});
+
+describe("the organizer's e-mail", () => {
+  it('is in no event answer: a stranger reading the list, the event and their RSVPs sees no address', async () => {
+    const organizer = await signUpUser(app, {
+      email: `organizer-${Date.now()}@example.org`,
+      firstName: 'Orla',
+      lastName: 'Hidden',
+    });
+    const event = await createdEvent({ title: 'Address check', location: 'Mailtown' }, organizer.cookie);
+    const stranger = await signUpUser(app);
+    await app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/rsvp`,
+      payload: { status: 'attending' },
+      headers: { cookie: stranger.cookie },
+    });
+    const answers = [
+      await get('/api/events?location=Mailtown', stranger.cookie),
+      await get(`/api/events/${event.id}`, stranger.cookie),
+      await get('/api/my-rsvps', stranger.cookie),
+      // The organizer's own answers too.
+      await get(`/api/events/${event.id}`, organizer.cookie),
+      await get('/api/my-events', organizer.cookie),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      const found = ([] as Array<{ id: number; organizer: { email: unknown; firstName: unknown } }>)
+        .concat(answer.json())
+        .find((item) => item.id === event.id);
+      expect(found?.organizer).toMatchObject({ firstName: 'Orla', email: null });
+      expect(answer.body).not.toContain('@');
+    }
   });
 });

@@ -5,7 +5,7 @@ import { achievements, userAchievements, users } from '../../db/schema';
 
 export type MetricCounts = Record<Exclude<AchievementMetric, 'volunteerHours'>, number>;
 
-/** Every count an achievement can depend on (decisions §7), in one round trip. */
+/** Every count an achievement can depend on, in one round trip. */
 export async function countUserMetrics(db: Executor, userId: string): Promise<MetricCounts> {
   const [row] = await selectRows<{
     events_joined: number;
@@ -22,9 +22,10 @@ export async function countUserMetrics(db: Executor, userId: string): Promise<Me
       (SELECT count(*)::int FROM events WHERE organizer_id = ${userId}) AS events_organized,
       (SELECT count(DISTINCT e.category_id)::int FROM rsvps r JOIN events e ON e.id = r.event_id WHERE r.user_id = ${userId}) AS categories_joined,
       (SELECT count(*)::int FROM ratings WHERE user_id = ${userId}) AS ratings_given,
-      (SELECT count(*)::int FROM messages WHERE sender_id = ${userId}) AS messages_sent,
-      (SELECT count(*)::int FROM messages WHERE sender_id = ${userId} AND event_id IS NOT NULL) AS events_shared
-  `);
+      (SELECT count(*)::int FROM messages WHERE sender_id = ${userId} AND NOT is_announcement) AS messages_sent,
+      (SELECT count(*)::int FROM messages WHERE sender_id = ${userId} AND event_id IS NOT NULL AND NOT is_announcement) AS events_shared
+  `,
+  );
   return {
     eventsJoined: Number(row?.events_joined ?? 0),
     eventsOrganized: Number(row?.events_organized ?? 0),
@@ -50,11 +51,19 @@ export function listAchievementStandings(db: Executor, userId: string) {
       unlockedAt: userAchievements.unlockedAt,
     })
     .from(achievements)
-    .leftJoin(userAchievements, and(eq(userAchievements.achievementId, achievements.id), eq(userAchievements.userId, userId)))
+    .leftJoin(
+      userAchievements,
+      and(eq(userAchievements.achievementId, achievements.id), eq(userAchievements.userId, userId)),
+    )
     .orderBy(achievements.id);
 }
 
-export type UserAchievementUpsert = { userId: string; achievementId: number; progress: number; unlockedAt: Date | null };
+export type UserAchievementUpsert = {
+  userId: string;
+  achievementId: number;
+  progress: number;
+  unlockedAt: Date | null;
+};
 
 export async function upsertUserAchievements(db: Executor, rows: UserAchievementUpsert[]): Promise<void> {
   if (rows.length === 0) return;
@@ -65,7 +74,7 @@ export async function upsertUserAchievements(db: Executor, rows: UserAchievement
       target: [userAchievements.userId, userAchievements.achievementId],
       set: {
         progress: sql`excluded.progress`,
-        // Once unlocked, an achievement stays unlocked with its first unlock time (decisions §7).
+        // Once unlocked, an achievement stays unlocked with its first unlock time.
         unlockedAt: sql`coalesce(${userAchievements.unlockedAt}, excluded.unlocked_at)`,
         updatedAt: sql`now()`,
       },
@@ -74,7 +83,9 @@ export async function upsertUserAchievements(db: Executor, rows: UserAchievement
 
 export async function deleteUserAchievements(db: Executor, userId: string, achievementIds: number[]): Promise<void> {
   if (achievementIds.length === 0) return;
-  await db.delete(userAchievements).where(and(eq(userAchievements.userId, userId), inArray(userAchievements.achievementId, achievementIds)));
+  await db
+    .delete(userAchievements)
+    .where(and(eq(userAchievements.userId, userId), inArray(userAchievements.achievementId, achievementIds)));
 }
 
 export async function bumpAchievementsVersion(db: Executor, userId: string): Promise<void> {
@@ -86,16 +97,32 @@ export async function bumpAchievementsVersion(db: Executor, userId: string): Pro
 
 export function listUnlockedOrStartedAchievements(db: Executor, userId: string) {
   return db
-    .select({ id: userAchievements.id, achievementId: userAchievements.achievementId, progress: userAchievements.progress, unlockedAt: userAchievements.unlockedAt, achievement: achievements })
+    .select({
+      id: userAchievements.id,
+      achievementId: userAchievements.achievementId,
+      progress: userAchievements.progress,
+      unlockedAt: userAchievements.unlockedAt,
+      achievement: achievements,
+    })
     .from(userAchievements)
     .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
-    .where(and(eq(userAchievements.userId, userId), or(gt(userAchievements.progress, 0), isNotNull(userAchievements.unlockedAt))))
+    .where(
+      and(
+        eq(userAchievements.userId, userId),
+        or(gt(userAchievements.progress, 0), isNotNull(userAchievements.unlockedAt)),
+      ),
+    )
     .orderBy(achievements.id);
 }
 
-/** The inputs of decisions §7's stats, in one round trip. */
+/** The inputs of the Journey's stats, in one round trip. */
 export async function readUserStatsInputs(db: Executor, userId: string) {
-  const [row] = await selectRows<{ organized: number; joined: number; average_rating: number | string | null; unlocked_points: number }>(
+  const [row] = await selectRows<{
+    organized: number;
+    joined: number;
+    average_rating: number | string | null;
+    unlocked_points: number;
+  }>(
     db,
     sql`
     SELECT

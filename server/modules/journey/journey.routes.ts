@@ -11,7 +11,13 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/api/achievements',
-    { config: { answerCache: { scope: 'shared' } }, schema: { tags: ['journey'], summary: 'The achievement catalogue', response: { 200: z.array(achievementSchema), 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['journey'],
+        summary: 'The achievement catalogue',
+        response: { 200: z.array(achievementSchema), 401: errorResponseSchema },
+      },
+    },
     async () => service.catalogue(),
   );
 
@@ -19,11 +25,15 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/user/achievements',
     {
       // The ETag, and the 304 to a current If-None-Match, come from server/plugins/user-etag.ts.
-      config: { answerCache: { scope: 'viewer' }, etagForUser: (user) => userAchievementsEtag(user.id, user.achievementsVersion) },
+      config: { etagForUser: (user) => userAchievementsEtag(user.id, user.achievementsVersion) },
       schema: {
         tags: ['journey'],
         summary: 'Your achievement progress (polled; answers 304 to a current If-None-Match)',
-        response: { 200: z.array(userAchievementSchema), 304: z.null().describe('Not Modified'), 401: errorResponseSchema },
+        response: {
+          200: z.array(userAchievementSchema),
+          304: z.null().describe('Not Modified'),
+          401: errorResponseSchema,
+        },
       },
     },
     async (request) => service.userAchievements(requireUser(request).id),
@@ -31,7 +41,13 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.get(
     '/api/user/stats',
-    { config: { answerCache: { scope: 'viewer' } }, schema: { tags: ['journey'], summary: 'Your hours, events, average rating and experience', response: { 200: userStatsSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['journey'],
+        summary: 'Your hours, events, average rating and experience',
+        response: { 200: userStatsSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => service.stats(requireUser(request).id),
   );
 };

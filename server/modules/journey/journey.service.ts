@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type Achievement, type UserAchievement, type UserStats, volunteerHours, XP_PER_EVENT } from '../../../contract/journey';
+import {
+  type Achievement,
+  type UserAchievement,
+  type UserStats,
+  volunteerHours,
+  XP_PER_EVENT,
+} from '../../../contract/journey';
 import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
 import type { Database } from '../../db/client';
 import * as repository from './journey.repository';
@@ -7,7 +13,10 @@ import * as repository from './journey.repository';
 type AchievementRow = Awaited<ReturnType<typeof repository.listAchievements>>[number];
 
 /** A new deploy with a changed catalogue must not be answered 304 from a browser's older copy. */
-const CATALOGUE_FINGERPRINT = createHash('sha256').update(JSON.stringify(ACHIEVEMENT_CATALOGUE)).digest('base64url').slice(0, 10);
+const CATALOGUE_FINGERPRINT = createHash('sha256')
+  .update(JSON.stringify(ACHIEVEMENT_CATALOGUE))
+  .digest('base64url')
+  .slice(0, 10);
 
 function toAchievement(row: AchievementRow): Achievement {
   return {
@@ -63,7 +72,7 @@ export class JourneyService {
     }));
   }
 
-  /** decisions §7, with spec §9's hours formula so Profile and Journey agree. */
+  /** The Journey's stats, with the one hours formula so Profile and Journey agree. */
   async stats(userId: string): Promise<UserStats> {
     const inputs = await repository.readUserStatsInputs(this.db, userId);
     const totalEvents = inputs.organized + inputs.joined;
@@ -72,6 +81,8 @@ export class JourneyService {
       totalEvents,
       averageRating: inputs.averageRating,
       experience: inputs.unlockedPoints + XP_PER_EVENT * totalEvents,
+      eventsOrganized: inputs.organized,
+      eventsJoined: inputs.joined,
     };
   }
 }

@@ -1,20 +1,37 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { events, messages, users } from '../../db/schema';
 
-type Person = { id: string; firstName: string | null; lastName: string | null; email: string | null; profileImageUrl: string | null };
+type Person = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+  isDeleted?: true;
+};
 
+/** The flag only for a deleted account, absent otherwise (contract messages). */
+export function deletedFlag(deletedAt: unknown): { isDeleted?: true } {
+  return deletedAt ? { isDeleted: true } : {};
+}
+
+/**
+ * `receiverId` is null while the message waits for an address with no account; `receiverEmail` is the
+ * address the sender typed, kept after the address gets an account (the sender's view never changes).
+ */
 export type MessageRow = {
   id: number;
   senderId: string;
-  receiverId: string;
+  receiverId: string | null;
+  receiverEmail: string | null;
   content: string;
   createdAt: Date;
   isRead: boolean;
   eventId: number | null;
   eventTitle: string | null;
   sender: Person;
-  receiver: Person;
+  receiver: Person | null;
 };
 
 type FlatMessageRow = Omit<MessageRow, 'sender' | 'receiver' | 'createdAt'> & {
@@ -25,25 +42,28 @@ type FlatMessageRow = Omit<MessageRow, 'sender' | 'receiver' | 'createdAt'> & {
   senderProfileImageUrl: string | null;
   receiverFirstName: string | null;
   receiverLastName: string | null;
-  receiverEmail: string | null;
+  receiverAccountEmail: string | null;
   receiverProfileImageUrl: string | null;
+  senderDeletedAt: Date | string | null;
+  receiverDeletedAt: Date | string | null;
 };
 
 /**
  * Messages with both people and the event title, in plain SQL: the query builder's nested mapping cost
- * more CPU than the rest of the request (issue 6 profile, docs/benchmarks.md).
+ * more CPU than the rest of the request (as profiled, docs/benchmarks.md).
  */
 async function readMessages(db: Executor, where: SQL, limit: number): Promise<MessageRow[]> {
   const rows = await selectRows<FlatMessageRow>(
     db,
     sql`
-    SELECT m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.content, m.created_at AS "createdAt",
+    SELECT m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.receiver_email AS "receiverEmail", m.content, m.created_at AS "createdAt",
       m.is_read AS "isRead", m.event_id AS "eventId", e.title AS "eventTitle",
       s.first_name AS "senderFirstName", s.last_name AS "senderLastName", s.email AS "senderEmail", s.profile_image_url AS "senderProfileImageUrl",
-      r.first_name AS "receiverFirstName", r.last_name AS "receiverLastName", r.email AS "receiverEmail", r.profile_image_url AS "receiverProfileImageUrl"
+      r.first_name AS "receiverFirstName", r.last_name AS "receiverLastName", r.email AS "receiverAccountEmail", r.profile_image_url AS "receiverProfileImageUrl",
+      s.deleted_at AS "senderDeletedAt", r.deleted_at AS "receiverDeletedAt"
     FROM messages m
     JOIN users s ON s.id = m.sender_id
-    JOIN users r ON r.id = m.receiver_id
+    LEFT JOIN users r ON r.id = m.receiver_id
     LEFT JOIN events e ON e.id = m.event_id
     WHERE ${where}
     ORDER BY m.created_at DESC, m.id DESC
@@ -53,13 +73,31 @@ async function readMessages(db: Executor, where: SQL, limit: number): Promise<Me
     id: row.id,
     senderId: row.senderId,
     receiverId: row.receiverId,
+    receiverEmail: row.receiverEmail,
     content: row.content,
     createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt),
     isRead: row.isRead,
     eventId: row.eventId,
     eventTitle: row.eventTitle,
-    sender: { id: row.senderId, firstName: row.senderFirstName, lastName: row.senderLastName, email: row.senderEmail, profileImageUrl: row.senderProfileImageUrl },
-    receiver: { id: row.receiverId, firstName: row.receiverFirstName, lastName: row.receiverLastName, email: row.receiverEmail, profileImageUrl: row.receiverProfileImageUrl },
+    sender: {
+      id: row.senderId,
+      firstName: row.senderFirstName,
+      lastName: row.senderLastName,
+      email: row.senderEmail,
+      profileImageUrl: row.senderProfileImageUrl,
+      ...deletedFlag(row.senderDeletedAt),
+    },
+    receiver:
+      row.receiverId === null
+        ? null
+        : {
+            id: row.receiverId,
+            firstName: row.receiverFirstName,
+            lastName: row.receiverLastName,
+            email: row.receiverAccountEmail,
+            profileImageUrl: row.receiverProfileImageUrl,
+            ...deletedFlag(row.receiverDeletedAt),
+          },
   }));
 }
 
@@ -68,14 +106,20 @@ export async function findMessageById(db: Executor, id: number): Promise<Message
   return row;
 }
 
-/** The recipient by user id or by e-mail (stored lower-cased), in one lookup. */
-export async function findRecipient(db: Executor, idOrEmail: string, normalizedEmail: string) {
+export async function findUserIdById(db: Executor, id: string): Promise<string | undefined> {
+  // A deleted account keeps its row for the messages it sent, but receives nothing.
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(eq(users.id, idOrEmail), eq(users.email, normalizedEmail)))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
-  return row;
+  return row?.id;
+}
+
+/** E-mails are stored lower-cased (auth.service normalizeEmail). */
+export async function findUserIdByEmail(db: Executor, normalizedEmail: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail)).limit(1);
+  return row?.id;
 }
 
 export async function eventExists(db: Executor, eventId: number): Promise<boolean> {
@@ -83,7 +127,16 @@ export async function eventExists(db: Executor, eventId: number): Promise<boolea
   return row !== undefined;
 }
 
-export async function insertMessage(db: Executor, message: { senderId: string; receiverId: string; eventId: number | null; content: string }) {
+export async function insertMessage(
+  db: Executor,
+  message: {
+    senderId: string;
+    receiverId: string | null;
+    receiverEmail: string | null;
+    eventId: number | null;
+    content: string;
+  },
+) {
   const [row] = await db.insert(messages).values(message).returning({ id: messages.id });
   if (!row) throw new Error('message not inserted');
   return row;
@@ -93,11 +146,23 @@ export function listMessagesOf(db: Executor, userId: string, limit: number): Pro
   return readMessages(db, sql`(m.sender_id = ${userId} OR m.receiver_id = ${userId})`, limit);
 }
 
+/** Gives a new account the messages that were waiting for its address; returns how many. */
+export async function claimMessagesFor(db: Executor, userId: string, normalizedEmail: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ receiverId: userId })
+    .where(and(isNull(messages.receiverId), eq(messages.receiverEmail, normalizedEmail)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
 export type ConversationRow = {
-  other_id: string;
+  other_id: string | null;
+  other_email: string | null;
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;
+  deleted_at: Date | string | null;
   content: string;
   created_at: Date | string;
   sender_id: string;
@@ -107,21 +172,24 @@ export type ConversationRow = {
 /**
  * One row per other person, in one statement: the two halves of the UNION each use their own
  * (sender|receiver, created_at) index, DISTINCT ON keeps each person's latest message, and the unread
- * count comes from one grouped scan of the caller's received messages.
+ * count comes from one grouped scan of the caller's received messages. What the caller addressed by
+ * e-mail is its own conversation per address (other_id null), whether or not the address has an
+ * account: joining it to the account's conversation would tell the caller whose address it is.
  */
 export function listConversationsOf(db: Executor, userId: string): Promise<ConversationRow[]> {
   return selectRows<ConversationRow>(
     db,
     sql`
     WITH mine AS (
-      SELECT receiver_id AS other_id, id, content, created_at, sender_id FROM messages WHERE sender_id = ${userId}
+      SELECT CASE WHEN receiver_email IS NULL THEN receiver_id END AS other_id, receiver_email AS other_email, id, content, created_at, sender_id
+      FROM messages WHERE sender_id = ${userId}
       UNION ALL
-      SELECT sender_id AS other_id, id, content, created_at, sender_id FROM messages WHERE receiver_id = ${userId}
+      SELECT sender_id AS other_id, NULL AS other_email, id, content, created_at, sender_id FROM messages WHERE receiver_id = ${userId}
     ),
     latest AS (
-      SELECT DISTINCT ON (other_id) other_id, id, content, created_at, sender_id
+      SELECT DISTINCT ON (other_id, other_email) other_id, other_email, id, content, created_at, sender_id
       FROM mine
-      ORDER BY other_id, created_at DESC, id DESC
+      ORDER BY other_id, other_email, created_at DESC, id DESC
     ),
     unread AS (
       SELECT sender_id AS other_id, count(*)::int AS unread_count
@@ -129,11 +197,11 @@ export function listConversationsOf(db: Executor, userId: string): Promise<Conve
       WHERE receiver_id = ${userId} AND NOT is_read
       GROUP BY sender_id
     )
-    SELECT latest.other_id, u.first_name, u.last_name, u.profile_image_url,
+    SELECT latest.other_id, latest.other_email, u.first_name, u.last_name, u.profile_image_url, u.deleted_at,
            latest.content, latest.created_at, latest.sender_id,
            coalesce(unread.unread_count, 0) AS unread_count
     FROM latest
-    JOIN users u ON u.id = latest.other_id
+    LEFT JOIN users u ON u.id = latest.other_id
     LEFT JOIN unread ON unread.other_id = latest.other_id
     ORDER BY latest.created_at DESC, latest.id DESC
   `,
@@ -147,22 +215,28 @@ export async function markThreadRead(db: Executor, readerId: string, otherId: st
     .where(and(eq(messages.receiverId, readerId), eq(messages.senderId, otherId), eq(messages.isRead, false)));
 }
 
-/** The latest `limit` messages between the two, newest first (the service turns them around). */
+const threadColumns = {
+  id: messages.id,
+  senderId: messages.senderId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  senderFirstName: users.firstName,
+  senderProfileImageUrl: users.profileImageUrl,
+  senderDeletedAt: users.deletedAt,
+};
+
+/**
+ * The latest `limit` messages between the two, newest first (the service turns them around). What the
+ * caller addressed by e-mail is in the address's thread instead (listConversationsOf says why).
+ */
 export function listThread(db: Executor, userId: string, otherId: string, limit: number) {
   return db
-    .select({
-      id: messages.id,
-      senderId: messages.senderId,
-      content: messages.content,
-      createdAt: messages.createdAt,
-      senderFirstName: users.firstName,
-      senderProfileImageUrl: users.profileImageUrl,
-    })
+    .select(threadColumns)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(
       or(
-        and(eq(messages.senderId, userId), eq(messages.receiverId, otherId)),
+        and(eq(messages.senderId, userId), eq(messages.receiverId, otherId), isNull(messages.receiverEmail)),
         and(eq(messages.senderId, otherId), eq(messages.receiverId, userId)),
       ),
     )
@@ -170,3 +244,13 @@ export function listThread(db: Executor, userId: string, otherId: string, limit:
     .limit(limit);
 }
 
+/** The latest `limit` messages the caller addressed to this e-mail, newest first. */
+export function listAddressThread(db: Executor, userId: string, normalizedEmail: string, limit: number) {
+  return db
+    .select(threadColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.senderId, userId), eq(messages.receiverEmail, normalizedEmail)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}

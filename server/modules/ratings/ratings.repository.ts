@@ -21,8 +21,15 @@ export async function hasRsvp(db: Executor, eventId: number, userId: string): Pr
 }
 
 /** Returns the new row, or undefined when the user already rated the event (the unique index decides). */
-export async function insertRatingIfAbsent(db: Executor, rating: { eventId: number; userId: string; rating: number; comment: string | null }) {
-  const [row] = await db.insert(ratings).values(rating).onConflictDoNothing({ target: [ratings.eventId, ratings.userId] }).returning({ id: ratings.id });
+export async function insertRatingIfAbsent(
+  db: Executor,
+  rating: { eventId: number; userId: string; rating: number; comment: string | null },
+) {
+  const [row] = await db
+    .insert(ratings)
+    .values(rating)
+    .onConflictDoNothing({ target: [ratings.eventId, ratings.userId] })
+    .returning({ id: ratings.id });
   return row;
 }
 
@@ -37,7 +44,11 @@ export async function findRatingForUpdate(db: Executor, eventId: number, userId:
   return row;
 }
 
-export async function replaceRating(db: Executor, id: number, changes: { rating: number; comment: string | null }): Promise<void> {
+export async function replaceRating(
+  db: Executor,
+  id: number,
+  changes: { rating: number; comment: string | null },
+): Promise<void> {
   // A replacement is the user's current review, so it moves to the top of the newest-first list.
   await db
     .update(ratings)
@@ -45,8 +56,15 @@ export async function replaceRating(db: Executor, id: number, changes: { rating:
     .where(eq(ratings.id, id));
 }
 
-/** Deltas, not recounts: `x = x + d` is re-read on the latest row version, so concurrent raters never lose an update. */
-export async function adjustEventRatingTotals(db: Executor, eventId: number, countDelta: number, sumDelta: number): Promise<void> {
+/**
+ * Deltas, not recounts: `x = x + d` is re-read on the latest row version, so concurrent raters never lose an update.
+ */
+export async function adjustEventRatingTotals(
+  db: Executor,
+  eventId: number,
+  countDelta: number,
+  sumDelta: number,
+): Promise<void> {
   await db
     .update(events)
     .set({ ratingCount: sql`${events.ratingCount} + ${countDelta}`, ratingSum: sql`${events.ratingSum} + ${sumDelta}` })
@@ -65,10 +83,25 @@ const ratingColumns = {
   profileImageUrl: users.profileImageUrl,
 };
 
-export type RatingRow = { id: number; eventId: number; userId: string; rating: number; comment: string | null; createdAt: Date; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+export type RatingRow = {
+  id: number;
+  eventId: number;
+  userId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+};
 
 export async function findRatingById(db: Executor, id: number): Promise<RatingRow | undefined> {
-  const [row] = await db.select(ratingColumns).from(ratings).innerJoin(users, eq(users.id, ratings.userId)).where(eq(ratings.id, id)).limit(1);
+  const [row] = await db
+    .select(ratingColumns)
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.userId))
+    .where(eq(ratings.id, id))
+    .limit(1);
   return row;
 }
 

@@ -41,11 +41,18 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     '/api/events/:id/ratings',
     {
+      // Guests read an event's reviews.
+      config: { isPublic: true },
       schema: {
         tags: ['ratings'],
         summary: "An event's reviews, newest first",
         params: idParamsSchema,
-        response: { 200: z.array(ratingSchema), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: z.array(ratingSchema),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => service.listForEvent(request.params.id),

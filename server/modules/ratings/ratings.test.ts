@@ -27,7 +27,10 @@ function rate(cookie: string | undefined, payload: Record<string, unknown>) {
 }
 
 async function eventTotals(eventId: number) {
-  const [row] = await app.database.db.select({ count: events.ratingCount, sum: events.ratingSum }).from(events).where(eq(events.id, eventId));
+  const [row] = await app.database.db
+    .select({ count: events.ratingCount, sum: events.ratingSum })
+    .from(events)
+    .where(eq(events.id, eventId));
   return row!;
 }
 
@@ -35,7 +38,11 @@ describe('POST /api/ratings', () => {
   it('creates a rating with 201, replaces it with 200, and keeps the totals exact', async () => {
     const { event, attendees } = await pastEventWithAttendees(3);
     const [first, second, third] = attendees;
-    const created = await rate(first!.cookie, { eventId: event.id, rating: 5, comment: 'Great morning, well organized.' });
+    const created = await rate(first!.cookie, {
+      eventId: event.id,
+      rating: 5,
+      comment: 'Great morning, well organized.',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       eventId: event.id,
@@ -48,9 +55,17 @@ describe('POST /api/ratings', () => {
     expect((await rate(third!.cookie, { eventId: event.id, rating: 4, comment: null })).statusCode).toBe(201);
     expect(await eventTotals(event.id)).toEqual({ count: 3, sum: 13 });
 
-    const replaced = await rate(first!.cookie, { eventId: event.id, rating: 2, comment: 'On second thought, too crowded.' });
+    const replaced = await rate(first!.cookie, {
+      eventId: event.id,
+      rating: 2,
+      comment: 'On second thought, too crowded.',
+    });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toMatchObject({ id: created.json().id, rating: 2, comment: 'On second thought, too crowded.' });
+    expect(replaced.json()).toMatchObject({
+      id: created.json().id,
+      rating: 2,
+      comment: 'On second thought, too crowded.',
+    });
     expect(await eventTotals(event.id)).toEqual({ count: 3, sum: 10 });
     const rows = await app.database.db.select().from(ratings).where(eq(ratings.eventId, event.id));
     expect(rows).toHaveLength(3);
@@ -66,7 +81,7 @@ describe('POST /api/ratings', () => {
     await addRsvpRow(app.database.db, event.id, attendee.user.id);
     const response = await rate(attendee.cookie, { eventId: event.id, rating: 5 });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Reviews open after the event' });
+    expect(response.json()).toEqual({ message: 'Reviews open after the event', code: 'EVENT_NOT_STARTED' });
   });
 
   it('refuses the organizer, even with an RSVP, and a user without an RSVP, with 403', async () => {
@@ -74,11 +89,14 @@ describe('POST /api/ratings', () => {
     await addRsvpRow(app.database.db, event.id, organizer.user.id, 'organizing');
     const byOrganizer = await rate(organizer.cookie, { eventId: event.id, rating: 5 });
     expect(byOrganizer.statusCode).toBe(403);
-    expect(byOrganizer.json()).toEqual({ message: 'Organizers cannot rate their own event' });
+    expect(byOrganizer.json()).toEqual({
+      message: 'Organizers cannot rate their own event',
+      code: 'ORGANIZER_CANNOT_RATE',
+    });
     const stranger = await signUpUser(app);
     const byStranger = await rate(stranger.cookie, { eventId: event.id, rating: 5 });
     expect(byStranger.statusCode).toBe(403);
-    expect(byStranger.json()).toEqual({ message: 'Only attendees can rate this event' });
+    expect(byStranger.json()).toEqual({ message: 'Only attendees can rate this event', code: 'NOT_ATTENDEE' });
     expect(await eventTotals(event.id)).toEqual({ count: 0, sum: 0 });
   });
 
@@ -86,14 +104,18 @@ describe('POST /api/ratings', () => {
     const user = await signUpUser(app);
     const response = await rate(user.cookie, { eventId: 999_999, rating: 3 });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Event not found' });
+    expect(response.json()).toEqual({ message: 'Event not found', code: 'EVENT_NOT_FOUND' });
   });
 
   it('refuses a missing or zero rating with the spec message, and other bad input with 400', async () => {
     const { event, attendees } = await pastEventWithAttendees(1);
     const cookie = attendees[0]!.cookie;
     const required = 'Rating Required - Please select a star rating before submitting.';
-    for (const payload of [{ eventId: event.id }, { eventId: event.id, rating: 0 }, { eventId: event.id, rating: null }]) {
+    for (const payload of [
+      { eventId: event.id },
+      { eventId: event.id, rating: 0 },
+      { eventId: event.id, rating: null },
+    ]) {
       const response = await rate(cookie, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(required);
@@ -115,15 +137,19 @@ describe('POST /api/ratings', () => {
   it('answers 401 without a session', async () => {
     const response = await rate(undefined, { eventId: 1, rating: 5 });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthorized' });
+    expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
   });
 
   it('keeps the totals exact under concurrent ratings of one event', async () => {
     const { event, attendees } = await pastEventWithAttendees(6);
     const values = [1, 2, 3, 4, 5, 5];
-    const responses = await Promise.all(attendees.map((attendee, index) => rate(attendee.cookie, { eventId: event.id, rating: values[index] })));
+    const responses = await Promise.all(
+      attendees.map((attendee, index) => rate(attendee.cookie, { eventId: event.id, rating: values[index] })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(values.map(() => 201));
-    const replacements = await Promise.all(attendees.map((attendee) => rate(attendee.cookie, { eventId: event.id, rating: 3 })));
+    const replacements = await Promise.all(
+      attendees.map((attendee) => rate(attendee.cookie, { eventId: event.id, rating: 3 })),
+    );
     expect(replacements.map((response) => response.statusCode)).toEqual(values.map(() => 200));
     expect(await eventTotals(event.id)).toEqual({ count: 6, sum: 18 });
   });
@@ -133,9 +159,15 @@ describe('GET /api/events/:id/ratings', () => {
   it('lists the reviews newest first in the contract shape', async () => {
     const { event, attendees } = await pastEventWithAttendees(3);
     for (const [index, attendee] of attendees.entries()) {
-      expect((await rate(attendee.cookie, { eventId: event.id, rating: index + 3, comment: `Review ${index}` })).statusCode).toBe(201);
+      expect(
+        (await rate(attendee.cookie, { eventId: event.id, rating: index + 3, comment: `Review ${index}` })).statusCode,
+      ).toBe(201);
     }
-    const response = await app.inject({ method: 'GET', url: `/api/events/${event.id}/ratings`, headers: { cookie: attendees[0]!.cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/ratings`,
+      headers: { cookie: attendees[0]!.cookie },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as Array<{ comment: string; createdAt: string; user: object }>;
     expect(body.map((review) => review.comment)).toEqual(['Review 2', 'Review 1', 'Review 0']);
@@ -144,14 +176,27 @@ describe('GET /api/events/:id/ratings', () => {
     expect(new Date(body[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(body[2]!.createdAt).getTime());
   });
 
-  it('answers [] for an event without reviews, 404 for a missing event, 400 for a bad id and 401 without a session', async () => {
+  it('answers [] for an event without reviews, 404 for a missing event, 400 for a bad id, and guests too', async () => {
     const { event, organizer } = await pastEventWithAttendees(0);
-    const empty = await app.inject({ method: 'GET', url: `/api/events/${event.id}/ratings`, headers: { cookie: organizer.cookie } });
+    const empty = await app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/ratings`,
+      headers: { cookie: organizer.cookie },
+    });
     expect(empty.json()).toEqual([]);
-    const missing = await app.inject({ method: 'GET', url: '/api/events/987654/ratings', headers: { cookie: organizer.cookie } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/events/987654/ratings',
+      headers: { cookie: organizer.cookie },
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Event not found' });
-    expect((await app.inject({ method: 'GET', url: '/api/events/abc/ratings', headers: { cookie: organizer.cookie } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/api/events/${event.id}/ratings` })).statusCode).toBe(401);
+    expect(missing.json()).toEqual({ message: 'Event not found', code: 'EVENT_NOT_FOUND' });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/events/abc/ratings', headers: { cookie: organizer.cookie } }))
+        .statusCode,
+    ).toBe(400);
+    const asGuest = await app.inject({ method: 'GET', url: `/api/events/${event.id}/ratings` });
+    expect(asGuest.statusCode).toBe(200);
+    expect(asGuest.json()).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicSettingsSchema } from '../../../contract/settings';
 
-/** Operator settings the web app needs before it renders (issue 4: SHOW_DEV_PANELS). */
+/** Operator settings the web app needs before it renders (SHOW_DEV_PANELS). */
 export const settingsRoutes: FastifyPluginAsyncZod<{ showDevPanels: boolean }> = async (app, { showDevPanels }) => {
   app.get(
     '/api/config',
-    { config: { isPublic: true }, schema: { tags: ['settings'], summary: 'Public client settings', response: { 200: publicSettingsSchema } } },
+    {
+      config: { isPublic: true },
+      schema: { tags: ['settings'], summary: 'Public client settings', response: { 200: publicSettingsSchema } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { showDevPanels };

@@ -1,22 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '../../../contract/photos';
-import { BRAND_NAME, buildEventMetaDescription, buildEventPageTitle, DEFAULT_SOCIAL_IMAGE_PATH } from '../../../contract/social';
+import {
+  BRAND_NAME,
+  buildEventMetaDescription,
+  buildEventPageTitle,
+  DEFAULT_SOCIAL_IMAGE_PATH,
+} from '../../../contract/social';
 import type { Database } from '../../db/client';
 import { findEventPreview, type EventPreview } from './social.repository';
 
-const DEFAULT_DESCRIPTION = 'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
+const DEFAULT_DESCRIPTION =
+  'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  return text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 }
 
-type Tags = { title: string; description: string; type: 'website' | 'article'; image: string; url: string };
+type Tags = { title: string; description: string; type: 'website' | 'article'; image: string; url: string | null };
 
 function renderTags(tags: Tags): string {
   const title = escapeHtml(tags.title);
   const description = escapeHtml(tags.description);
   const image = escapeHtml(tags.image);
-  const url = escapeHtml(tags.url);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -24,7 +32,7 @@ function renderTags(tags: Tags): string {
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:type" content="${tags.type}" />`,
-    `<meta property="og:url" content="${url}" />`,
+    ...(tags.url === null ? [] : [`<meta property="og:url" content="${escapeHtml(tags.url)}" />`]),
     `<meta property="og:image" content="${image}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
@@ -43,17 +51,26 @@ function renderPhotoPreload(event: Pick<EventPreview, 'firstPhotoId' | 'imageUrl
   const first = event.firstPhotoId ? `/api/images/${event.firstPhotoId}` : event.imageUrl;
   if (!first) return '';
   const { src, srcSet } = photoSources(first);
-  const candidates = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(EVENT_PAGE_PHOTO_SIZES)}"` : '';
-  return `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}"${candidates} />`;
+  const candidates = srcSet
+    ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(EVENT_PAGE_PHOTO_SIZES)}"`
+    : '';
+  // The page's <img> sends no Referer (the linked image is another site's), and a preload is only used
+  // for a request that matches it.
+  return `\n    <link rel="preload" as="image" fetchpriority="high" referrerpolicy="no-referrer" href="${escapeHtml(src)}"${candidates} />`;
 }
 
 /**
- * decisions §9: link-preview crawlers run no script, so the HTML the server sends for /events/{id}
+ * Link-preview crawlers run no script, so the HTML the server sends for /events/{id}
  * already carries that event's title, description and image; every other page gets the defaults.
+ * Absolute URLs come from PUBLIC_URL only. The Host header is the caller's to choose: echoed into the
+ * page, a forged one would land in any cache that keys on the path alone and point previews elsewhere.
+ * Without PUBLIC_URL the image is root-relative and og:url is left out (a crawler then uses the URL it
+ * fetched).
  */
 export function createLinkPreviewRenderer(db: Database, options: { publicUrl: string | null; timeZone: string }) {
+  const origin = options.publicUrl?.replace(/\/$/, '') ?? '';
+  const canonicalUrl = (path: string) => (options.publicUrl ? `${origin}${path}` : null);
   return async (request: FastifyRequest): Promise<string> => {
-    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
     const path = request.url.split('?')[0] ?? '/';
     const match = /^\/events\/(\d{1,10})\/?$/.exec(path);
     const eventId = match ? Number(match[1]) : NaN;
@@ -65,12 +82,18 @@ export function createLinkPreviewRenderer(db: Database, options: { publicUrl: st
           description: buildEventMetaDescription(event, options.timeZone),
           type: 'article',
           image: `${origin}/api/events/${event.id}/og-image`,
-          url: `${origin}/events/${event.id}`,
+          url: canonicalUrl(`/events/${event.id}`),
         });
-        // Only a signed-in visitor sees the event page (and its photo); crawlers and visitors get the landing.
-        return request.user ? tags + renderPhotoPreload(event) : tags;
+        // Guests see the event page (and its photo) too.
+        return tags + renderPhotoPreload(event);
       }
     }
-    return renderTags({ title: BRAND_NAME, description: DEFAULT_DESCRIPTION, type: 'website', image: `${origin}${DEFAULT_SOCIAL_IMAGE_PATH}`, url: `${origin}${path}` });
+    return renderTags({
+      title: BRAND_NAME,
+      description: DEFAULT_DESCRIPTION,
+      type: 'website',
+      image: `${origin}${DEFAULT_SOCIAL_IMAGE_PATH}`,
+      url: canonicalUrl(path),
+    });
   };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, events, users } from '../../db/schema';
 
-/** What a link preview shows of an event (decisions §9), in one indexed read. */
+/** What a link preview shows of an event, in one indexed read. */
 export async function findEventPreview(db: Executor, id: number) {
   const [row] = await db
     .select({
@@ -20,7 +20,9 @@ export async function findEventPreview(db: Executor, id: number) {
       organizerLastName: users.lastName,
       imageUrl: events.imageUrl,
       // The event page's first photo (the order of the event read's images), for its preload.
-      firstPhotoId: sql<string | null>`(SELECT p.id FROM event_photos p WHERE p.event_id = ${events.id} ORDER BY p.position LIMIT 1)`,
+      firstPhotoId: sql<
+        string | null
+      >`(SELECT p.id FROM event_photos p WHERE p.event_id = ${events.id} ORDER BY p.position LIMIT 1)`,
     })
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))

@@ -1,4 +1,4 @@
-import { and, asc, ne, sql } from 'drizzle-orm';
+import { and, asc, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -12,10 +12,16 @@ function escapeLikePattern(text: string): string {
 }
 
 export function searchOtherUsers(db: Executor, callerId: string, search: string) {
-  const conditions = [ne(users.id, callerId)];
+  // Deleted accounts are nobody to find or write to.
+  const conditions = [ne(users.id, callerId), isNull(users.deletedAt)];
   if (search) conditions.push(sql`${fullName} LIKE ${`%${escapeLikePattern(search.toLowerCase())}%`}`);
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(users)
     .where(and(...conditions))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))

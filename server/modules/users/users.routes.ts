@@ -22,10 +22,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request) => service.search(requireUser(request).id, request.query.search),
   );
 
-  // decisions §6: friends are sample data on the client until they are real.
+  // Friends are sample data on the client until they are real.
   app.get(
     '/api/friends',
-    { schema: { tags: ['users'], summary: 'Your friends (none yet)', response: { 200: z.array(publicUserSchema), 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Your friends (none yet)',
+        response: { 200: z.array(publicUserSchema), 401: errorResponseSchema },
+      },
+    },
     async (request) => {
       requireUser(request);
       return [];

@@ -17,7 +17,10 @@ export function AccountMenuButton({ className, ...props }: ComponentProps<'butto
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
-      className={cn('ms-0.5 inline-flex rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none', className)}
+      className={cn(
+        'ms-0.5 inline-flex rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+        className,
+      )}
       aria-label={t('shell:header.account', { name: displayName(user) })}
       data-testid="header-avatar"
       {...props}

@@ -1,4 +1,4 @@
-import { CalendarRange, LogOut, Mail, Route, UserRound, UsersRound } from 'lucide-react';
+import { CalendarRange, LogOut, Mail, Route, Settings, UserRound, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
@@ -33,6 +33,7 @@ export default function AccountMenu({ isOpenedWithKeyboard = false }: { isOpened
     { href: '/messages', labelKey: 'common:nav.messages', icon: Mail },
     { href: '/groups', labelKey: 'common:nav.groups', icon: UsersRound },
     { href: '/journey', labelKey: 'common:nav.journey', icon: Route },
+    { href: '/settings', labelKey: 'common:nav.settings', icon: Settings },
   ];
   return (
     <DropdownMenu defaultOpen>
@@ -42,7 +43,9 @@ export default function AccountMenu({ isOpenedWithKeyboard = false }: { isOpened
       <DropdownMenuContent align="end" className="w-60" onFocus={focusFirstItem} data-testid="account-menu">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
           <span className="truncate text-sm font-semibold">{name}</span>
-          {user?.email && name !== user.email && <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>}
+          {user?.email && name !== user.email && (
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          )}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {items.map((item) => (

@@ -30,7 +30,9 @@ export default function AchievementNotice({ item, offset }: { item: AchievementN
             {name}
           </p>
           <p className="line-clamp-2 text-sm text-muted-foreground">{description}</p>
-          <p className="mt-1 text-xs font-semibold text-primary">{t('shell:notices.points', { points: achievement.points })}</p>
+          <p className="mt-1 text-xs font-semibold text-primary">
+            {t('shell:notices.points', { points: achievement.points })}
+          </p>
         </div>
       </div>
       <button

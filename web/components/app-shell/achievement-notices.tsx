@@ -6,10 +6,11 @@ import { useAchievementNotifications } from './use-achievement-notifications';
 
 // The notice card, the catalogue's icons and its translations (journey namespace) load with the
 // first notice, not with every page.
-const loadNotice = () => Promise.all([import('./achievement-notice'), i18n.loadNamespaces('journey')]).then(([module]) => module);
+const loadNotice = () =>
+  Promise.all([import('./achievement-notice'), i18n.loadNamespaces('journey')]).then(([module]) => module);
 
-/** Spec §2, §9: each notice sits 120 px below the previous one and hides itself after 5000 ms (timed by the provider). */
-export const NOTICE_OFFSET_PX = 120;
+/** Each notice sits 120 px below the previous one and hides itself after 5000 ms (timed by the provider). */
+const NOTICE_OFFSET_PX = 120;
 export const NOTICE_AUTO_HIDE_MS = 5000;
 
 /** Stacked achievement-unlocked notices, top right (top left in right-to-left languages). */
@@ -29,7 +30,8 @@ export function AchievementNotices() {
       <div role="status" aria-live="polite" className="sr-only">
         {latest && notice ? <Announcement name={latest.name} /> : ''}
       </div>
-      {notice && shown.map((item, index) => <notice.default key={item.key} item={item} offset={index * NOTICE_OFFSET_PX} />)}
+      {notice &&
+        shown.map((item, index) => <notice.default key={item.key} item={item} offset={index * NOTICE_OFFSET_PX} />)}
       {shown.length > 1 && (
         <button
           type="button"
@@ -47,5 +49,7 @@ export function AchievementNotices() {
 
 function Announcement({ name }: { name: string }) {
   const { t } = useTranslation(['shell', 'journey']);
-  return t('shell:notices.announce', { name: t(`journey:catalogue.${achievementTextKey(name)}.name`, { defaultValue: name }) });
+  return t('shell:notices.announce', {
+    name: t(`journey:catalogue.${achievementTextKey(name)}.name`, { defaultValue: name }),
+  });
 }

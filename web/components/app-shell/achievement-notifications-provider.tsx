@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
-import { isUnauthorizedError } from '@/lib/query-client';
+import { isUnauthorizedError } from '@/lib/api-error';
 import { NOTICE_AUTO_HIDE_MS } from './achievement-notices';
 import {
   AchievementNotificationsContext,
@@ -21,7 +21,7 @@ import {
 let nextKey = 0;
 
 /**
- * Polls the user's achievements every 10 s while signed in (spec §4, §9) and turns newly unlocked
+ * Polls the user's achievements every 10 s while signed in and turns newly unlocked
  * ones into notifications. A 401 means the session ended elsewhere: the auth state is refreshed, the
  * app falls back to the signed-out routes and the poll stops with it.
  */
@@ -33,7 +33,8 @@ export function AchievementNotificationsProvider({ children }: { children: React
     queryKey: USER_ACHIEVEMENTS_QUERY_KEY,
     queryFn: fetchUserAchievements,
     enabled: isAuthenticated,
-    refetchInterval: (query) => (isAuthenticated && !(query.state.error && isUnauthorizedError(query.state.error)) ? ACHIEVEMENT_POLL_MS : false),
+    refetchInterval: (query) =>
+      isAuthenticated && !(query.state.error && isUnauthorizedError(query.state.error)) ? ACHIEVEMENT_POLL_MS : false,
   });
 
   // Each notice hides itself NOTICE_AUTO_HIDE_MS after it was raised. Timed here rather than by the
@@ -57,7 +58,10 @@ export function AchievementNotificationsProvider({ children }: { children: React
       nextKey += 1;
       const key = `${achievement.id}-${nextKey}`;
       setNotifications((current) => [...current, { key, achievement, isShown: true }]);
-      hideTimers.current.set(key, window.setTimeout(() => hide(key), NOTICE_AUTO_HIDE_MS));
+      hideTimers.current.set(
+        key,
+        window.setTimeout(() => hide(key), NOTICE_AUTO_HIDE_MS),
+      );
     },
     [hide],
   );

@@ -43,7 +43,7 @@ const ICONS: Record<string, Icon> = {
   trophy: Trophy,
 };
 
-export function achievementIcon(name: string): Icon {
+function achievementIcon(name: string): Icon {
   return ICONS[name] ?? Award;
 }
 
@@ -58,8 +58,10 @@ const TILE: Record<Achievement['color'], string> = {
   pink: 'bg-pink-100 text-pink-800 dark:bg-pink-400/15 dark:text-pink-300',
   indigo: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-400/15 dark:text-indigo-300',
   teal: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300',
-  multicolor: 'bg-gradient-to-br from-sky-100 via-violet-100 to-pink-100 text-violet-800 dark:from-sky-400/15 dark:via-violet-400/15 dark:to-pink-400/15 dark:text-violet-300',
-  rainbow: 'bg-gradient-to-br from-rose-100 via-amber-100 to-emerald-100 text-amber-900 dark:from-rose-400/15 dark:via-amber-400/15 dark:to-emerald-400/15 dark:text-amber-300',
+  multicolor:
+    'bg-gradient-to-br from-sky-100 via-violet-100 to-pink-100 text-violet-800 dark:from-sky-400/15 dark:via-violet-400/15 dark:to-pink-400/15 dark:text-violet-300',
+  rainbow:
+    'bg-gradient-to-br from-rose-100 via-amber-100 to-emerald-100 text-amber-900 dark:from-rose-400/15 dark:via-amber-400/15 dark:to-emerald-400/15 dark:text-amber-300',
 };
 
 /** Progress bar fill per achievement colour. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bell, LogOut, Search, X } from 'lucide-react';
+import { LogOut, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-mark';
@@ -11,17 +11,18 @@ import { cn } from '@/lib/utils';
 import { AccountMenuButton } from './account-menu-button';
 import { HeaderSearch } from './header-search';
 import { MainNav } from './main-nav';
+import { NotificationBell } from './notification-bell';
 import { signOut } from './sign-out';
-
-/** Spec §2 Home: the notification bell's badge is a fixed '3'. */
-const NOTIFICATION_BADGE = '3';
 
 /** The header of every signed-in page: brand, search, theme, language, bell, avatar, Sign Out, main navigation. */
 export function AppHeader() {
   const { t } = useTranslation(['shell', 'common']);
   const [isSearchOpen, setIsSearchOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75" data-testid="app-header">
+    <header
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75"
+      data-testid="app-header"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link
           href="/"
@@ -44,28 +45,18 @@ export function AppHeader() {
           >
             {isSearchOpen ? <X className="size-5" aria-hidden /> : <Search className="size-5" aria-hidden />}
           </button>
-          <LanguagePicker className="px-1.5 sm:px-2.5" />
+          {/* Below 400 px the chevron goes: with it the avatar was pushed off a 360 px screen. */}
+          <LanguagePicker className="px-1.5 max-[399px]:[&>svg:last-child]:hidden sm:px-2.5" />
           <ThemeToggle />
-          <button
-            type="button"
-            aria-label={t('shell:header.notifications', { badge: NOTIFICATION_BADGE })}
-            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'relative rounded-full' })}
-            data-testid="header-bell"
-          >
-            <Bell className="size-5" aria-hidden />
-            <span
-              aria-hidden
-              className="absolute end-1 top-1 inline-flex min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.65rem] leading-4.5 font-bold text-white"
-              data-testid="header-bell-badge"
-            >
-              {NOTIFICATION_BADGE}
-            </span>
-          </button>
+          <NotificationBell />
           <AccountMenuLoader />
           <button
             type="button"
             onClick={signOut}
-            className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'ms-1 hidden rounded-full md:inline-flex')}
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'sm' }),
+              'ms-1 hidden rounded-full md:inline-flex',
+            )}
             data-testid="header-sign-out"
           >
             <LogOut aria-hidden className="rtl:rotate-180" />

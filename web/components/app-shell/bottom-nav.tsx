@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { BOTTOM_NAV_ITEMS } from './nav-items';
 import { useAchievementNotifications } from './use-achievement-notifications';
 
-/** Phone navigation (spec §2): five entries, a red dot on Journey and 'Clear' while new notifications exist. */
+/** Phone navigation: five entries, a red dot on Journey and 'Clear' while new notifications exist. */
 export function BottomNav() {
   const { t } = useTranslation(['common', 'shell']);
   const [location] = useLocation();
@@ -14,7 +14,8 @@ export function BottomNav() {
     // pill and the bar itself take them.
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 md:hidden">
       {hasNew && (
-        <div className="pointer-events-none flex justify-end px-3 pb-2">
+        // Centred: the test panels' buttons float at the start side and Home's create button at the end.
+        <div className="pointer-events-none flex justify-center px-3 pb-2">
           <button
             type="button"
             onClick={clear}
@@ -46,7 +47,12 @@ export function BottomNav() {
                   )}
                   data-testid={`bottom-nav-${item.href === '/' ? 'home' : item.href.slice(1)}`}
                 >
-                  <span className={cn('relative inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors', isActive && 'bg-secondary')}>
+                  <span
+                    className={cn(
+                      'relative inline-flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                      isActive && 'bg-secondary',
+                    )}
+                  >
                     <Icon className="size-5" aria-hidden />
                     {item.href === '/journey' && hasNew && (
                       <span
@@ -57,7 +63,10 @@ export function BottomNav() {
                       </span>
                     )}
                   </span>
-                  <span className="max-w-full truncate px-1">{t(`common:${item.labelKey}`)}</span>
+                  {/* The bar's own short words: the full ones ('Veranstaltungen') do not fit a fifth of a phone. */}
+                  <span className="max-w-full truncate px-1" data-testid="bottom-nav-label">
+                    {t(`shell:bottomNav.${item.labelKey.replace('nav.', '')}`)}
+                  </span>
                 </Link>
               </li>
             );

@@ -2,12 +2,12 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellRing, CalendarPlus, MessageSquare, PartyPopper, Share2, ShieldAlert, Trophy, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@/lib/query-client';
+import { api, dataOf } from '@/lib/api-client';
 import { toast } from '@/lib/use-toast';
 import { fireConfetti } from './fire-confetti';
 import { useAchievementNotifications, type NoticeAchievement } from './use-achievement-notifications';
 
-// The two developer test panels' contents (spec §2), loaded by dev-panels.tsx when first opened.
+// The two developer test panels' contents, loaded by dev-panels.tsx when first opened.
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -25,7 +25,17 @@ function tomorrow(): string {
   return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
 }
 
-function Panel({ id, titleKey, onClose, children }: { id: string; titleKey: string; onClose: () => void; children: ReactNode }) {
+function Panel({
+  id,
+  titleKey,
+  onClose,
+  children,
+}: {
+  id: string;
+  titleKey: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('shell');
   return (
     <section
@@ -35,7 +45,10 @@ function Panel({ id, titleKey, onClose, children }: { id: string; titleKey: stri
       data-testid={id}
     >
       <div className="flex items-center justify-between gap-2 px-1.5 pb-1.5">
-        <h2 id={`${id}-title`} className="text-xs font-semibold tracking-wide text-violet-700 uppercase dark:text-violet-300">
+        <h2
+          id={`${id}-title`}
+          className="text-xs font-semibold tracking-wide text-violet-700 uppercase dark:text-violet-300"
+        >
           {t(titleKey)}
         </h2>
         <button
@@ -52,7 +65,19 @@ function Panel({ id, titleKey, onClose, children }: { id: string; titleKey: stri
   );
 }
 
-function PanelButton({ icon: IconComponent, label, onClick, isDisabled = false, testId }: { icon: Icon; label: string; onClick: () => void; isDisabled?: boolean; testId: string }) {
+function PanelButton({
+  icon: IconComponent,
+  label,
+  onClick,
+  isDisabled = false,
+  testId,
+}: {
+  icon: Icon;
+  label: string;
+  onClick: () => void;
+  isDisabled?: boolean;
+  testId: string;
+}) {
   return (
     <button
       type="button"
@@ -73,41 +98,64 @@ export function EffectsPanel({ onClose }: { onClose: () => void }) {
   const { add } = useAchievementNotifications();
   return (
     <Panel id="dev-panel-effects" titleKey="devPanels.effectsTitle" onClose={onClose}>
-      <PanelButton icon={PartyPopper} label={t('devPanels.confetti')} onClick={() => void fireConfetti()} testId="dev-confetti" />
+      <PanelButton
+        icon={PartyPopper}
+        label={t('devPanels.confetti')}
+        onClick={() => void fireConfetti()}
+        testId="dev-confetti"
+      />
       <PanelButton
         icon={Trophy}
         label={t('devPanels.achievement')}
-        onClick={() => add({ ...SAMPLE_ACHIEVEMENT, name: t('devPanels.sampleAchievement.name'), description: t('devPanels.sampleAchievement.description') })}
+        onClick={() =>
+          add({
+            ...SAMPLE_ACHIEVEMENT,
+            name: t('devPanels.sampleAchievement.name'),
+            description: t('devPanels.sampleAchievement.description'),
+          })
+        }
         testId="dev-achievement"
       />
     </Panel>
   );
 }
 
-/** Panel two: sample alerts, a real test event through the API, and sharing the app. */
+/** Panel two: sample alerts, a test event through the API that only its creator sees, and sharing the app. */
 export function AlertsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['shell', 'common']);
   const queryClient = useQueryClient();
 
   const createEvent = useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest('POST', '/api/events', {
-        title: t('shell:devPanels.testEvent.title', { time: new Date().toLocaleTimeString() }),
-        description: t('shell:devPanels.testEvent.description'),
-        location: t('shell:devPanels.testEvent.location'),
-        date: tomorrow(),
-        categoryId: 1,
-        maxAttendees: 25,
-      });
-      return (await response.json()) as { title: string };
-    },
+    mutationFn: () =>
+      dataOf(
+        api.POST('/api/events', {
+          body: {
+            title: t('shell:devPanels.testEvent.title', { time: new Date().toLocaleTimeString() }),
+            description: t('shell:devPanels.testEvent.description'),
+            location: t('shell:devPanels.testEvent.location'),
+            date: tomorrow(),
+            categoryId: 1,
+            maxAttendees: 25,
+            // A test, not an invitation: the server lists it to its creator only.
+            isTest: true,
+          },
+        }),
+      ),
     onSuccess: (event) => {
       toast({ title: t('common:toasts.eventCreatedShort'), description: event.title });
       // Every list of events (any filter is part of the URL key) and the organizer's own list.
-      void queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && (query.queryKey[0].startsWith('/api/events') || query.queryKey[0] === '/api/my-events') });
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' &&
+          (query.queryKey[0].startsWith('/api/events') || query.queryKey[0] === '/api/my-events'),
+      });
     },
     onError: () => {
-      toast({ title: t('common:toasts.testEventFailed.title'), description: t('common:toasts.testEventFailed.description'), variant: 'destructive' });
+      toast({
+        title: t('common:toasts.testEventFailed.title'),
+        description: t('common:toasts.testEventFailed.description'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -119,7 +167,12 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
         toast({ title: t('shell:devPanels.shared') });
       } catch (error) {
         // Closing the share sheet is not an error worth telling anyone about.
-        if (!(error instanceof DOMException && error.name === 'AbortError')) toast({ title: t('common:toasts.errorTitle'), description: t('shell:devPanels.shareFailed'), variant: 'destructive' });
+        if (!(error instanceof DOMException && error.name === 'AbortError'))
+          toast({
+            title: t('common:toasts.errorTitle'),
+            description: t('shell:devPanels.shareFailed'),
+            variant: 'destructive',
+          });
       }
       return;
     }
@@ -127,7 +180,11 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
       await navigator.clipboard.writeText(url);
       toast({ title: t('shell:devPanels.linkCopied.title'), description: t('shell:devPanels.linkCopied.description') });
     } catch {
-      toast({ title: t('common:toasts.errorTitle'), description: t('common:toasts.clipboardFailed'), variant: 'destructive' });
+      toast({
+        title: t('common:toasts.errorTitle'),
+        description: t('common:toasts.clipboardFailed'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -136,13 +193,23 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
       <PanelButton
         icon={BellRing}
         label={t('shell:devPanels.eventAlert')}
-        onClick={() => toast({ title: t('shell:devPanels.eventAlertToast.title'), description: t('shell:devPanels.eventAlertToast.description') })}
+        onClick={() =>
+          toast({
+            title: t('shell:devPanels.eventAlertToast.title'),
+            description: t('shell:devPanels.eventAlertToast.description'),
+          })
+        }
         testId="dev-event-alert"
       />
       <PanelButton
         icon={MessageSquare}
         label={t('shell:devPanels.messageAlert')}
-        onClick={() => toast({ title: t('shell:devPanels.messageAlertToast.title'), description: t('shell:devPanels.messageAlertToast.description') })}
+        onClick={() =>
+          toast({
+            title: t('shell:devPanels.messageAlertToast.title'),
+            description: t('shell:devPanels.messageAlertToast.description'),
+          })
+        }
         testId="dev-message-alert"
       />
       <PanelButton
@@ -155,10 +222,20 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
       <PanelButton
         icon={ShieldAlert}
         label={t('shell:devPanels.systemAlert')}
-        onClick={() => toast({ title: t('shell:devPanels.systemAlertToast.title'), description: t('shell:devPanels.systemAlertToast.description') })}
+        onClick={() =>
+          toast({
+            title: t('shell:devPanels.systemAlertToast.title'),
+            description: t('shell:devPanels.systemAlertToast.description'),
+          })
+        }
         testId="dev-system-alert"
       />
-      <PanelButton icon={Share2} label={t('shell:devPanels.testShare')} onClick={() => void share()} testId="dev-test-share" />
+      <PanelButton
+        icon={Share2}
+        label={t('shell:devPanels.testShare')}
+        onClick={() => void share()}
+        testId="dev-test-share"
+      />
     </Panel>
   );
 }

@@ -11,7 +11,7 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 const loadPanels = () => import('./dev-panels-content');
 
 /**
- * Spec §2: the two floating developer test panels, on every signed-in page unless the operator set
+ * The two floating developer test panels, on every signed-in page unless the operator set
  * SHOW_DEV_PANELS=false. They start folded into two small buttons at the bottom-start corner (above
  * the phone's bottom navigation) so they never cover the page.
  */
@@ -22,18 +22,49 @@ export function DevPanels() {
   if (!isShown) return null;
   const toggle = (panel: 'effects' | 'alerts') => setOpenPanel((current) => (current === panel ? null : panel));
   return (
-    <div className="pointer-events-none fixed start-3 bottom-[5.5rem] z-30 flex flex-col items-start gap-2 md:bottom-4" data-testid="dev-panels">
+    <div
+      className="pointer-events-none fixed start-3 bottom-20 z-30 flex flex-col items-start gap-2 md:bottom-4"
+      data-testid="dev-panels"
+    >
       {panels && openPanel === 'effects' && <panels.EffectsPanel onClose={() => setOpenPanel(null)} />}
       {panels && openPanel === 'alerts' && <panels.AlertsPanel onClose={() => setOpenPanel(null)} />}
       <div className="pointer-events-auto flex gap-2">
-        <PanelToggle icon={Sparkles} labelKey="devPanels.effectsTitle" isOpen={openPanel === 'effects'} onClick={() => toggle('effects')} testId="dev-panel-effects-toggle" controls="dev-panel-effects" />
-        <PanelToggle icon={FlaskConical} labelKey="devPanels.alertsTitle" isOpen={openPanel === 'alerts'} onClick={() => toggle('alerts')} testId="dev-panel-alerts-toggle" controls="dev-panel-alerts" />
+        <PanelToggle
+          icon={Sparkles}
+          labelKey="devPanels.effectsTitle"
+          isOpen={openPanel === 'effects'}
+          onClick={() => toggle('effects')}
+          testId="dev-panel-effects-toggle"
+          controls="dev-panel-effects"
+        />
+        <PanelToggle
+          icon={FlaskConical}
+          labelKey="devPanels.alertsTitle"
+          isOpen={openPanel === 'alerts'}
+          onClick={() => toggle('alerts')}
+          testId="dev-panel-alerts-toggle"
+          controls="dev-panel-alerts"
+        />
       </div>
     </div>
   );
 }
 
-function PanelToggle({ icon: IconComponent, labelKey, isOpen, onClick, testId, controls }: { icon: Icon; labelKey: string; isOpen: boolean; onClick: () => void; testId: string; controls: string }) {
+function PanelToggle({
+  icon: IconComponent,
+  labelKey,
+  isOpen,
+  onClick,
+  testId,
+  controls,
+}: {
+  icon: Icon;
+  labelKey: string;
+  isOpen: boolean;
+  onClick: () => void;
+  testId: string;
+  controls: string;
+}) {
   const { t } = useTranslation('shell');
   return (
     <button
@@ -47,7 +78,8 @@ function PanelToggle({ icon: IconComponent, labelKey, isOpen, onClick, testId, c
       title={t(labelKey)}
       className={cn(
         'inline-flex size-10 items-center justify-center rounded-full border border-dashed border-violet-400 bg-card/95 text-violet-700 shadow-md backdrop-blur transition-colors hover:bg-violet-50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none dark:border-violet-400/60 dark:text-violet-300 dark:hover:bg-violet-400/10',
-        isOpen && 'border-solid bg-violet-600 text-white hover:bg-violet-700 dark:bg-violet-500 dark:text-white dark:hover:bg-violet-500',
+        isOpen &&
+          'border-solid bg-violet-600 text-white hover:bg-violet-700 dark:bg-violet-500 dark:text-white dark:hover:bg-violet-500',
       )}
       data-testid={testId}
     >

@@ -1,11 +1,28 @@
-/** Spec §9: confetti lasts 3000–4000 ms with 80–120 particles. */
-export const CONFETTI_PARTICLES = { min: 80, max: 120 } as const;
-export const CONFETTI_DURATION_MS = { min: 3000, max: 4000 } as const;
+import type { CreateTypes } from 'canvas-confetti';
+
+/** Confetti lasts 3000–4000 ms with 80–120 particles. */
+const CONFETTI_PARTICLES = { min: 80, max: 120 } as const;
+const CONFETTI_DURATION_MS = { min: 3000, max: 4000 } as const;
 
 const FRAMES_PER_SECOND = 60;
 
 function between(min: number, max: number) {
   return Math.round(min + Math.random() * (max - min));
+}
+
+let cannon: CreateTypes | null = null;
+
+/**
+ * canvas-confetti's default cannon draws in a worker built from a blob: URL, which the page's
+ * Content-Security-Policy refuses (worker-src falls back to script-src 'self'): the worker never
+ * starts and the canvas, already handed to it, stays blank. Drawing on the main thread needs no
+ * change to the policy and costs nothing noticeable for one short burst.
+ */
+async function loadCannon() {
+  if (cannon) return cannon;
+  const { default: confetti } = await import('canvas-confetti');
+  cannon = confetti.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true });
+  return cannon;
 }
 
 /**
@@ -14,7 +31,7 @@ function between(min: number, max: number) {
  * People who ask for reduced motion get no animation.
  */
 export async function fireConfetti(): Promise<void> {
-  const { default: confetti } = await import('canvas-confetti');
+  const confetti = await loadCannon();
   const durationMs = between(CONFETTI_DURATION_MS.min, CONFETTI_DURATION_MS.max);
   // Particles age per animation frame, so a slow device would stretch the show: end it on time.
   const stop = window.setTimeout(() => confetti.reset(), durationMs);

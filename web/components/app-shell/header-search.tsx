@@ -5,13 +5,21 @@ import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 
 /**
- * The header search (spec §2 Home): submitting opens Discover with the words as its search filter.
+ * The header search: submitting opens Discover with the words as its search filter.
  *
  * Uncontrolled, the words read from the field at submit: the header of a server-rendered page is live
  * before its screen is, and words typed before it was live are in the field but were never seen by
  * React (decision 0010). Without script the form itself goes to /discover?search=….
  */
-export function HeaderSearch({ className, autoFocus = false, onSubmitted }: { className?: string; autoFocus?: boolean; onSubmitted?: () => void }) {
+export function HeaderSearch({
+  className,
+  autoFocus = false,
+  onSubmitted,
+}: {
+  className?: string;
+  autoFocus?: boolean;
+  onSubmitted?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const [, navigate] = useLocation();
   const inputId = useId();
@@ -24,11 +32,20 @@ export function HeaderSearch({ className, autoFocus = false, onSubmitted }: { cl
   };
 
   return (
-    <form role="search" action="/discover" onSubmit={submit} className={cn('relative', className)} data-testid="header-search">
+    <form
+      role="search"
+      action="/discover"
+      onSubmit={submit}
+      className={cn('relative', className)}
+      data-testid="header-search"
+    >
       <label htmlFor={inputId} className="sr-only">
         {t('header.searchLabel')}
       </label>
-      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <input
         id={inputId}
         type="search"

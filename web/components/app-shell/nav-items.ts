@@ -1,5 +1,15 @@
 import type { ComponentType, SVGProps } from 'react';
-import { CalendarDays, CalendarRange, House, Mail, MessageCircle, Route, UserRound, Users, UsersRound } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarRange,
+  House,
+  Mail,
+  MessageCircle,
+  Route,
+  UserRound,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -12,9 +22,12 @@ export type NavItem = {
   matches: (path: string) => boolean;
 };
 
-const startsWith = (...prefixes: string[]) => (path: string) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const startsWith =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
-/** Spec §2: the bottom navigation's five entries, in order. */
+/** The bottom navigation's five entries, in order. */
 export const BOTTOM_NAV_ITEMS: NavItem[] = [
   { href: '/', labelKey: 'nav.home', icon: House, matches: (path) => path === '/' },
   { href: '/events', labelKey: 'nav.events', icon: CalendarDays, matches: startsWith('/events', '/discover') },
@@ -23,7 +36,7 @@ export const BOTTOM_NAV_ITEMS: NavItem[] = [
   { href: '/journey', labelKey: 'nav.journey', icon: Route, matches: startsWith('/journey') },
 ];
 
-/** Spec §2: the main navigation adds Groups, Profile, My Events and Messages (Sign Out is a button). */
+/** The main navigation adds Groups, Profile, My Events and Messages (Sign Out is a button). */
 export const MAIN_NAV_ITEMS: NavItem[] = [
   ...BOTTOM_NAV_ITEMS,
   { href: '/groups', labelKey: 'nav.groups', icon: UsersRound, matches: startsWith('/groups') },

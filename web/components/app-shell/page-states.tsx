@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card px-6 py-10 text-center" data-testid="load-error">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card px-6 py-10 text-center"
+      data-testid="load-error"
+    >
       <CircleAlert className="size-8 text-destructive" aria-hidden />
       <p className="font-medium">{t('status.error')}</p>
       <Button variant="outline" onClick={onRetry}>

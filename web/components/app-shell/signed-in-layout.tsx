@@ -7,9 +7,10 @@ import { AchievementNotificationsProvider } from './achievement-notifications-pr
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import { DevPanels } from './dev-panels';
+import { PageTitle } from './page-title';
 
 /**
- * The chrome around every signed-in page (spec §2): header with the main navigation, the page in
+ * The chrome around every signed-in page: header with the main navigation, the page in
  * <main>, the phone bottom navigation, the developer test panels and the achievement notices.
  * Pages render their content only (no <main> of their own). The page's own Suspense sits inside
  * <main>, so the chrome stays put while a screen's code or strings load.
@@ -27,10 +28,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           {t('a11y.skipToContent')}
         </a>
         <AppHeader />
-        {/* Bottom padding on phones keeps the end of every page clear of the bottom navigation. */}
-        <main id="main" tabIndex={-1} className="flex-1 pb-28 outline-none md:pb-10" data-testid="main">
+        {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
+            navigation with the test panels' buttons and the create button above it (their tops 136 px
+            up), on larger screens the same in the bottom corners. */}
+        <main id="main" tabIndex={-1} className="flex-1 pb-36 outline-none md:pb-24" data-testid="main">
           <Suspense fallback={<PageLoading />}>
             {children}
+            <PageTitle />
             <ScreenCommitted />
           </Suspense>
         </main>

@@ -22,7 +22,7 @@ export type AchievementNotificationsValue = {
 
 export const AchievementNotificationsContext = createContext<AchievementNotificationsValue | null>(null);
 
-/** Spec §4: the app-wide list of new achievement notifications (notices, red dot, Clear). */
+/** The app-wide list of new achievement notifications (notices, red dot, Clear). */
 export function useAchievementNotifications(): AchievementNotificationsValue {
   const value = useContext(AchievementNotificationsContext);
   if (!value) throw new Error('useAchievementNotifications must be used inside <AchievementNotificationsProvider>');

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@contract/settings';
 
-export const CONFIG_QUERY_KEY = ['/api/config'] as const;
+const CONFIG_QUERY_KEY = ['/api/config'] as const;
 
 /**
- * SHOW_DEV_PANELS (issue 4): the operator's switch for the spec's test panels. Until the answer
+ * SHOW_DEV_PANELS: the operator's switch for the spec's test panels. Until the answer
  * arrives, and if the call fails, the panels stay hidden: a production site must never flash them.
  */
 export function useShowDevPanels(): boolean {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
-import { isUnauthorizedError } from '@/lib/query-client';
+import { isUnauthorizedError } from '@/lib/api-error';
 
 /**
  * A screen's load answered 401: the session ended (signed out in another tab, expired). Re-reading

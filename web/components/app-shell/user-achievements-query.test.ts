@@ -3,20 +3,48 @@ import type { UserAchievement } from '@contract/journey';
 import { avatarInitial, displayName } from './user-avatar';
 import { findNewlyUnlocked, type UserAchievementsSnapshot } from './user-achievements-query';
 
-const record = (achievementId: number, progress: number, unlockedAt: string | null, requirement = 1): UserAchievement => ({
+const record = (
+  achievementId: number,
+  progress: number,
+  unlockedAt: string | null,
+  requirement = 1,
+): UserAchievement => ({
   id: achievementId,
   achievementId,
   progress,
   unlockedAt,
-  achievement: { id: achievementId, name: `A${achievementId}`, description: '', category: 'events', requirement, points: 10, icon: 'star', color: 'green', createdAt: '', updatedAt: '' },
+  achievement: {
+    id: achievementId,
+    name: `A${achievementId}`,
+    description: '',
+    category: 'events',
+    requirement,
+    points: 10,
+    icon: 'star',
+    color: 'green',
+    createdAt: '',
+    updatedAt: '',
+  },
 });
-const snapshot = (achievements: UserAchievement[], checkedAt: string): UserAchievementsSnapshot => ({ achievements, etag: null, checkedAt: Date.parse(checkedAt) });
+const snapshot = (achievements: UserAchievement[], checkedAt: string): UserAchievementsSnapshot => ({
+  achievements,
+  etag: null,
+  checkedAt: Date.parse(checkedAt),
+});
 
-describe('findNewlyUnlocked (spec §4)', () => {
+describe('findNewlyUnlocked', () => {
   it('new = unlocked after the last check and at its requirement, never twice', () => {
-    const previous = snapshot([record(1, 1, '2026-01-01T10:00:00.000Z'), record(2, 2, null, 5)], '2026-01-01T10:00:10.000Z');
+    const previous = snapshot(
+      [record(1, 1, '2026-01-01T10:00:00.000Z'), record(2, 2, null, 5)],
+      '2026-01-01T10:00:10.000Z',
+    );
     const current = snapshot(
-      [record(1, 1, '2026-01-01T10:00:00.000Z'), record(2, 5, '2026-01-01T10:00:15.000Z', 5), record(3, 1, '2026-01-01T10:00:12.000Z'), record(4, 3, null, 5)],
+      [
+        record(1, 1, '2026-01-01T10:00:00.000Z'),
+        record(2, 5, '2026-01-01T10:00:15.000Z', 5),
+        record(3, 1, '2026-01-01T10:00:12.000Z'),
+        record(4, 3, null, 5),
+      ],
       '2026-01-01T10:00:20.000Z',
     );
     expect(findNewlyUnlocked(previous, current).map((item) => item.achievementId)).toEqual([2, 3]);
@@ -24,11 +52,13 @@ describe('findNewlyUnlocked (spec §4)', () => {
   });
   it('an unlock older than the last check is not new', () => {
     const previous = snapshot([], '2026-01-01T10:00:10.000Z');
-    expect(findNewlyUnlocked(previous, snapshot([record(1, 1, '2026-01-01T09:00:00.000Z')], '2026-01-01T10:00:20.000Z'))).toEqual([]);
+    expect(
+      findNewlyUnlocked(previous, snapshot([record(1, 1, '2026-01-01T09:00:00.000Z')], '2026-01-01T10:00:20.000Z')),
+    ).toEqual([]);
   });
 });
 
-describe('avatar and name fallbacks (spec §2)', () => {
+describe('avatar and name fallbacks', () => {
   it('first letter of firstName, else of email, else U', () => {
     expect(avatarInitial({ firstName: 'zoe', email: 'a@b.c' })).toBe('Z');
     expect(avatarInitial({ firstName: null, email: 'kim@example.org' })).toBe('K');

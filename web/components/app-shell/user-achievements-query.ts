@@ -1,9 +1,11 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { UserAchievement } from '@contract/journey';
+import { readApiError } from '@/lib/api-error';
+import { apiFetch } from '@/lib/api-fetch';
 import { queryClient } from '@/lib/query-client';
 
 export const USER_ACHIEVEMENTS_QUERY_KEY = ['/api/user/achievements'] as const;
-/** Spec §9: the achievement poll interval. */
+/** The achievement poll interval. */
 export const ACHIEVEMENT_POLL_MS = 10_000;
 
 export type UserAchievementsSnapshot = {
@@ -15,7 +17,7 @@ export type UserAchievementsSnapshot = {
 };
 
 /**
- * GET /api/user/achievements made cheap (issue 4): the previous answer's ETag goes out as
+ * GET /api/user/achievements made cheap: the previous answer's ETag goes out as
  * If-None-Match and a 304 keeps the cached snapshot, so an unchanged poll carries no body and
  * re-renders nothing. `cache: 'no-store'` keeps the browser's HTTP cache out of the way, so the 304
  * reaches this code (and the network log) as what it is.
@@ -24,11 +26,10 @@ export const fetchUserAchievements: QueryFunction<UserAchievementsSnapshot> = as
   const previous = queryClient.getQueryData<UserAchievementsSnapshot>(queryKey);
   const headers: Record<string, string> = {};
   if (previous?.etag) headers['If-None-Match'] = previous.etag;
-  const response = await fetch(String(queryKey[0]), { credentials: 'include', cache: 'no-store', headers, signal });
-  if (response.status === 304 && previous) return previous;
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
+  const response = await apiFetch(String(queryKey[0]), { cache: 'no-store', headers, signal });
+  if (response.status === 304) {
+    if (previous) return previous;
+    throw await readApiError(response);
   }
   const achievements = (await response.json()) as UserAchievement[];
   const serverDate = Date.parse(response.headers.get('date') ?? '');
@@ -39,17 +40,22 @@ export const fetchUserAchievements: QueryFunction<UserAchievementsSnapshot> = as
   };
 };
 
-export function isAchievementUnlocked(record: Pick<UserAchievement, 'progress' | 'unlockedAt' | 'achievement'>): boolean {
+function isAchievementUnlocked(record: Pick<UserAchievement, 'progress' | 'unlockedAt' | 'achievement'>): boolean {
   return record.progress >= record.achievement.requirement && record.unlockedAt !== null;
 }
 
 /**
- * Spec §4: new means unlocked after the last check and at its requirement. The server's Date header
+ * New means unlocked after the last check and at its requirement. The server's Date header
  * has whole seconds, so an achievement already unlocked in the previous answer is excluded by id too,
  * never shown twice.
  */
-export function findNewlyUnlocked(previous: UserAchievementsSnapshot, current: UserAchievementsSnapshot): UserAchievement[] {
-  const alreadyUnlocked = new Set(previous.achievements.filter(isAchievementUnlocked).map((record) => record.achievementId));
+export function findNewlyUnlocked(
+  previous: UserAchievementsSnapshot,
+  current: UserAchievementsSnapshot,
+): UserAchievement[] {
+  const alreadyUnlocked = new Set(
+    previous.achievements.filter(isAchievementUnlocked).map((record) => record.achievementId),
+  );
   return current.achievements.filter(
     (record) =>
       isAchievementUnlocked(record) &&

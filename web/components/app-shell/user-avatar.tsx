@@ -8,13 +8,17 @@ type AvatarPerson = {
   profileImageUrl?: string | null;
 };
 
-/** Spec §2: first letter of firstName, else of email, else 'U'. */
+/**
+ * First letter of firstName, else of email, else 'U'. The one rule of every avatar (header,
+ * cards, the event page, reviews, messages, profile). Array.from splits by code point, so a name
+ * starting with an emoji or a CJK supplement character is not cut in half.
+ */
 export function avatarInitial(person: AvatarPerson | null | undefined): string {
   const source = person?.firstName?.trim() || person?.email?.trim() || 'U';
-  return source.charAt(0).toUpperCase();
+  return Array.from(source)[0]?.toUpperCase() ?? 'U';
 }
 
-/** Spec §2/§3: first and last name, else the e-mail. */
+/** First and last name, else the e-mail. */
 export function displayName(person: AvatarPerson | null | undefined): string {
   const name = [person?.firstName?.trim(), person?.lastName?.trim()].filter(Boolean).join(' ');
   return name || person?.email?.trim() || '';
@@ -24,13 +28,25 @@ export function displayName(person: AvatarPerson | null | undefined): string {
  * The person's picture, else their initial. Decorative by default (the name is always next to it or
  * in the control's label), so screen readers do not read a lone letter.
  */
-export function UserAvatar({ person, className, fallbackClassName }: { person: AvatarPerson | null | undefined; className?: string; fallbackClassName?: string }) {
+export function UserAvatar({
+  person,
+  className,
+  fallbackClassName,
+  title,
+  initialTestId = 'user-avatar-initial',
+}: {
+  person: AvatarPerson | null | undefined;
+  className?: string;
+  fallbackClassName?: string;
+  title?: string;
+  initialTestId?: string;
+}) {
   return (
-    <Avatar className={cn('size-9', className)} aria-hidden data-testid="user-avatar">
+    <Avatar className={cn('size-9', className)} aria-hidden title={title} data-testid="user-avatar">
       {person?.profileImageUrl ? <AvatarImage src={person.profileImageUrl} alt="" /> : null}
       <AvatarFallback
         className={cn('bg-gradient-to-br from-brand-from to-brand-to font-semibold text-white', fallbackClassName)}
-        data-testid="user-avatar-initial"
+        data-testid={initialTestId}
       >
         {avatarInitial(person)}
       </AvatarFallback>

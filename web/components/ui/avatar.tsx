@@ -13,14 +13,23 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Image
+      data-slot="avatar-image"
+      className={cn('aspect-square size-full object-cover', className)}
+      {...props}
+    />
+  );
 }
 
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-muted font-semibold text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

@@ -27,4 +27,3 @@ export const buttonVariants = cva(
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
-

@@ -16,7 +16,13 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
+  return (
+    <h3
+      data-slot="card-title"
+      className={cn('text-lg font-semibold leading-tight tracking-tight', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
@@ -25,8 +31,4 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-content" className={cn('p-6 pt-0', className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center p-6 pt-0', className)} {...props} />;
 }

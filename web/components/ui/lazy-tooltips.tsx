@@ -10,7 +10,7 @@ const loadTooltips = () => import('./tooltip').then((module) => (loadedModule = 
 const TooltipModuleContext = createContext<TooltipModule | null>(null);
 
 /**
- * A group of tooltips (Radix Tooltip under one provider with the spec §9 delays) whose code loads when
+ * A group of tooltips (Radix Tooltip under one provider with the product's delays) whose code loads when
  * the pointer or the keyboard focus first enters the group, not with the page: until then the triggers
  * render alone. The swap to the real tooltips re-creates the trigger elements, so it waits while a
  * trigger is being pressed (a click must start and end on the same element), and gives the focus back

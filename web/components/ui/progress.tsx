@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Progress as ProgressPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** `max` defaults to 100 (spec §9); the value is clamped so the bar never overflows. */
+/** `max` defaults to 100; the value is clamped so the bar never overflows. */
 export function Progress({ className, value, max = 100, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const clamped = Math.min(Math.max(value ?? 0, 0), max);
   return (

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactElement } from 'react';
+import type { ComponentProps } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
@@ -10,7 +10,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:end-0 sm:top-auto sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // Phones: just above the bottom navigation, so a toast never covers the achievement notices
+        // (top end) or an open dialog's title; from md (no bottom navigation) the bottom end corner.
+        'fixed bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-screen w-full flex-col p-4 sm:end-0 md:bottom-0 md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -37,19 +39,11 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function ToastClose({ className, label, ...props }: ComponentProps<typeof ToastPrimitive.Close> & { label: string }) {
+export function ToastClose({
+  className,
+  label,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Close> & { label: string }) {
   return (
     <ToastPrimitive.Close
       className={cn(
@@ -72,5 +66,3 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
-
-export type ToastActionElement = ReactElement<typeof ToastAction>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
 import { reportToastShown, useToast } from '@/lib/use-toast';
 
-/** Spec §9: 5000 ms default duration, swipe right with Radix's 50 px threshold, F8 focuses the viewport. */
+/** 5000 ms default duration, swipe right with Radix's 50 px threshold, F8 focuses the viewport. */
 export function Toaster() {
   const { toasts } = useToast();
   const { t } = useTranslation('common');
@@ -12,13 +12,12 @@ export function Toaster() {
   }, [toasts]);
   return (
     <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('toasts.notificationLabel')}>
-      {toasts.map(({ id, title, description, action, ...props }) => (
+      {toasts.map(({ id, title, description, ...props }) => (
         <Toast key={id} {...props}>
           <div className="grid gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
           <ToastClose label={t('actions.close')} />
         </Toast>
       ))}

@@ -10,7 +10,16 @@ describe('safeReturnTo', () => {
   });
 
   it('falls back to / for anything that could leave the site', () => {
-    for (const raw of [null, undefined, '', 'events', '//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)']) {
+    for (const raw of [
+      null,
+      undefined,
+      '',
+      'events',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+    ]) {
       expect(safeReturnTo(raw, origin)).toBe('/');
     }
   });

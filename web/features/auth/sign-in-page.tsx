@@ -1,10 +1,22 @@
-import { useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Eye, EyeOff, Info, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PASSWORD_MIN_LENGTH, signInBodySchema, signUpBodySchema, type SignInBody, type SignUpBody } from '@contract/users';
+import type { ErrorCode } from '@contract/errors';
+import {
+  PASSWORD_MIN_LENGTH,
+  signInBodySchema,
+  signUpBodySchema,
+  type SignInBody,
+  type SignUpBody,
+} from '@contract/users';
+import {
+  passwordResetRequestBodySchema,
+  type PasswordResetLinkState,
+  type PasswordResetRequestBody,
+} from '@contract/account';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { Button } from '@/components/ui/button';
@@ -12,6 +24,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { codeOf, isApiError } from '@/lib/api-error';
+import { apiFetch } from '@/lib/api-fetch';
 import { ThemeToggle } from '@/lib/theme';
 import { safeReturnTo } from './return-to';
 
@@ -19,6 +33,8 @@ const DEMO_EMAIL = 'demo@pitchin.app';
 const DEMO_PASSWORD = 'pitchin-demo';
 
 type Mode = 'signin' | 'signup';
+/** The reset request form (`?mode=forgot`) and the page a reset mail links to (`?mode=reset#token=…`). */
+type View = 'tabs' | 'forgot' | 'reset';
 
 // The contract's validation messages are English; map the known ones to translated strings.
 const VALIDATION_KEYS: Record<string, string> = {
@@ -40,41 +56,37 @@ function fieldErrorText(t: TFunction<'auth'>, error: FieldError | undefined): st
   return key ? t(key, { min: PASSWORD_MIN_LENGTH }) : error.message;
 }
 
-// Known statuses get a translated text; in English the server's own words are shown verbatim.
-const STATUS_KEYS: Record<number, string> = {
-  401: 'errors.invalidCredentials',
-  409: 'errors.emailTaken',
-  429: 'errors.tooManyAttempts',
+// The refusals this page words itself, by the answer's code.
+const CODE_KEYS: Partial<Record<ErrorCode, string>> = {
+  INVALID_CREDENTIALS: 'errors.invalidCredentials',
+  EMAIL_TAKEN: 'errors.emailTaken',
+  RATE_LIMITED: 'errors.tooManyAttempts',
+  WEAK_PASSWORD: 'reset.weak',
 };
 
 class SubmitError extends Error {}
 
+/**
+ * A refusal in the user's language, chosen by the answer's code. The one server text shown is why a
+ * password is guessable, to English readers: the strength checker explains it in English only.
+ */
+function refusalText(error: unknown, t: TFunction<'auth'>, language: string): string {
+  if (!isApiError(error)) return t('errors.network');
+  if (error.code === 'WEAK_PASSWORD' && language === 'en' && error.serverMessage) return error.serverMessage;
+  const key = error.code ? CODE_KEYS[error.code] : undefined;
+  return key ? t(key) : t('errors.generic');
+}
+
 async function postJson(url: string, body: unknown, t: TFunction<'auth'>, language: string): Promise<void> {
-  let res: Response;
   try {
-    res = await fetch(url, {
+    await apiFetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      credentials: 'include',
       body: JSON.stringify(body),
     });
-  } catch {
-    throw new SubmitError(t('errors.network'));
+  } catch (error) {
+    throw new SubmitError(refusalText(error, t, language));
   }
-  if (res.ok) return;
-  let serverMessage = '';
-  try {
-    const data: unknown = await res.json();
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') serverMessage = data.message;
-  } catch {
-    // Non-JSON error bodies (a proxy's HTML page, say) fall through to the generic text.
-  }
-  const key = STATUS_KEYS[res.status];
-  if (res.status >= 400 && res.status < 500) {
-    if (serverMessage && (language === 'en' || !key)) throw new SubmitError(serverMessage);
-    if (key) throw new SubmitError(t(key));
-  }
-  throw new SubmitError(t('errors.generic'));
 }
 
 function goAfterSignIn() {
@@ -112,12 +124,24 @@ function Field({
   );
 }
 
-function PasswordInput({ id, invalid, describedBy, ...props }: ComponentProps<typeof Input> & { invalid: boolean; describedBy?: string }) {
+function PasswordInput({
+  id,
+  invalid,
+  describedBy,
+  ...props
+}: ComponentProps<typeof Input> & { invalid: boolean; describedBy?: string }) {
   const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input id={id} type={visible ? 'text' : 'password'} aria-invalid={invalid} aria-describedby={describedBy} className="pe-11" {...props} />
+      <Input
+        id={id}
+        type={visible ? 'text' : 'password'}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className="pe-11"
+        {...props}
+      />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
@@ -138,7 +162,11 @@ function FormAlert({ message }: { message: string | null }) {
     <div
       role="alert"
       aria-live="assertive"
-      className={message ? 'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive' : 'sr-only'}
+      className={
+        message
+          ? 'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive'
+          : 'sr-only'
+      }
       data-testid="form-error"
     >
       {message}
@@ -146,7 +174,7 @@ function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-function SignInForm({ onSwitch }: { onSwitch: () => void }) {
+function SignInForm({ onSwitch, onForgot }: { onSwitch: () => void; onForgot: () => void }) {
   const { t, i18n } = useTranslation('auth');
   const uid = useId();
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -195,13 +223,24 @@ function SignInForm({ onSwitch }: { onSwitch: () => void }) {
           {...register('password')}
         />
       </Field>
+      <button
+        type="button"
+        onClick={onForgot}
+        className="-mt-2 cursor-pointer justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        data-testid="forgot-password"
+      >
+        {t('forgot.link')}
+      </button>
       <FormAlert message={submitError} />
       <Button type="submit" size="lg" disabled={isSubmitting} data-testid="signin-submit">
         {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
         {isSubmitting ? t('submit.signingIn') : t('submit.signIn')}
       </Button>
 
-      <div className="rounded-lg border border-dashed border-primary/40 bg-secondary/60 p-3 text-sm text-secondary-foreground" data-testid="demo-hint">
+      <div
+        className="rounded-lg border border-dashed border-primary/40 bg-secondary/60 p-3 text-sm text-secondary-foreground"
+        data-testid="demo-hint"
+      >
         <p className="flex items-center gap-2 font-semibold">
           <Info className="size-4 shrink-0" aria-hidden />
           {t('demo.title')}
@@ -232,7 +271,11 @@ function SignInForm({ onSwitch }: { onSwitch: () => void }) {
 
       <p className="text-center text-sm text-muted-foreground">
         {t('switch.noAccount')}{' '}
-        <button type="button" onClick={onSwitch} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={onSwitch}
+          className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline"
+        >
           {t('switch.toSignUp')}
         </button>
       </p>
@@ -329,12 +372,266 @@ function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t('switch.haveAccount')}{' '}
-        <button type="button" onClick={onSwitch} className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={onSwitch}
+          className="cursor-pointer font-semibold text-primary underline-offset-4 hover:underline"
+        >
           {t('switch.toSignIn')}
         </button>
       </p>
     </form>
   );
+}
+
+/** Asks for a reset mail. The answer is the same whether or not the address has an account. */
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const uid = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(passwordResetRequestBodySchema), defaultValues: { email: '' } });
+
+  const onSubmit = async (body: PasswordResetRequestBody) => {
+    setSubmitError(null);
+    try {
+      await postJson('/api/auth/password-reset', body, t, i18n.resolvedLanguage ?? 'en');
+      setSentTo(body.email);
+    } catch (error) {
+      setSubmitError(error instanceof Error ? error.message : t('errors.generic'));
+    }
+  };
+
+  if (sentTo !== null) {
+    return (
+      <div className="grid gap-4" data-testid="forgot-sent">
+        <p
+          role="status"
+          className="rounded-md border border-primary/30 bg-secondary/60 px-3 py-3 text-sm text-secondary-foreground"
+        >
+          {t('forgot.sent', { email: sentTo })}
+        </p>
+        <Button type="button" variant="outline" onClick={onBack} data-testid="forgot-back">
+          <ArrowLeft className="rtl:rotate-180" aria-hidden />
+          {t('forgot.back')}
+        </Button>
+      </div>
+    );
+  }
+
+  const emailError = fieldErrorText(t, errors.email);
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="grid gap-4"
+      aria-labelledby={`${uid}-title`}
+      data-testid="forgot-form"
+    >
+      <div className="grid gap-1">
+        <h2 id={`${uid}-title`} className="text-lg font-semibold">
+          {t('forgot.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('forgot.description')}</p>
+      </div>
+      <Field id={`${uid}-email`} label={t('fields.email')} error={emailError}>
+        <Input
+          id={`${uid}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('fields.emailPlaceholder')}
+          aria-invalid={!!emailError}
+          aria-describedby={emailError ? `${uid}-email-error` : undefined}
+          data-testid="forgot-email"
+          {...register('email')}
+        />
+      </Field>
+      <FormAlert message={submitError} />
+      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="forgot-submit">
+        {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
+        {isSubmitting ? t('forgot.sending') : t('forgot.submit')}
+      </Button>
+      <button
+        type="button"
+        onClick={onBack}
+        className="cursor-pointer text-center text-sm font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        {t('forgot.back')}
+      </button>
+    </form>
+  );
+}
+
+function readResetToken(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+const RESET_STATE_KEYS: Record<Exclude<PasswordResetLinkState, 'valid'>, string> = {
+  used: 'reset.used',
+  expired: 'reset.expired',
+  invalid: 'reset.invalid',
+};
+
+/**
+ * The page a reset mail links to. The token rides in the fragment (no server log or
+ * Referer sees it); the link's state is asked first, so a used or expired link says so before anyone
+ * types a password.
+ */
+function ResetPasswordForm({ onDone, onRequestNew }: { onDone: () => void; onRequestNew: () => void }) {
+  const { t, i18n } = useTranslation('auth');
+  const uid = useId();
+  const [token] = useState(readResetToken);
+  const [state, setState] = useState<PasswordResetLinkState | 'checking' | 'done'>(token ? 'checking' : 'invalid');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const check = async () => {
+    try {
+      const response = await apiFetch('/api/auth/password-reset/check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      const body = (await response.json()) as { state?: PasswordResetLinkState };
+      setState(body.state ?? 'invalid');
+    } catch (error) {
+      if (isApiError(error)) return setState('invalid');
+      setState('valid');
+      setSubmitError(t('errors.network'));
+    }
+  };
+
+  useEffect(() => {
+    if (token) void check();
+    // Checked once, for the token the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    setSubmitError(null);
+    if ([...password].length < PASSWORD_MIN_LENGTH)
+      return setFieldError(t('errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    if (password !== confirmation) return setFieldError(t('reset.mismatch'));
+    setIsSubmitting(true);
+    try {
+      await apiFetch('/api/auth/password-reset/confirm', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
+      // The token is spent: it leaves the address bar and the history entry.
+      window.history.replaceState(null, '', '/api/login');
+      setState('done');
+    } catch (error) {
+      if (codeOf(error) === 'RESET_LINK_INVALID') await check();
+      else if (isApiError(error) && error.fieldErrors.some((item) => item.path === 'password'))
+        setFieldError(refusalText(error, t, i18n.resolvedLanguage ?? 'en'));
+      else setSubmitError(refusalText(error, t, i18n.resolvedLanguage ?? 'en'));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  if (state === 'checking') {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden />
+        {t('reset.checking')}
+      </p>
+    );
+  }
+  if (state === 'done') {
+    return (
+      <div className="grid gap-4" data-testid="reset-done">
+        <p
+          role="status"
+          className="rounded-md border border-primary/30 bg-secondary/60 px-3 py-3 text-sm text-secondary-foreground"
+        >
+          {t('reset.done')}
+        </p>
+        <Button type="button" size="lg" onClick={onDone} data-testid="reset-sign-in">
+          {t('submit.signIn')}
+        </Button>
+      </div>
+    );
+  }
+  if (state !== 'valid') {
+    return (
+      <div className="grid gap-4" data-testid="reset-unusable" data-state={state}>
+        <div
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-3 text-sm font-medium text-destructive"
+        >
+          {t(RESET_STATE_KEYS[state])}
+        </div>
+        <Button type="button" onClick={onRequestNew} data-testid="reset-request-new">
+          {t('reset.requestNew')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-4"
+      aria-labelledby={`${uid}-title`}
+      data-testid="reset-form"
+    >
+      <div className="grid gap-1">
+        <h2 id={`${uid}-title`} className="text-lg font-semibold">
+          {t('reset.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('reset.description')}</p>
+      </div>
+      <Field
+        id={`${uid}-password`}
+        label={t('reset.password')}
+        error={fieldError ?? undefined}
+        hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+      >
+        <PasswordInput
+          id={`${uid}-password`}
+          autoComplete="new-password"
+          invalid={fieldError !== null}
+          describedBy={fieldError ? `${uid}-password-error` : `${uid}-password-hint`}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          data-testid="reset-password"
+        />
+      </Field>
+      <Field id={`${uid}-confirm`} label={t('reset.confirm')}>
+        <PasswordInput
+          id={`${uid}-confirm`}
+          autoComplete="new-password"
+          invalid={false}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          data-testid="reset-confirm"
+        />
+      </Field>
+      <FormAlert message={submitError} />
+      <Button type="submit" size="lg" disabled={isSubmitting} data-testid="reset-submit">
+        {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
+        {isSubmitting ? t('reset.saving') : t('reset.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function initialView(): View {
+  const mode = new URLSearchParams(window.location.search).get('mode');
+  return mode === 'forgot' ? 'forgot' : mode === 'reset' ? 'reset' : 'tabs';
 }
 
 function initialMode(): Mode {
@@ -344,10 +641,24 @@ function initialMode(): Mode {
 export default function SignInPage() {
   const { t, i18n } = useTranslation('auth');
   const [mode, setMode] = useState<Mode>(initialMode);
+  const [view, setView] = useState<View>(initialView);
 
   useEffect(() => {
-    document.title = `${mode === 'signup' ? t('tabs.createAccount') : t('tabs.signIn')} | PitchIn`;
-  }, [mode, t, i18n.resolvedLanguage]);
+    const heading =
+      view === 'forgot'
+        ? t('forgot.title')
+        : view === 'reset'
+          ? t('reset.title')
+          : mode === 'signup'
+            ? t('tabs.createAccount')
+            : t('tabs.signIn');
+    document.title = `${heading} | PitchIn`;
+  }, [mode, view, t, i18n.resolvedLanguage]);
+
+  const showSignIn = () => {
+    setMode('signin');
+    setView('tabs');
+  };
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col">
@@ -356,7 +667,11 @@ export default function SignInPage() {
         <div className="absolute -bottom-40 -end-32 h-[24rem] w-[24rem] rounded-full bg-amber-200/30 blur-3xl dark:bg-amber-500/10" />
       </div>
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
-        <a href="/" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" aria-label={t('common:a11y.brandHome')}>
+        <a
+          href="/"
+          className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          aria-label={t('common:a11y.brandHome')}
+        >
           <BrandLogo />
         </a>
         <div className="flex items-center gap-1">
@@ -372,28 +687,41 @@ export default function SignInPage() {
             <CardDescription>{t('subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs value={mode} onValueChange={(value) => setMode(value === 'signup' ? 'signup' : 'signin')} className="gap-6">
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin" data-testid="tab-signin">
-                  {t('tabs.signIn')}
-                </TabsTrigger>
-                <TabsTrigger value="signup" data-testid="tab-signup">
-                  {t('tabs.createAccount')}
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="signin">
-                <SignInForm onSwitch={() => setMode('signup')} />
-              </TabsContent>
-              <TabsContent value="signup">
-                <SignUpForm onSwitch={() => setMode('signin')} />
-              </TabsContent>
-            </Tabs>
+            {view === 'forgot' ? (
+              <ForgotPasswordForm onBack={showSignIn} />
+            ) : view === 'reset' ? (
+              <ResetPasswordForm onDone={showSignIn} onRequestNew={() => setView('forgot')} />
+            ) : (
+              <Tabs
+                value={mode}
+                onValueChange={(value) => setMode(value === 'signup' ? 'signup' : 'signin')}
+                className="gap-6"
+              >
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="signin" data-testid="tab-signin">
+                    {t('tabs.signIn')}
+                  </TabsTrigger>
+                  <TabsTrigger value="signup" data-testid="tab-signup">
+                    {t('tabs.createAccount')}
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="signin">
+                  <SignInForm onSwitch={() => setMode('signup')} onForgot={() => setView('forgot')} />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <SignUpForm onSwitch={() => setMode('signin')} />
+                </TabsContent>
+              </Tabs>
+            )}
           </CardContent>
         </Card>
       </main>
 
       <footer className="pb-8 text-center">
-        <a href="/" className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <a
+          href="/"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
           {t('backHome')}
         </a>

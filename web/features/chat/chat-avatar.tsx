@@ -17,23 +17,18 @@ function toneFor(seed: string): string {
   return TONES[Math.abs(hash) % TONES.length] ?? TONES[0]!;
 }
 
-/**
- * `hasDirectDot`: spec §2 Chat's green dot for direct chats. It is decorative (aria-hidden); the list
- * item's text already says who the chat is with.
- */
+/** A person's picture, else their initials on a tone picked from `seed`, so each chat keeps its colour. */
 export function ChatAvatar({
   seed,
   firstName,
   lastName,
   imageUrl,
-  hasDirectDot = false,
   className,
 }: {
   seed: string;
   firstName: string | null;
   lastName: string | null;
   imageUrl: string | null;
-  hasDirectDot?: boolean;
   className?: string;
 }) {
   const initials = `${firstName?.charAt(0) ?? ''}${lastName?.charAt(0) ?? ''}`.toUpperCase() || 'U';
@@ -43,9 +38,6 @@ export function ChatAvatar({
         {imageUrl && <AvatarImage src={imageUrl} alt="" />}
         <AvatarFallback className={cn('text-sm', toneFor(seed))}>{initials}</AvatarFallback>
       </Avatar>
-      {hasDirectDot && (
-        <span aria-hidden data-testid="direct-dot" className="absolute end-0 bottom-0 size-3 rounded-full border-2 border-card bg-emerald-500" />
-      )}
     </span>
   );
 }

@@ -19,19 +19,34 @@ export function formatListTime(iso: string, language: string, yesterday: string,
   if (days <= 0) return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(date);
   if (days === 1) return yesterday;
   if (days < 7) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(date);
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) }).format(date);
+  return new Intl.DateTimeFormat(language, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+  }).format(date);
 }
 
 export function formatClockTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
-export function formatDayHeading(iso: string, language: string, today: string, yesterday: string, now: Date = new Date()): string {
+export function formatDayHeading(
+  iso: string,
+  language: string,
+  today: string,
+  yesterday: string,
+  now: Date = new Date(),
+): string {
   const date = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY);
   if (days === 0) return today;
   if (days === 1) return yesterday;
-  return new Intl.DateTimeFormat(language, { weekday: 'long', month: 'long', day: 'numeric', ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) }).format(date);
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+  }).format(date);
 }
 
 export function isSameDay(a: string, b: string): boolean {

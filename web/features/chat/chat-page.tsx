@@ -6,7 +6,7 @@ import { ConversationList } from './conversation-list';
 import { useConversations, useCurrentUserId, useThread } from './use-chat-data';
 
 /**
- * Chat at /chat and /chat/{id} (spec §2). The conversations and threads are the user's real messages;
+ * Chat at /chat and /chat/{id}. The conversations and threads are the user's real messages;
  * only sending is not wired. The selected conversation lives in the URL, so the Messages screen can
  * link straight to a thread and the browser's back button works. On small screens the list and the
  * thread alternate: /chat shows the list, /chat/{id} the thread with a back button.
@@ -29,7 +29,10 @@ export default function ChatPage() {
       <div className="flex h-[calc(100dvh-12.5rem)] min-h-[26rem] overflow-hidden border-y border-border bg-card sm:rounded-xl sm:border sm:shadow-sm md:max-h-[52rem]">
         <section
           aria-label={t('listLabel')}
-          className={cn('min-h-0 w-full flex-col border-border md:flex md:w-80 md:shrink-0 md:border-e lg:w-96', selectedId ? 'hidden' : 'flex')}
+          className={cn(
+            'min-h-0 w-full flex-col border-border md:flex md:w-80 md:shrink-0 md:border-e lg:w-96',
+            selectedId ? 'hidden' : 'flex',
+          )}
           data-testid="chat-list-pane"
         >
           <ConversationList

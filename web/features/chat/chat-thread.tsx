@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChatMessage, Conversation } from '@contract/messages';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { codeOf, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { ChatAvatar } from './chat-avatar';
 import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
 import { conversationTitle } from './conversation-list';
+import { useSendMessage } from './use-chat-data';
 
 interface ChatThreadProps {
   conversationId: string | null;
@@ -21,43 +23,77 @@ interface ChatThreadProps {
 }
 
 /**
- * spec §2 Chat, right side. Sending is not wired: per spec it only logs to the console and posts
- * nothing (spec §5: blocked on empty/whitespace text or without a conversation). A visible note says
- * so, because a message box that silently drops what you type would break trust.
+ * The chat's right side, with its reply box: a message is sent with POST /api/messages
+ * (blocked on empty/whitespace text or without a conversation). What was typed stays in the
+ * box until the server has it, so a refusal (a deleted account, too many messages) loses nothing.
+ * A deleted account is shown as "Deleted user" and cannot be written to.
  *
  * Messages and names are written in any language, whatever the UI's: `unicode-bidi: plaintext` lets
  * each take its own direction (an English message keeps its punctuation in the Arabic UI) while it
  * stays aligned to the page's start.
  */
-export function ChatThread({ conversationId, conversation, messages, isLoading, isError, onRetry, currentUserId }: ChatThreadProps) {
+export function ChatThread({
+  conversationId,
+  conversation,
+  messages,
+  isLoading,
+  isError,
+  onRetry,
+  currentUserId,
+}: ChatThreadProps) {
   const { t, i18n } = useTranslation('chat');
   const [draft, setDraft] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const canSend = conversationId !== null && draft.trim().length > 0;
+  const sendMessage = useSendMessage(conversationId);
 
-  useEffect(() => setDraft(''), [conversationId]);
+  useEffect(() => {
+    setDraft('');
+    setSendError(null);
+  }, [conversationId]);
 
   useEffect(() => {
     const element = scrollRef.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [messages]);
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSend) return;
-    console.log('[chat] send (not delivered: sending from chat is not available yet)', { conversationId, content: draft.trim() });
-    setDraft('');
-  };
-
   const other = conversation?.participants[0];
   // A deep link to someone not (yet) in the list: the other person's name is on their messages.
   const otherFromThread = messages?.find((message) => message.senderId !== currentUserId)?.sender;
-  const title = (conversation && conversationTitle(conversation)) ?? otherFromThread?.firstName ?? t('unknownUser');
+  const isOtherDeleted = Boolean(other?.isDeleted ?? otherFromThread?.isDeleted);
+  const title = isOtherDeleted
+    ? t('deletedUser')
+    : ((conversation && conversationTitle(conversation)) ?? otherFromThread?.firstName ?? t('unknownUser'));
+  const canSend = conversationId !== null && !isOtherDeleted && draft.trim().length > 0 && !sendMessage.isPending;
+
+  const send = (event: Pick<FormEvent, 'preventDefault'>) => {
+    event.preventDefault();
+    if (!canSend) return;
+    setSendError(null);
+    sendMessage.mutate(draft, {
+      onSuccess: () => setDraft(''),
+      onError: (error) => {
+        const code = codeOf(error);
+        setSendError(
+          code === 'USER_NOT_FOUND'
+            ? t('recipientGone')
+            : code === 'RATE_LIMITED'
+              ? t('tooFast')
+              : isApiError(error)
+                ? t('sendFailed')
+                : t('sendOffline'),
+        );
+      },
+    });
+  };
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       {conversationId === null ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center" data-testid="chat-empty">
+        <div
+          className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center"
+          data-testid="chat-empty"
+        >
           <span className="inline-flex size-16 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <MessageCircle className="size-8" aria-hidden />
           </span>
@@ -67,7 +103,12 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
       ) : (
         <>
           <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
-            <Link href="/chat" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')} aria-label={t('back')} data-testid="chat-back">
+            <Link
+              href="/chat"
+              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'md:hidden')}
+              aria-label={t('back')}
+              data-testid="chat-back"
+            >
               <ArrowLeft className="rtl:rotate-180" aria-hidden />
             </Link>
             <ChatAvatar
@@ -75,7 +116,6 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
               firstName={other?.firstName ?? otherFromThread?.firstName ?? null}
               lastName={other?.lastName ?? null}
               imageUrl={other?.profileImageUrl ?? otherFromThread?.profileImageUrl ?? null}
-              hasDirectDot={(conversation?.type ?? 'direct') === 'direct'}
               className="size-10"
             />
             <div className="min-w-0">
@@ -86,21 +126,35 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
             </div>
           </div>
 
-          <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 sm:px-6" tabIndex={0} aria-label={t('threadLabel', { name: title })} role="log">
+          <div
+            ref={scrollRef}
+            className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 sm:px-6"
+            tabIndex={0}
+            aria-label={t('threadLabel', { name: title })}
+            role="log"
+          >
             {isLoading ? (
-              <div role="status" className="flex h-full flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+              <div
+                role="status"
+                className="flex h-full flex-col items-center justify-center gap-3 text-sm text-muted-foreground"
+              >
                 <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
                 {t('loadingMessages')}
               </div>
             ) : isError ? (
-              <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm text-muted-foreground">
+              <div
+                role="alert"
+                className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm text-muted-foreground"
+              >
                 {t('threadFailed')}
                 <Button variant="outline" size="sm" onClick={onRetry}>
                   {t('retry')}
                 </Button>
               </div>
             ) : messages && messages.length === 0 ? (
-              <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{t('noMessages')}</p>
+              <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">
+                {t('noMessages')}
+              </p>
             ) : (
               <ol className="flex flex-col gap-1.5" data-testid="thread-messages">
                 {messages?.map((message, index) => {
@@ -116,20 +170,39 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
                           </span>
                         </li>
                       )}
-                      <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')} data-testid="thread-message" data-own={isOwn}>
+                      <li
+                        className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}
+                        data-testid="thread-message"
+                        data-own={isOwn}
+                      >
                         <div
                           className={cn(
                             'max-w-[80%] rounded-2xl px-3.5 py-2 text-sm shadow-xs sm:max-w-[70%]',
-                            isOwn ? 'rounded-ee-md bg-primary text-primary-foreground' : 'rounded-es-md border border-border bg-card text-card-foreground',
+                            isOwn
+                              ? 'rounded-ee-md bg-primary text-primary-foreground'
+                              : 'rounded-es-md border border-border bg-card text-card-foreground',
                           )}
                         >
-                          <span className="sr-only">{isOwn ? t('you') : (message.sender.firstName ?? t('unknownUser'))}: </span>
-                          <p className="break-words whitespace-pre-wrap [unicode-bidi:plaintext]" data-testid="thread-message-content">
+                          <span className="sr-only">
+                            {isOwn
+                              ? t('you')
+                              : message.sender.isDeleted
+                                ? t('deletedUser')
+                                : (message.sender.firstName ?? t('unknownUser'))}
+                            :{' '}
+                          </span>
+                          <p
+                            className="break-words whitespace-pre-wrap [unicode-bidi:plaintext]"
+                            data-testid="thread-message-content"
+                          >
                             {message.content}
                           </p>
                           <time
                             dateTime={message.createdAt}
-                            className={cn('mt-1 block text-end text-[11px]', isOwn ? 'text-primary-foreground' : 'text-muted-foreground')}
+                            className={cn(
+                              'mt-1 block text-end text-[11px]',
+                              isOwn ? 'text-primary-foreground' : 'text-muted-foreground',
+                            )}
                           >
                             {formatClockTime(message.createdAt, i18n.language)}
                           </time>
@@ -145,25 +218,51 @@ export function ChatThread({ conversationId, conversation, messages, isLoading, 
       )}
 
       <form onSubmit={send} className="border-t border-border bg-card p-3 sm:p-4" data-testid="chat-composer">
-        <div className="flex items-center gap-2">
-          <Input
+        <div className="flex items-end gap-2">
+          <Textarea
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder={t('inputPlaceholder')}
+            onKeyDown={(event) => {
+              // Enter sends, Shift+Enter starts a new line; not while an input method is composing (Japanese, Chinese,
+              // Korean).
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event);
+            }}
+            placeholder={isOtherDeleted ? t('deletedNote') : t('inputPlaceholder')}
             aria-label={t('inputPlaceholder')}
-            aria-describedby="chat-send-note"
-            disabled={conversationId === null}
+            aria-invalid={sendError !== null}
+            aria-describedby={sendError ? 'chat-send-error' : isOtherDeleted ? 'chat-deleted-note' : undefined}
+            disabled={conversationId === null || isOtherDeleted}
             maxLength={5000}
+            rows={1}
             autoComplete="off"
+            className="max-h-40 min-h-10 resize-none py-2"
             data-testid="chat-input"
           />
           <Button type="submit" size="icon" disabled={!canSend} aria-label={t('send')} data-testid="chat-send">
-            <SendHorizontal className="rtl:-scale-x-100" aria-hidden />
+            {sendMessage.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden />
+            ) : (
+              <SendHorizontal className="rtl:-scale-x-100" aria-hidden />
+            )}
           </Button>
         </div>
-        <p id="chat-send-note" className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Info className="size-3.5 shrink-0" aria-hidden />
-          {t('sendingSoon')}
+        {isOtherDeleted && (
+          <p
+            id="chat-deleted-note"
+            className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground"
+            data-testid="chat-deleted-note"
+          >
+            <Info className="size-3.5 shrink-0" aria-hidden />
+            {t('deletedNote')}
+          </p>
+        )}
+        <p
+          id="chat-send-error"
+          role="alert"
+          className={sendError ? 'mt-2 text-sm font-medium text-destructive' : 'sr-only'}
+          data-testid="chat-send-error"
+        >
+          {sendError}
         </p>
       </form>
     </div>

@@ -18,15 +18,27 @@ interface ConversationListProps {
   currentUserId: string | null;
 }
 
-/** spec §2 Chat, left side: search by name, unread count badge, last message and time, green dot. */
-export function ConversationList({ conversations, isLoading, isError, onRetry, selectedId, currentUserId }: ConversationListProps) {
+/**
+ * The chat's left side: search by name, unread count badge, last message and time. The spec's green
+ * dot is left out: nothing knows whether anyone is online, and a dot on every chat said nothing true.
+ */
+export function ConversationList({
+  conversations,
+  isLoading,
+  isError,
+  onRetry,
+  selectedId,
+  currentUserId,
+}: ConversationListProps) {
   const { t, i18n } = useTranslation('chat');
   const [query, setQuery] = useState('');
 
   const visible = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();
     if (!conversations || needle === '') return conversations ?? [];
-    return conversations.filter((conversation) => (conversationTitle(conversation) ?? '').toLocaleLowerCase().includes(needle));
+    return conversations.filter((conversation) =>
+      (conversationTitle(conversation) ?? '').toLocaleLowerCase().includes(needle),
+    );
   }, [conversations, query]);
 
   return (
@@ -34,7 +46,10 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
       <div className="flex flex-col gap-3 border-b border-border p-4">
         <h1 className="text-xl font-bold tracking-tight">{t('title')}</h1>
         <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             type="search"
             value={query}
@@ -49,12 +64,18 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
 
       <div className="min-h-0 flex-1 overflow-y-auto">
         {isLoading ? (
-          <div role="status" className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-sm text-muted-foreground">
+          <div
+            role="status"
+            className="flex flex-col items-center justify-center gap-3 px-4 py-16 text-sm text-muted-foreground"
+          >
             <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
             {t('loadingConversations')}
           </div>
         ) : isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 px-4 py-16 text-center text-sm text-muted-foreground"
+          >
             {t('loadFailed')}
             <Button variant="outline" size="sm" onClick={onRetry}>
               {t('retry')}
@@ -76,10 +97,14 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
           <ul className="flex flex-col p-2" aria-label={t('listLabel')} data-testid="conversation-list">
             {visible.map((conversation) => {
               const participant = conversation.participants[0];
-              const title = conversationTitle(conversation) ?? t('unknownUser');
+              const title = participant?.isDeleted
+                ? t('deletedUser')
+                : (conversationTitle(conversation) ?? t('unknownUser'));
               const isSelected = conversation.id === selectedId;
               const isOwn = conversation.lastMessage.senderId === currentUserId;
-              const preview = isOwn ? t('youPrefix', { message: conversation.lastMessage.content }) : conversation.lastMessage.content;
+              const preview = isOwn
+                ? t('youPrefix', { message: conversation.lastMessage.content })
+                : conversation.lastMessage.content;
               const hasUnread = conversation.unreadCount > 0;
               return (
                 <li key={conversation.id}>
@@ -98,21 +123,32 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
                       firstName={participant?.firstName ?? null}
                       lastName={participant?.lastName ?? null}
                       imageUrl={participant?.profileImageUrl ?? null}
-                      hasDirectDot={conversation.type === 'direct'}
                       className="size-11"
                     />
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className={cn('truncate [unicode-bidi:plaintext]', hasUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
+                        <span
+                          className={cn('truncate [unicode-bidi:plaintext]', hasUnread ? 'font-bold' : 'font-semibold')}
+                          data-testid="conversation-name"
+                        >
                           {title}
                         </span>
-                        <time dateTime={conversation.lastMessage.createdAt} className={cn('shrink-0 text-xs', hasUnread ? 'font-semibold text-primary' : 'text-muted-foreground')}>
+                        <time
+                          dateTime={conversation.lastMessage.createdAt}
+                          className={cn(
+                            'shrink-0 text-xs',
+                            hasUnread ? 'font-semibold text-primary' : 'text-muted-foreground',
+                          )}
+                        >
                           {formatListTime(conversation.lastMessage.createdAt, i18n.language, t('yesterday'))}
                         </time>
                       </span>
                       <span className="flex items-center justify-between gap-2">
                         <span
-                          className={cn('truncate text-sm [unicode-bidi:plaintext]', hasUnread ? 'font-medium text-foreground' : 'text-muted-foreground')}
+                          className={cn(
+                            'truncate text-sm [unicode-bidi:plaintext]',
+                            hasUnread ? 'font-medium text-foreground' : 'text-muted-foreground',
+                          )}
                           data-testid="conversation-preview"
                         >
                           {preview}
@@ -139,7 +175,8 @@ export function ConversationList({ conversations, isLoading, isError, onRetry, s
   );
 }
 
+/** A group's name, else the person's; a conversation with an address the user wrote to is named by it. */
 export function conversationTitle(conversation: Conversation): string | null {
   if (conversation.type === 'group' && conversation.name) return conversation.name;
-  return participantName(conversation.participants[0]);
+  return participantName(conversation.participants[0]) ?? conversation.name;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Tag, Trash2, Laptop } from 'lucide-react';
+import { CATEGORY_COLORS, categoryColorOf } from '@contract/category-colors';
 import { getCategoryIcon, getCategoryStyle, hasOwnCategoryStyle } from './category-style';
 
 const SPEC_CATEGORIES = [
@@ -18,11 +19,30 @@ const SPEC_CATEGORIES = [
 ];
 
 describe('category styles', () => {
-  it('gives each of the twelve spec categories a colour of its own', () => {
-    const badges = SPEC_CATEGORIES.map((name) => getCategoryStyle(name).badge);
+  it('gives each of the twelve spec categories its colour from the one shared table', () => {
+    const expected: Record<string, string> = {
+      Cleanup: 'green',
+      'Food Distribution': 'orange',
+      'Elderly Help': 'pink',
+      Education: 'blue',
+      'Community Building': 'purple',
+      Environmental: 'green',
+      Healthcare: 'red',
+      'Animal Welfare': 'orange',
+      'Disaster Relief': 'red',
+      'Sports & Recreation': 'blue',
+      'Arts & Culture': 'purple',
+      Technology: 'indigo',
+    };
     expect(SPEC_CATEGORIES.every(hasOwnCategoryStyle)).toBe(true);
-    expect(new Set(badges).size).toBe(SPEC_CATEGORIES.length);
-    expect(badges.some((badge) => badge.includes('stone'))).toBe(false);
+    for (const name of SPEC_CATEGORIES) {
+      expect(categoryColorOf(name), name).toBe(expected[name]);
+      expect(getCategoryStyle(name).badge, name).toContain(`bg-${expected[name]}-100`);
+      expect(getCategoryStyle(name).cover, name).not.toContain('stone');
+    }
+    // The table, not a second list, decides: same colour, same look.
+    expect(getCategoryStyle('Healthcare')).toBe(getCategoryStyle('Disaster Relief'));
+    expect(Object.keys(CATEGORY_COLORS).sort()).toEqual([...SPEC_CATEGORIES].sort());
   });
 
   it('gives every other name grey', () => {

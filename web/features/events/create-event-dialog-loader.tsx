@@ -18,7 +18,13 @@ export const createEventTriggerProps = {
  * within their JavaScript budget). While its code arrives, a dimmed overlay with a spinner shows that
  * the click was taken. Once opened it stays mounted, so a closed dialog keeps what was typed, as before.
  */
-export function CreateEventDialogLoader({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateEventDialogLoader({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const hasBeenOpen = useHasBeenOpen(open);
   const module = useLazyModule(loadCreateEventDialog, hasBeenOpen);
   if (!module) return open ? <DialogLoading /> : null;

@@ -4,9 +4,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LIMITS, IMAGE_DATA_URL_PATTERN, type CreateEventBody } from '@contract/events';
+import {
+  EVENT_LIMITS,
+  IMAGE_DATA_URL_PATTERN,
+  type CreateEventBody,
+  type Event,
+  type UpdateEventBody,
+} from '@contract/events';
+import { findImageUrlProblem } from '@contract/image-url';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -16,8 +30,9 @@ import { getCategoryIcon } from './category-style';
 import { useCategoryName } from './event-card';
 import { useCategories } from './use-categories';
 import { useCreateEvent } from './use-create-event';
+import { useUpdateEvent } from './use-event-management';
 
-/** Spec §2/§9: an event starts at least 30 minutes from now. */
+/** An event starts at least 30 minutes from now. */
 export const MIN_LEAD_MINUTES = 30;
 const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -46,66 +61,165 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-type Photo = { id: string; name: string; dataUrl: string };
+/** `src` is a new photo's data URL or, when editing, one of the event's stored photo URLs (kept). */
+type Photo = { id: string; name: string; src: string };
 
-function useCreateEventSchema() {
-  const { t } = useTranslation('events');
+/** The duration field takes hours (what organizers think in); the server takes minutes. */
+function hoursToMinutes(hours: string): number {
+  return Math.round(Number(hours.trim().replace(',', '.')) * 60);
+}
+
+function minutesToHours(minutes: number): string {
+  return String(Math.round((minutes / 60) * 100) / 100);
+}
+
+function useCreateEventSchema(originalDate?: string) {
+  const { t } = useTranslation(['events', 'organizer']);
   return useMemo(
     () =>
       z.object({
-        title: z.string().trim().min(1, t('create.errors.title')).max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax })),
+        title: z
+          .string()
+          .trim()
+          .min(1, t('create.errors.title'))
+          .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax })),
         description: z
           .string()
           .trim()
           .min(1, t('create.errors.description'))
           .max(EVENT_LIMITS.descriptionMax, t('create.errors.tooLong', { max: EVENT_LIMITS.descriptionMax })),
-        location: z.string().trim().min(1, t('create.errors.location')).max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax })),
+        location: z
+          .string()
+          .trim()
+          .min(1, t('create.errors.location'))
+          .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax })),
         date: z
           .string()
           .min(1, t('create.errors.date'))
           .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
           // Checked against the clock at submit time, not when the dialog opened, at the input's
           // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
-          .refine((value) => value === '' || new Date(value).getTime() >= earliestAllowedMinute(), t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES })),
+          // An edited event keeps its date unless it is changed; only a new date must follow the rule.
+          .refine(
+            (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
+            t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
+          ),
         categoryId: z.string().regex(/^[1-9]\d*$/, t('create.errors.category')),
         maxAttendees: z
           .string()
           .trim()
-          .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= EVENT_LIMITS.maxAttendeesMax), t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax })),
+          .refine(
+            (value) =>
+              value === '' ||
+              (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= EVENT_LIMITS.maxAttendeesMax),
+            t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
+          ),
         imageUrl: z
           .string()
           .trim()
-          .refine((value) => {
-            if (value === '') return true;
-            try {
-              const url = new URL(value);
-              return url.protocol === 'http:' || url.protocol === 'https:';
-            } catch {
-              return false;
-            }
-          }, t('create.errors.imageUrl')),
+          // Only a public https image address, the server's own rule (contract/image-url.ts).
+          .refine((value) => value === '' || findImageUrlProblem(value) === null, t('create.errors.imageUrl')),
+        durationHours: z
+          .string()
+          .trim()
+          .refine(
+            (value) => {
+              const minutes = hoursToMinutes(value);
+              return (
+                /^\d+([.,]\d+)?$/.test(value) &&
+                minutes >= EVENT_LIMITS.durationMinutesMin &&
+                minutes <= EVENT_LIMITS.durationMinutesMax
+              );
+            },
+            t('organizer:form.durationError', {
+              min: EVENT_LIMITS.durationMinutesMin,
+              max: EVENT_LIMITS.durationMinutesMax / 60,
+            }),
+          ),
       }),
-    [t],
+    [t, originalDate],
   );
 }
 
 type FormValues = z.input<ReturnType<typeof useCreateEventSchema>>;
 
-const EMPTY: FormValues = { title: '', description: '', location: '', date: '', categoryId: '', maxAttendees: '', imageUrl: '' };
+const EMPTY: FormValues = {
+  title: '',
+  description: '',
+  location: '',
+  date: '',
+  categoryId: '',
+  maxAttendees: '',
+  imageUrl: '',
+  durationHours: minutesToHours(EVENT_LIMITS.durationMinutesDefault),
+};
+
+function valuesOf(event: Event): FormValues {
+  return {
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    date: toDateTimeLocal(new Date(event.date)),
+    categoryId: String(event.categoryId),
+    maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
+    imageUrl: event.imageUrl ?? '',
+    durationHours: minutesToHours(event.durationMinutes),
+  };
+}
+
+function photosOf(event: Event): Photo[] {
+  return event.images.map((src, index) => ({ id: `stored-${src}`, name: `${index + 1}`, src }));
+}
 
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('events');
-  const schema = useCreateEventSchema();
+  return <EventFormDialog open={open} onOpenChange={onOpenChange} />;
+}
+
+/**
+ * The create form, and with `event` the same form prefilled to edit it:
+ * PATCH with the whole photo list, the kept photos by their URL and the new ones as data URLs.
+ */
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  event: editedEvent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  event?: Event;
+}) {
+  const { t } = useTranslation(['events', 'organizer']);
+  const isEditing = editedEvent !== undefined;
+  const originalDate = editedEvent ? toDateTimeLocal(new Date(editedEvent.date)) : undefined;
+  const schema = useCreateEventSchema(originalDate);
   const categories = useCategories();
   const categoryName = useCategoryName();
   const createEvent = useCreateEvent();
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
+  const saving = isEditing ? updateEvent : createEvent;
+  const [photos, setPhotos] = useState<Photo[]>(() => (editedEvent ? photosOf(editedEvent) : []));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
 
-  const form = useForm<FormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: editedEvent ? valuesOf(editedEvent) : EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  // Each opening of the edit form starts from the event as it is now (it may have changed meanwhile).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && editedEvent) {
+      form.reset(valuesOf(editedEvent));
+      setPhotos(photosOf(editedEvent));
+      setPhotoError(null);
+    }
+  }
   const { errors } = form.formState;
   // Recomputed whenever the dialog renders, so the picker never offers a time that became too early.
   const minDate = toDateTimeLocal(earliestStart());
@@ -135,7 +249,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           problems.push(t('create.photos.notImage', { name: file.name }));
           continue;
         }
-        accepted.push({ id: `${Date.now()}-${accepted.length}-${file.name}`, name: file.name, dataUrl });
+        accepted.push({ id: `${Date.now()}-${accepted.length}-${file.name}`, name: file.name, src: dataUrl });
       } catch {
         problems.push(t('create.photos.unreadable', { name: file.name }));
       }
@@ -150,6 +264,22 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    if (editedEvent) {
+      const update: UpdateEventBody = {
+        title: values.title.trim(),
+        description: values.description.trim(),
+        location: values.location.trim(),
+        categoryId: Number(values.categoryId),
+        maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
+        imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
+        durationMinutes: hoursToMinutes(values.durationHours),
+        images: photos.map((photo) => photo.src),
+      };
+      // An unchanged date is not sent: the server would refuse it once the start is under 30 minutes away.
+      if (values.date !== originalDate) update.date = new Date(values.date).toISOString();
+      updateEvent.mutate(update, { onSuccess: () => onOpenChange(false) });
+      return;
+    }
     const body: CreateEventBody = {
       title: values.title.trim(),
       description: values.description.trim(),
@@ -158,7 +288,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       categoryId: Number(values.categoryId),
       maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
       imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
-      images: photos.map((photo) => photo.dataUrl),
+      images: photos.map((photo) => photo.src),
+      durationMinutes: hoursToMinutes(values.durationHours),
     };
     createEvent.mutate(body, {
       onSuccess: () => {
@@ -180,10 +311,13 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-xl" data-testid="create-event-dialog">
+      <DialogContent
+        className="gap-5 sm:max-w-xl"
+        data-testid={isEditing ? 'edit-event-dialog' : 'create-event-dialog'}
+      >
         <DialogHeader>
-          <DialogTitle className="text-xl">{t('create.title')}</DialogTitle>
-          <DialogDescription>{t('create.description')}</DialogDescription>
+          <DialogTitle className="text-xl">{isEditing ? t('organizer:edit.title') : t('create.title')}</DialogTitle>
+          <DialogDescription>{isEditing ? t('organizer:edit.description') : t('create.description')}</DialogDescription>
         </DialogHeader>
 
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -257,7 +391,11 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
                       aria-describedby={errorId('categoryId')}
                       data-testid="create-event-category"
                     >
-                      <SelectValue placeholder={categories.isLoading ? t('common:status.loading') : t('create.placeholders.category')} />
+                      <SelectValue
+                        placeholder={
+                          categories.isLoading ? t('common:status.loading') : t('create.placeholders.category')
+                        }
+                      />
                     </SelectTrigger>
                     <SelectContent>
                       {(categories.data ?? []).map((category) => {
@@ -280,7 +418,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex min-w-0 flex-col gap-2">
               <Label htmlFor={fieldId('maxAttendees')}>
-                {t('create.fields.maxAttendees')} <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+                {t('create.fields.maxAttendees')}{' '}
+                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
               </Label>
               <Input
                 id={fieldId('maxAttendees')}
@@ -303,7 +442,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
 
             <div className="flex min-w-0 flex-col gap-2">
               <Label htmlFor={fieldId('imageUrl')}>
-                {t('create.fields.imageUrl')} <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+                {t('create.fields.imageUrl')}{' '}
+                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
               </Label>
               <Input
                 id={fieldId('imageUrl')}
@@ -318,9 +458,31 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             </div>
           </div>
 
+          <div className="flex flex-col gap-2 sm:w-1/2 sm:pe-2">
+            <Label htmlFor={fieldId('durationHours')}>{t('organizer:form.duration')}</Label>
+            <Input
+              id={fieldId('durationHours')}
+              type="number"
+              inputMode="decimal"
+              min={EVENT_LIMITS.durationMinutesMin / 60}
+              max={EVENT_LIMITS.durationMinutesMax / 60}
+              step={0.25}
+              aria-invalid={!!errors.durationHours}
+              aria-describedby={errorId('durationHours') ?? `${fieldId('durationHours')}-hint`}
+              data-testid="event-duration"
+              {...form.register('durationHours')}
+            />
+            {fieldError('durationHours') ?? (
+              <p id={`${fieldId('durationHours')}-hint`} className="text-xs text-muted-foreground">
+                {t('organizer:form.durationHint')}
+              </p>
+            )}
+          </div>
+
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">
-              {t('create.fields.photos')} <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+              {t('create.fields.photos')}{' '}
+              <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
             </legend>
             <input
               ref={fileInput}
@@ -336,8 +498,16 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
             <div className="flex flex-wrap gap-3" data-testid="create-event-photos">
               {photos.map((photo, index) => (
-                <div key={photo.id} className="group/photo relative size-20 overflow-hidden rounded-lg border border-border bg-muted" data-testid="create-event-photo">
-                  <img src={photo.dataUrl} alt={t('create.photos.thumbnailAlt', { number: index + 1 })} className="size-full object-cover" />
+                <div
+                  key={photo.id}
+                  className="group/photo relative size-20 overflow-hidden rounded-lg border border-border bg-muted"
+                  data-testid="create-event-photo"
+                >
+                  <img
+                    src={photo.src}
+                    alt={t('create.photos.thumbnailAlt', { number: index + 1 })}
+                    className="size-full object-cover"
+                  />
                   <button
                     type="button"
                     onClick={() => removePhoto(photo.id)}
@@ -376,9 +546,20 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('common:actions.cancel')}
             </Button>
-            <Button type="submit" disabled={createEvent.isPending} aria-busy={createEvent.isPending || undefined} className="min-w-36">
-              {createEvent.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {createEvent.isPending ? t('create.submitting') : t('create.submit')}
+            <Button
+              type="submit"
+              disabled={saving.isPending}
+              aria-busy={saving.isPending || undefined}
+              className="min-w-36"
+            >
+              {saving.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              {isEditing
+                ? saving.isPending
+                  ? t('organizer:edit.saving')
+                  : t('organizer:edit.save')
+                : saving.isPending
+                  ? t('create.submitting')
+                  : t('create.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { CalendarSearch, Compass, LocateFixed, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type Filters = { search: string; location: string };
 
 /**
- * Spec §2 Discover, at /discover and /events. The filters live in the URL (?search=&location=), so
+ * Discover, at /discover and /events. The filters live in the URL (?search=&location=), so
  * a search can be bookmarked, shared and restored on reload, and Back returns to the previous one.
  */
 export default function DiscoverPage() {
@@ -24,6 +24,7 @@ export default function DiscoverPage() {
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
   const { t } = useTranslation(['events', 'event-detail']);
   const [params, setParams] = useSearchParams();
+  const [pagePath] = useLocation();
   const urlFilters: Filters = { search: params.get('search') ?? '', location: params.get('location') ?? '' };
   const [draft, setDraft] = useState<Filters>(urlFilters);
   // What this page last wrote to the URL: a URL change that differs came from outside (Back,
@@ -44,6 +45,10 @@ export default function DiscoverPage() {
   useEffect(() => {
     if (draft.search === written.current.search && draft.location === written.current.location) return;
     const timer = window.setTimeout(() => {
+      // A click that left the page within the pause (a card, a link) wins: React keeps this hidden
+      // page's effects alive while the next page loads, and writing the filters now would replace
+      // the new address with this page's.
+      if (window.location.pathname !== pagePath) return;
       written.current = draft;
       setParams(
         (current) => {
@@ -59,7 +64,7 @@ export default function DiscoverPage() {
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [draft, setParams]);
+  }, [draft, setParams, pagePath]);
 
   const isFiltering = urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '';
 
@@ -78,7 +83,8 @@ export default function DiscoverPage() {
     );
   }, [setParams]);
 
-  const comingSoon = (featureKey: string) => toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
+  const comingSoon = (featureKey: string) =>
+    toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
@@ -95,13 +101,21 @@ export default function DiscoverPage() {
         </h1>
         <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('discover.subtitle')}</p>
 
-        <form role="search" aria-label={t('discover.searchLabel')} className="mt-6 flex flex-col gap-3" onSubmit={(event) => event.preventDefault()}>
+        <form
+          role="search"
+          aria-label={t('discover.searchLabel')}
+          className="mt-6 flex flex-col gap-3"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <div className="grid gap-3 md:grid-cols-[1.4fr_1fr]">
             <div className="relative">
               <label htmlFor={searchId} className="sr-only">
                 {t('discover.searchLabel')}
               </label>
-              <Search className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Search
+                className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
               <Input
                 id={searchId}
                 type="search"
@@ -118,7 +132,10 @@ export default function DiscoverPage() {
               <label htmlFor={locationId} className="sr-only">
                 {t('discover.locationLabel')}
               </label>
-              <MapPin className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <MapPin
+                className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
               <Input
                 id={locationId}
                 type="search"
@@ -134,16 +151,26 @@ export default function DiscoverPage() {
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            {/* The only tooltips of the app: their code and provider (spec §9 delays) load on approach. */}
+            {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
             <LazyTooltipGroup>
               <LazyTooltip content={t('discover.comingSoon.title')}>
-                <Button type="button" variant="inverseOutline" size="sm" onClick={() => comingSoon('discover.comingSoon.filters')}>
+                <Button
+                  type="button"
+                  variant="inverseOutline"
+                  size="sm"
+                  onClick={() => comingSoon('discover.comingSoon.filters')}
+                >
                   <SlidersHorizontal aria-hidden />
                   {t('discover.advancedFilters')}
                 </Button>
               </LazyTooltip>
               <LazyTooltip content={t('discover.comingSoon.title')}>
-                <Button type="button" variant="inverseOutline" size="sm" onClick={() => comingSoon('discover.comingSoon.location')}>
+                <Button
+                  type="button"
+                  variant="inverseOutline"
+                  size="sm"
+                  onClick={() => comingSoon('discover.comingSoon.location')}
+                >
                   <LocateFixed aria-hidden />
                   {t('discover.useMyLocation')}
                 </Button>
@@ -159,8 +186,16 @@ export default function DiscoverPage() {
   );
 }
 
-/** The results under the search form: their own data, so an answer re-renders only them (issue 6). */
-function DiscoverResults({ filters, isFiltering, onClearFilters }: { filters: Filters; isFiltering: boolean; onClearFilters: () => void }) {
+/** The results under the search form: their own data, so an answer re-renders only them. */
+function DiscoverResults({
+  filters,
+  isFiltering,
+  onClearFilters,
+}: {
+  filters: Filters;
+  isFiltering: boolean;
+  onClearFilters: () => void;
+}) {
   const { t } = useTranslation(['events', 'event-detail']);
   const list = useEvents(filters);
   return (

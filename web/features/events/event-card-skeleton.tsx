@@ -8,7 +8,7 @@ function Block({ className }: { className: string }) {
 /**
  * Placeholder with the card's exact proportions, so the grid does not jump when events arrive. One
  * animation per card rather than one per block (72 on a list's six cards), and off-screen cards skip
- * layout: the placeholders are the first thing a phone lays out on Home and Discover (issue 6).
+ * layout: the placeholders are the first thing a phone lays out on Home and Discover.
  */
 export function EventCardSkeleton() {
   return (

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-react';
+import { Ban, CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { UserAvatar } from '@/components/app-shell/user-avatar';
 import { cn } from '@/lib/utils';
+import { CategoryBadge } from './category-badge';
 import { getCategoryIcon, getCategoryStyle } from './category-style';
 import { formatEventDate, intlLocale } from './format-event-date';
-import { organizerInitial } from './people';
 import { RsvpControl } from './rsvp-control';
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
-export function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {
+function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {
   return event.imageUrl || event.images[0] || null;
 }
 
@@ -20,15 +20,16 @@ export function isEventPast(event: Pick<Event, 'date'>, now = Date.now()): boole
   return new Date(event.date).getTime() <= now;
 }
 
-/** Spec §4: full when rsvpCount >= maxAttendees; without a maximum it never fills. */
-export function isEventFull(event: Pick<Event, 'rsvpCount' | 'maxAttendees'>): boolean {
+/** Full when rsvpCount >= maxAttendees; without a maximum it never fills. */
+function isEventFull(event: Pick<Event, 'rsvpCount' | 'maxAttendees'>): boolean {
   return event.maxAttendees !== null && event.rsvpCount >= event.maxAttendees;
 }
 
 /** Category names come from the server in English; known ones are shown in the user's language. */
 export function useCategoryName() {
   const { t } = useTranslation('events');
-  return (name: string | null | undefined) => (name ? t(`categories.${name}`, { defaultValue: name }) : t('card.defaultCategory'));
+  return (name: string | null | undefined) =>
+    name ? t(`categories.${name}`, { defaultValue: name }) : t('card.defaultCategory');
 }
 
 const ratingFormats = new Map<string, Intl.NumberFormat>();
@@ -36,7 +37,7 @@ const ratingFormats = new Map<string, Intl.NumberFormat>();
 /**
  * One decimal, in the language's own digits and separator. English needs no Intl: building the first
  * NumberFormat of a page (ICU's number data) took about 47 ms of a phone-class CPU inside the task that
- * renders the first cards (issue 6 profile of Discover). The rounding matches Intl's half-up on the
+ * renders the first cards (as profiled on Discover). The rounding matches Intl's half-up on the
  * decimal value for ratings, which are never negative; the epsilon keeps 4.35 (43.4999… in binary) at 4.4.
  */
 export function formatRating(value: number, language: string): string {
@@ -58,6 +59,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
   const image = isImageBroken ? null : coverImage(event);
   const imageSources = image ? photoSources(image) : null;
   const isPast = isEventPast(event);
+  const isCancelled = event.status === 'cancelled';
   const language = i18n.resolvedLanguage ?? 'en';
   const date = formatEventDate(event.date, {
     language,
@@ -65,7 +67,10 @@ export function EventCard({ event, className }: { event: Event; className?: stri
     tomorrowLabel: t('common:time.tomorrow'),
   });
   const rating = formatRating(event.averageRating, language);
-  const organizerName = [event.organizer.firstName, event.organizer.lastName].filter(Boolean).join(' ') || event.organizer.email || t('card.unknownOrganizer');
+  const organizerName =
+    [event.organizer.firstName, event.organizer.lastName].filter(Boolean).join(' ') ||
+    event.organizer.email ||
+    t('card.unknownOrganizer');
   const attendance = event.maxAttendees !== null ? `${event.rsvpCount}/${event.maxAttendees}` : String(event.rsvpCount);
 
   return (
@@ -81,11 +86,14 @@ export function EventCard({ event, className }: { event: Event; className?: stri
     >
       <div className="relative aspect-[2/1] overflow-hidden bg-muted sm:aspect-[16/9]">
         {/* The category cover stays underneath, so a photo still loading shows colour, not a grey hole. */}
-        <div aria-hidden className={cn('absolute inset-0 flex items-center justify-center bg-gradient-to-br', style.cover)}>
+        <div
+          aria-hidden
+          className={cn('absolute inset-0 flex items-center justify-center bg-gradient-to-br', style.cover)}
+        >
           <CategoryIcon className={cn('size-12 opacity-80', style.coverIcon)} strokeWidth={1.5} />
         </div>
         {imageSources && (
-          // A phone loads the 800 px rendition, not the 1600 px photo (issue 6 §4); the box has its own aspect ratio.
+          // A phone loads the 800 px rendition, not the 1600 px photo; the box has its own aspect ratio.
           <img
             sizes={EVENT_CARD_PHOTO_SIZES}
             srcSet={imageSources.srcSet}
@@ -95,29 +103,53 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             alt=""
             loading="lazy"
             decoding="async"
+            // An event's imageUrl is another site's: it must not learn which page the viewer is on.
+            referrerPolicy="no-referrer"
             onError={() => setIsImageBroken(true)}
             className="relative size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
           />
         )}
-        {isPast && (
-          <span className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
-            <CircleCheck className="size-3.5" aria-hidden />
-            {t('card.completed')}
+        {isCancelled ? (
+          <span
+            className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-red-700/90 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm"
+            data-testid="event-card-cancelled"
+          >
+            <Ban className="size-3.5" aria-hidden />
+            {t('card.cancelled')}
           </span>
+        ) : (
+          isPast && (
+            <span className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
+              <CircleCheck className="size-3.5" aria-hidden />
+              {t('card.completed')}
+            </span>
+          )
         )}
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
-          <span data-testid="event-card-category" className={cn('inline-flex min-w-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold', style.badge)}>
-            <CategoryIcon className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{categoryName(event.category?.name)}</span>
-          </span>
-          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold" data-testid="event-card-rating">
-            <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
-            <span className="sr-only">{t('card.ratingLabel')}</span>
-            {rating}
-          </span>
+          <CategoryBadge
+            name={event.category?.name}
+            icon={event.category?.icon}
+            label={categoryName(event.category?.name)}
+            testId="event-card-category"
+          />
+          {event.ratingCount > 0 ? (
+            <span
+              className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold"
+              data-testid="event-card-rating"
+            >
+              <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
+              <span className="sr-only">{t('card.ratingLabel')}</span>
+              {rating}
+            </span>
+          ) : (
+            // An average of nothing is not 0.0 stars: it would read as a badly rated event.
+            <span className="shrink-0 text-xs font-medium text-muted-foreground" data-testid="event-card-rating">
+              {t('card.noRatings')}
+            </span>
+          )}
         </div>
 
         <div className="flex flex-col gap-1.5">
@@ -152,12 +184,13 @@ export function EventCard({ event, className }: { event: Event; className?: stri
 
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
           <div className="flex min-w-0 items-center gap-2.5">
-            <Avatar className="size-8 ring-2 ring-background" title={organizerName}>
-              {event.organizer.profileImageUrl && <AvatarImage src={event.organizer.profileImageUrl} alt="" />}
-              <AvatarFallback className="bg-secondary text-xs text-secondary-foreground" data-testid="event-card-organizer-initial">
-                {organizerInitial(event.organizer)}
-              </AvatarFallback>
-            </Avatar>
+            <UserAvatar
+              person={event.organizer}
+              className="size-8 ring-2 ring-background"
+              fallbackClassName="text-xs"
+              title={organizerName}
+              initialTestId="event-card-organizer-initial"
+            />
             <span className="sr-only">{t('card.organizedBy', { name: organizerName })}</span>
             <span className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground">
               <Users className="size-4 shrink-0" aria-hidden />
@@ -168,7 +201,8 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             </span>
           </div>
           {/* Above the stretched link, so using the control never opens the card. */}
-          {!isPast && (
+          {/* A cancelled event takes no answers: the server would refuse them. */}
+          {!isPast && !isCancelled && (
             <div className="relative z-10 shrink-0">
               <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isEventFull(event)} />
             </div>

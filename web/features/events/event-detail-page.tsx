@@ -1,39 +1,45 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, CalendarDays, CalendarX2, CheckCircle2, Clock, Images, MapPin, Star, Ticket, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarX2,
+  CheckCircle2,
+  CircleSlash,
+  Clock,
+  Images,
+  MapPin,
+  Star,
+  Ticket,
+  Users,
+} from 'lucide-react';
 import type { Event } from '@contract/events';
 import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { UserAvatar } from '@/components/app-shell/user-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { cn } from '@/lib/utils';
+import { AddToCalendar } from './add-to-calendar';
+import { CategoryBadge } from './category-badge';
 import { EventDetailSkeleton } from './event-detail-skeleton';
 import { QuickShareCard } from './quick-share-card';
 import { ReviewsSection } from './reviews-section';
-import { RsvpControl } from './rsvp-control';
+import { AttendeeSection } from './attendee-list';
+import { OrganizerPanel } from './organizer-panel';
+import { ParticipationCard } from './participation-card';
 import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
-import { isEventFull, isEventPast, useEvent } from './use-event';
+import { isEventPast, useEvent } from './use-event';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import './english-event-texts';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
-
-// spec §2 Event detail: the badge follows the category's colour (not its name), else emerald.
-const BADGE_BY_COLOR: Record<string, string> = {
-  green: 'bg-green-100 text-green-800 dark:bg-green-400/15 dark:text-green-300',
-  blue: 'bg-blue-100 text-blue-800 dark:bg-blue-400/15 dark:text-blue-300',
-  orange: 'bg-orange-100 text-orange-800 dark:bg-orange-400/15 dark:text-orange-300',
-  pink: 'bg-pink-100 text-pink-800 dark:bg-pink-400/15 dark:text-pink-300',
-  purple: 'bg-purple-100 text-purple-800 dark:bg-purple-400/15 dark:text-purple-300',
-};
-const DEFAULT_BADGE = 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300';
 
 function intlLocale(language: string) {
   return language === 'en' ? 'en-US' : language;
@@ -52,14 +58,30 @@ export default function EventDetailPage() {
   const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const { data: event, isPending, isError } = useEvent(eventId);
   useEventDocumentMeta(event);
+  // A guest reads the page without a session; "/" is the landing page for them.
+  const isGuest = useCurrentUser().user === null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-28 sm:px-6 sm:pt-6 lg:pb-12">
-      <Link href="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 mb-3 text-muted-foreground hover:text-foreground')}>
-        <ArrowLeft className="rtl:rotate-180" aria-hidden />
-        {t('detail.backToEvents')}
-      </Link>
-      {event ? <EventDetail event={event} /> : isError || !Number.isSafeInteger(eventId) || eventId < 1 || !isPending ? <EventNotFound /> : <EventDetailSkeleton />}
+      {!isGuest && (
+        <Link
+          href="/"
+          className={cn(
+            buttonVariants({ variant: 'ghost', size: 'sm' }),
+            '-ms-3 mb-3 text-muted-foreground hover:text-foreground',
+          )}
+        >
+          <ArrowLeft className="rtl:rotate-180" aria-hidden />
+          {t('detail.backToEvents')}
+        </Link>
+      )}
+      {event ? (
+        <EventDetail event={event} />
+      ) : isError || !Number.isSafeInteger(eventId) || eventId < 1 || !isPending ? (
+        <EventNotFound />
+      ) : (
+        <EventDetailSkeleton />
+      )}
     </div>
   );
 }
@@ -83,24 +105,33 @@ function EventNotFound() {
 }
 
 function EventDetail({ event }: { event: Event }) {
-  const { t, i18n } = useTranslation(['event-detail', 'events']);
+  const { t, i18n } = useTranslation(['event-detail', 'events', 'organizer']);
   const { user } = useCurrentUser();
+  const isGuest = user === null;
   const language = i18n.resolvedLanguage ?? i18n.language;
   const locale = intlLocale(language);
   const isPast = isEventPast(event);
   const photos = eventPhotos(event);
   const timeZone = useDisplayTimeZone();
   const date = new Date(event.date);
-  const longDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  const longDate = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(date);
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
-  const rating = event.averageRating.toFixed(1);
+  // An average of nothing is not 0.0 stars.
+  const rating = event.ratingCount > 0 ? event.averageRating.toFixed(1) : t('events:card.noRatings');
   const organizerFirst = event.organizer.firstName?.trim() || t('detail.unknownFirst');
   const organizerLast = event.organizer.lastName?.trim() || t('detail.unknownLast');
-  const organizerInitial = (event.organizer.firstName?.trim()[0] ?? event.organizer.email?.trim()[0] ?? 'U').toUpperCase();
   // Category names are data in English; the events namespace (same feature) holds their translations.
-  const categoryName = event.category?.name ? t(`events:categories.${event.category.name}`, { defaultValue: event.category.name }) : t('detail.defaultCategory');
-  const badgeClass = BADGE_BY_COLOR[event.category?.color ?? ''] ?? DEFAULT_BADGE;
+  const categoryName = event.category?.name
+    ? t(`events:categories.${event.category.name}`, { defaultValue: event.category.name })
+    : t('detail.defaultCategory');
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+  const isOrganizer = user !== null && user !== undefined && user.id === event.organizerId;
 
   return (
     <article className="flex flex-col gap-6" aria-labelledby="event-title" data-testid="event-detail">
@@ -121,6 +152,8 @@ function EventDetail({ event }: { event: Event }) {
             height={900}
             alt=""
             fetchPriority="high"
+            // The linked imageUrl is another site's; the server's preload of it carries the same policy.
+            referrerPolicy="no-referrer"
             className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]"
           />
           {photos.length > 1 && (
@@ -136,24 +169,51 @@ function EventDetail({ event }: { event: Event }) {
         <Card className="lg:col-start-1">
           <CardContent className="flex flex-col gap-5 p-5 sm:p-6">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge className={cn('border-transparent', badgeClass)} data-testid="category-badge">
-                {categoryName}
-              </Badge>
+              <CategoryBadge
+                name={event.category?.name}
+                icon={event.category?.icon}
+                label={categoryName}
+                testId="category-badge"
+              />
+              {event.status === 'cancelled' && (
+                <Badge variant="destructive" className="gap-1" data-testid="cancelled-badge">
+                  <CircleSlash aria-hidden />
+                  {t('organizer:cancelled.badge')}
+                </Badge>
+              )}
               {isPast && (
                 <Badge variant="secondary" className="gap-1" data-testid="completed-badge">
                   <CheckCircle2 aria-hidden />
                   {t('detail.completed')}
                 </Badge>
               )}
-              <ShareButton event={event} size="sm" className="ms-auto" />
+              {/* Sharing by message needs a session; a guest shares the address itself. */}
+              {!isGuest && <ShareButton event={event} size="sm" className="ms-auto" />}
             </div>
-            <h1 id="event-title" dir="auto" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+            <h1
+              id="event-title"
+              dir="auto"
+              className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl"
+            >
               {event.title}
             </h1>
 
             <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-              <Stat icon={<Star className="fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />} label={t('detail.rating')} value={rating} testId="stat-rating" />
-              <Stat icon={<Users className="text-primary" aria-hidden />} label={t('detail.attending')} value={String(event.rsvpCount)} testId="stat-attending" />
+              <Stat
+                icon={
+                  <Star className="fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />
+                }
+                label={t('detail.rating')}
+                value={rating}
+                isPlaceholder={event.ratingCount === 0}
+                testId="stat-rating"
+              />
+              <Stat
+                icon={<Users className="text-primary" aria-hidden />}
+                label={t('detail.attending')}
+                value={String(event.rsvpCount)}
+                testId="stat-attending"
+              />
               <Stat
                 icon={<Ticket className="text-primary" aria-hidden />}
                 label={t('detail.max')}
@@ -180,10 +240,7 @@ function EventDetail({ event }: { event: Event }) {
             </ul>
 
             <div className="flex items-center gap-3 border-t border-border pt-4">
-              <Avatar className="size-11">
-                {event.organizer.profileImageUrl && <AvatarImage src={event.organizer.profileImageUrl} alt="" />}
-                <AvatarFallback className="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">{organizerInitial}</AvatarFallback>
-              </Avatar>
+              <UserAvatar person={event.organizer} className="size-11" />
               <div className="min-w-0">
                 <p className="text-xs text-muted-foreground">{t('detail.organizer')}</p>
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
@@ -195,10 +252,18 @@ function EventDetail({ event }: { event: Event }) {
         </Card>
 
         {/* Right column on desktop, right after the summary on a phone: what the user acts on. */}
-        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1" data-testid="event-sidebar">
-          <ParticipationCard event={event} isPast={isPast} />
-          {/* Share slot (issue 5): the share button and the Quick Share card mount here, under the RSVP card. */}
-          <EventSidebarExtras event={event} />
+        <aside
+          className="flex flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1"
+          data-testid="event-sidebar"
+        >
+          {isOrganizer ? (
+            <OrganizerPanel event={event} />
+          ) : (
+            <ParticipationCard event={event} isPast={isPast} isGuest={isGuest} />
+          )}
+          {!isPast && event.status !== 'cancelled' && <AddToCalendar event={event} />}
+          {/* Share slot: the share button and the Quick Share card mount here, under the RSVP card. */}
+          {!isGuest && <EventSidebarExtras event={event} />}
         </aside>
 
         <Card className="lg:col-start-1">
@@ -206,11 +271,21 @@ function EventDetail({ event }: { event: Event }) {
             <h2 className="text-lg leading-tight font-semibold">{t('detail.about')}</h2>
           </CardHeader>
           <CardContent>
-            <p dir="auto" className="leading-relaxed break-words whitespace-pre-line text-foreground/90" data-testid="event-description">
+            <p
+              dir="auto"
+              className="leading-relaxed break-words whitespace-pre-line text-foreground/90"
+              data-testid="event-description"
+            >
               {event.description}
             </p>
           </CardContent>
         </Card>
+
+        {isOrganizer && (
+          <div className="lg:col-start-1">
+            <AttendeeSection event={event} />
+          </div>
+        )}
 
         {photos.length > 0 && (
           <Card className="lg:col-start-1">
@@ -221,7 +296,12 @@ function EventDetail({ event }: { event: Event }) {
               </h2>
             </CardHeader>
             <CardContent>
-              <PhotoGallery photos={photos} title={event.title} openIndex={galleryIndex} onOpenIndexChange={setGalleryIndex} />
+              <PhotoGallery
+                photos={photos}
+                title={event.title}
+                openIndex={galleryIndex}
+                onOpenIndexChange={setGalleryIndex}
+              />
             </CardContent>
           </Card>
         )}
@@ -235,21 +315,38 @@ function EventDetail({ event }: { event: Event }) {
 }
 
 /**
- * Extension point for the share feature (issue 5): render the share button and Quick Share card
+ * Extension point for the share feature: render the share button and Quick Share card
  * here. Kept as its own component so adding them touches one place.
  */
 function EventSidebarExtras({ event }: { event: Event }): ReactNode {
   return <QuickShareCard event={event} />;
 }
 
-function Stat({ icon, label, value, valueLabel, testId }: { icon: ReactNode; label: string; value: string; valueLabel?: string; testId: string }) {
+function Stat({
+  icon,
+  label,
+  value,
+  valueLabel,
+  testId,
+  isPlaceholder = false,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  valueLabel?: string;
+  testId: string;
+  isPlaceholder?: boolean;
+}) {
   return (
     <div className="flex flex-col items-center gap-1 rounded-xl bg-muted/60 px-2 py-3 text-center" data-testid={testId}>
       <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground [&_svg]:size-4">
         {icon}
         {label}
       </dt>
-      <dd className="text-xl font-bold tabular-nums" aria-label={valueLabel}>
+      <dd
+        className={isPlaceholder ? 'py-1 text-sm font-medium text-muted-foreground' : 'text-xl font-bold tabular-nums'}
+        aria-label={valueLabel}
+      >
         {value}
       </dd>
     </div>
@@ -259,43 +356,14 @@ function Stat({ icon, label, value, valueLabel, testId }: { icon: ReactNode; lab
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4">{icon}</span>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-4">
+        {icon}
+      </span>
       <span className="flex min-w-0 flex-col">
         <span className="text-xs text-muted-foreground">{label}</span>
         <span className="font-medium">{children}</span>
       </span>
     </li>
-  );
-}
-
-function ParticipationCard({ event, isPast }: { event: Event; isPast: boolean }) {
-  const { t } = useTranslation('event-detail');
-  const isFull = isEventFull(event);
-  const spotsLeft = event.maxAttendees === null ? null : Math.max(event.maxAttendees - event.rsvpCount, 0);
-  return (
-    <Card data-testid="participation-card">
-      <CardHeader className="pb-3">
-        <h2 className="text-lg leading-tight font-semibold">{t('detail.participation')}</h2>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {isPast ? (
-          <p className="text-sm text-muted-foreground">{t('detail.participationPast')}</p>
-        ) : (
-          <>
-            <p className="text-sm text-muted-foreground">
-              {event.userRsvpStatus ? t('detail.youAre', { status: t(`rsvp.status.${event.userRsvpStatus}.label`) }) : t('detail.participationHint')}
-            </p>
-            {spotsLeft !== null && !isFull && <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('detail.spotsLeft', { count: spotsLeft })}</p>}
-            <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isFull} className="[&_button]:w-full w-full" />
-          </>
-        )}
-        {isPast && event.userRsvpStatus && (
-          <Badge variant="secondary" className="self-start">
-            {t('detail.youAre', { status: t(`rsvp.status.${event.userRsvpStatus}.label`) })}
-          </Badge>
-        )}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -329,6 +397,7 @@ function PhotoGallery({ photos, title, openIndex, onOpenIndexChange }: PhotoView
                 height={600}
                 alt={t('detail.photoAlt', { index: index + 1, count, title })}
                 loading="lazy"
+                referrerPolicy="no-referrer"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
             </button>
@@ -336,7 +405,12 @@ function PhotoGallery({ photos, title, openIndex, onOpenIndexChange }: PhotoView
         ))}
       </ul>
       {viewer ? (
-        <viewer.PhotoViewerDialog photos={photos} title={title} openIndex={openIndex} onOpenIndexChange={onOpenIndexChange} />
+        <viewer.PhotoViewerDialog
+          photos={photos}
+          title={title}
+          openIndex={openIndex}
+          onOpenIndexChange={onOpenIndexChange}
+        />
       ) : (
         openIndex !== null && <DialogLoading />
       )}

@@ -5,7 +5,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 export function EventDetailSkeleton() {
   const { t } = useTranslation('event-detail');
   return (
-    <div role="status" aria-busy="true" aria-label={t('detail.loading')} data-testid="event-detail-skeleton" className="flex flex-col gap-6">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={t('detail.loading')}
+      data-testid="event-detail-skeleton"
+      className="flex flex-col gap-6"
+    >
       <Skeleton className="aspect-[16/9] w-full rounded-2xl sm:aspect-[21/9]" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="flex flex-col gap-6">

@@ -25,8 +25,8 @@ function firstCardCount(): number {
 }
 
 /**
- * A page of 50 cards rendered at once was one task of 340-410 ms on a phone-class CPU (Lighthouse,
- * issue 6): the page could not answer a tap for that long. The first cards render at once and the
+ * A page of 50 cards rendered at once was one task of 340-410 ms on a phone-class CPU (Lighthouse):
+ * the page could not answer a tap for that long. The first cards render at once and the
  * rest follow a few at a time in transitions, which React interrupts for input.
  */
 function useProgressiveCount(total: number): number {
@@ -39,22 +39,38 @@ function useProgressiveCount(total: number): number {
   return Math.min(count, total);
 }
 
-export function EventGrid({ events, className }: { events: Event[]; className?: string }) {
+/** `renderFooter`: something under each card (My Events puts the volunteer's Withdraw there). */
+export function EventGrid({
+  events,
+  className,
+  renderFooter,
+}: {
+  events: Event[];
+  className?: string;
+  renderFooter?: (event: Event) => ReactNode;
+}) {
   const shown = useProgressiveCount(events.length);
   return (
     <ul className={cn(GRID, className)} data-testid="event-grid" aria-busy={shown < events.length || undefined}>
       {events.slice(0, shown).map((event) => (
         // Off-screen cards skip style, layout and paint until scrolled near (`auto` then keeps their
         // real height): each step's new cards no longer cost the whole grid's layout on a phone.
-        <li key={event.id} className="flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
-          <EventCard event={event} className="w-full" />
+        <li
+          key={event.id}
+          className={cn(
+            'flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto]',
+            renderFooter && 'flex-col gap-2',
+          )}
+        >
+          <EventCard event={event} className={cn('w-full', renderFooter && 'flex-1')} />
+          {renderFooter?.(event)}
         </li>
       ))}
     </ul>
   );
 }
 
-/** Spec §9: 6 skeleton cards while a list loads (3 on the dashboard). */
+/** 6 skeleton cards while a list loads (3 on the dashboard). */
 export function EventGridSkeleton({ count, className }: { count: number; className?: string }) {
   const { t } = useTranslation('common');
   return (
@@ -69,9 +85,27 @@ export function EventGridSkeleton({ count, className }: { count: number; classNa
   );
 }
 
-export function EmptyState({ icon: Icon, title, hint, action, className }: { icon: LucideIcon; title: string; hint?: string; action?: ReactNode; className?: string }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  hint,
+  action,
+  className,
+}: {
+  icon: LucideIcon;
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div data-testid="empty-state" className={cn('flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-card/60 px-6 py-12 text-center', className)}>
+    <div
+      data-testid="empty-state"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-card/60 px-6 py-12 text-center',
+        className,
+      )}
+    >
       <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Icon className="size-7" aria-hidden />
       </span>
@@ -85,7 +119,10 @@ export function EmptyState({ icon: Icon, title, hint, action, className }: { ico
 export function ListError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 px-6 py-10 text-center"
+    >
       <CircleAlert className="size-8 text-destructive" aria-hidden />
       <p className="text-sm font-medium">{t('status.error')}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
@@ -95,13 +132,28 @@ export function ListError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Issue 3: unlike the spec's inert button, this one fetches the page the API's Link header names. */
-export function LoadMoreButton({ hasNextPage, isFetchingNextPage, onLoadMore }: { hasNextPage: boolean; isFetchingNextPage: boolean; onLoadMore: () => void }) {
+/** Unlike the spec's inert button, this one fetches the page the API's Link header names. */
+function LoadMoreButton({
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+}) {
   const { t } = useTranslation('events');
   if (!hasNextPage) return null;
   return (
     <div className="mt-8 flex justify-center">
-      <Button variant="outline" size="lg" onClick={onLoadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined} className="min-w-48">
+      <Button
+        variant="outline"
+        size="lg"
+        onClick={onLoadMore}
+        disabled={isFetchingNextPage}
+        aria-busy={isFetchingNextPage || undefined}
+        className="min-w-48"
+      >
         {isFetchingNextPage && <LoaderCircle className="animate-spin" aria-hidden />}
         {isFetchingNextPage ? t('common:status.loading') : t('list.loadMore')}
       </Button>
@@ -110,11 +162,19 @@ export function LoadMoreButton({ hasNextPage, isFetchingNextPage, onLoadMore }: 
 }
 
 /**
- * A paged list of events under its filters (Home, Discover): 6 skeleton cards while it loads (spec §9),
+ * A paged list of events under its filters (Home, Discover): 6 skeleton cards while it loads,
  * the error with Retry, `empty` when nothing matched, else the grid, dimmed while a new filter loads,
  * then Load More. `isLive` announces the changes where no count above the list does.
  */
-export function EventListResults({ list, empty, isLive = false }: { list: ReturnType<typeof useEvents>; empty: ReactNode; isLive?: boolean }) {
+export function EventListResults({
+  list,
+  empty,
+  isLive = false,
+}: {
+  list: ReturnType<typeof useEvents>;
+  empty: ReactNode;
+  isLive?: boolean;
+}) {
   return (
     <>
       <div aria-live={isLive ? 'polite' : undefined} aria-busy={list.isLoading}>
@@ -125,10 +185,17 @@ export function EventListResults({ list, empty, isLive = false }: { list: Return
         ) : list.events.length === 0 ? (
           empty
         ) : (
-          <EventGrid events={list.events} className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')} />
+          <EventGrid
+            events={list.events}
+            className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
+          />
         )}
       </div>
-      <LoadMoreButton hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <LoadMoreButton
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </>
   );
 }

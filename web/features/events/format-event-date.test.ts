@@ -63,7 +63,15 @@ describe('formatEventDate in other languages (the locale’s own format)', () =>
         hour: 'numeric',
         minute: '2-digit',
       }).format(new Date('2026-11-24T12:00:00Z'));
-      expect(formatEventDate('2026-11-24T12:00:00Z', { language, todayLabel: 'x', tomorrowLabel: 'y', timeZone: 'UTC', now })).toBe(expected);
+      expect(
+        formatEventDate('2026-11-24T12:00:00Z', {
+          language,
+          todayLabel: 'x',
+          tomorrowLabel: 'y',
+          timeZone: 'UTC',
+          now,
+        }),
+      ).toBe(expected);
     }
   });
 
@@ -82,18 +90,46 @@ describe("formatEventDate in the browser's own zone", () => {
   it('reads the wall clock from Date itself, with the same result as naming the zone', () => {
     const ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     // Around both daylight-saving changes of many zones, midnight and the year's end.
-    const dates = ['2026-03-08T06:59:00Z', '2026-03-29T00:59:00Z', '2026-03-29T01:00:00Z', '2026-10-25T00:30:00Z', '2026-11-01T08:30:00Z', '2026-11-22T23:59:00Z', '2026-11-23T00:00:00Z', '2026-12-31T23:30:00Z'];
+    const dates = [
+      '2026-03-08T06:59:00Z',
+      '2026-03-29T00:59:00Z',
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T00:30:00Z',
+      '2026-11-01T08:30:00Z',
+      '2026-11-22T23:59:00Z',
+      '2026-11-23T00:00:00Z',
+      '2026-12-31T23:30:00Z',
+    ];
     for (const clock of [now, new Date('2026-03-28T23:00:00Z'), new Date('2026-12-31T22:00:00Z')]) {
       for (const date of dates) {
-        const withoutZone = formatEventDate(date, { language: 'en', todayLabel: 'Today', tomorrowLabel: 'Tomorrow', now: clock });
-        expect(withoutZone).toBe(formatEventDate(date, { language: 'en', todayLabel: 'Today', tomorrowLabel: 'Tomorrow', now: clock, timeZone: ownZone }));
+        const withoutZone = formatEventDate(date, {
+          language: 'en',
+          todayLabel: 'Today',
+          tomorrowLabel: 'Tomorrow',
+          now: clock,
+        });
+        expect(withoutZone).toBe(
+          formatEventDate(date, {
+            language: 'en',
+            todayLabel: 'Today',
+            tomorrowLabel: 'Tomorrow',
+            now: clock,
+            timeZone: ownZone,
+          }),
+        );
       }
     }
   });
 
   it('works in a zone with daylight saving too', () => {
     const ownZoneResult = (timeZone: string) =>
-      formatEventDate('2026-03-29T00:30:00Z', { language: 'en', todayLabel: 'Today', tomorrowLabel: 'Tomorrow', now: new Date('2026-03-28T12:00:00Z'), timeZone });
+      formatEventDate('2026-03-29T00:30:00Z', {
+        language: 'en',
+        todayLabel: 'Today',
+        tomorrowLabel: 'Tomorrow',
+        now: new Date('2026-03-28T12:00:00Z'),
+        timeZone,
+      });
     expect(ownZoneResult('Europe/Lisbon')).toBe('Tomorrow, 12:30 AM');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Event date on cards (spec §2 Event card). English follows the spec's en-US pattern to the letter:
+ * Event date on cards. English follows the spec's en-US pattern to the letter:
  * 'Today, 3:30 PM', 'Tomorrow, 9:05 AM', otherwise 'Mon, Nov 24, 3:30 PM'. It is assembled by hand
  * because Intl's en-US output puts a narrow no-break space before AM/PM in recent ICU versions, which
  * would differ between browsers. Every other language uses Intl with that locale's own order, digits
@@ -35,9 +35,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 /** The date as a clock on the wall of `timeZone` shows it (numbers only, locale-independent). */
 function wallClock(date: Date, timeZone: string | undefined): WallClock {
   // The browser's own zone is what Date's getters use: no Intl call, which cost about 3 ms a card on
-  // a phone-class CPU (issue 6 profile of Discover).
+  // a phone-class CPU (as profiled on Discover).
   if (timeZone === undefined) {
-    return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), weekday: date.getDay(), hour: date.getHours(), minute: date.getMinutes() };
+    return {
+      year: date.getFullYear(),
+      month: date.getMonth() + 1,
+      day: date.getDate(),
+      weekday: date.getDay(),
+      hour: date.getHours(),
+      minute: date.getMinutes(),
+    };
   }
   const key = timeZone;
   let format = wallClockFormats.get(key);

@@ -12,9 +12,10 @@ import { cn } from '@/lib/utils';
 import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { isEventPast } from './event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from './event-list';
+import { WithdrawButton } from './withdraw-button';
 import './english-event-texts';
 
-/** Spec §2/§4: upcoming when the date is after now (soonest first), else past (latest first). */
+/** Upcoming when the date is after now (soonest first), else past (latest first). */
 export function splitByTime(events: Event[], now = Date.now()) {
   const upcoming = events.filter((event) => !isEventPast(event, now)).sort((a, b) => a.date.localeCompare(b.date));
   const past = events.filter((event) => isEventPast(event, now)).sort((a, b) => b.date.localeCompare(a.date));
@@ -26,7 +27,7 @@ type Tab = 'organized' | 'joined';
 export default function MyEventsPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
-  const { t } = useTranslation(['events', 'event-detail']);
+  const { t } = useTranslation(['events', 'event-detail', 'organizer']);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('organized');
   const organized = useQuery<Event[]>({ queryKey: ['/api/my-events'] });
@@ -53,7 +54,13 @@ export default function MyEventsPage() {
           </h1>
           <p className="mt-2 max-w-xl text-base text-emerald-50">{t('myEvents.subtitle')}</p>
         </div>
-        <Button variant="inverse" size="lg" onClick={openCreate} {...createEventTriggerProps} className="self-start sm:self-center">
+        <Button
+          variant="inverse"
+          size="lg"
+          onClick={openCreate}
+          {...createEventTriggerProps}
+          className="self-start sm:self-center"
+        >
           <CalendarPlus aria-hidden />
           {t('myEvents.createNew')}
         </Button>
@@ -61,21 +68,43 @@ export default function MyEventsPage() {
 
       <section aria-label={t('myEvents.statsLabel')}>
         <ul className="grid grid-cols-3 gap-2.5 sm:gap-4">
-          <DashboardStat icon={CalendarPlus} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('myEvents.stats.organized')} testId="stat-organized">
+          <DashboardStat
+            icon={CalendarPlus}
+            tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
+            label={t('myEvents.stats.organized')}
+            testId="stat-organized"
+          >
             {organized.isLoading ? <Skeleton className="h-8 w-8" /> : (organized.data?.length ?? 0)}
           </DashboardStat>
-          <DashboardStat icon={Handshake} tone="bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300" label={t('myEvents.stats.joined')} testId="stat-joined">
+          <DashboardStat
+            icon={Handshake}
+            tone="bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300"
+            label={t('myEvents.stats.joined')}
+            testId="stat-joined"
+          >
             {joined.isLoading ? <Skeleton className="h-8 w-8" /> : (joined.data?.length ?? 0)}
           </DashboardStat>
-          <DashboardStat icon={CalendarClock} tone="bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300" label={t('myEvents.stats.upcoming')} testId="stat-upcoming">
-            {isLoading ? <Skeleton className="h-8 w-8" /> : organizedSplit.upcoming.length + joinedSplit.upcoming.length}
+          <DashboardStat
+            icon={CalendarClock}
+            tone="bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300"
+            label={t('myEvents.stats.upcoming')}
+            testId="stat-upcoming"
+          >
+            {isLoading ? (
+              <Skeleton className="h-8 w-8" />
+            ) : (
+              organizedSplit.upcoming.length + joinedSplit.upcoming.length
+            )}
           </DashboardStat>
         </ul>
       </section>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-6">
         <TabsList className="h-auto w-full sm:w-fit">
-          <TabsTrigger value="organized" className="h-auto min-h-9 py-1.5 whitespace-normal sm:px-4 sm:whitespace-nowrap">
+          <TabsTrigger
+            value="organized"
+            className="h-auto min-h-9 py-1.5 whitespace-normal sm:px-4 sm:whitespace-nowrap"
+          >
             {t('myEvents.tabs.organized')}
           </TabsTrigger>
           <TabsTrigger value="joined" className="h-auto min-h-9 py-1.5 whitespace-normal sm:px-4 sm:whitespace-nowrap">
@@ -107,6 +136,11 @@ export default function MyEventsPage() {
           <EventSections
             query={joined}
             split={joinedSplit}
+            renderUpcomingFooter={(event) =>
+              event.status === 'cancelled' ? null : (
+                <WithdrawButton eventId={event.id} eventTitle={event.title} className="w-full" />
+              )
+            }
             empty={
               <EmptyState
                 icon={CalendarCheck}
@@ -135,10 +169,12 @@ function EventSections({
   query,
   split,
   empty,
+  renderUpcomingFooter,
 }: {
   query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
   split: { upcoming: Event[]; past: Event[] };
   empty: ReactNode;
+  renderUpcomingFooter?: (event: Event) => ReactNode;
 }) {
   const { t } = useTranslation('events');
   if (query.isLoading) return <EventGridSkeleton count={3} />;
@@ -146,12 +182,20 @@ function EventSections({
   return (
     <>
       <section className="flex flex-col gap-4" data-testid="upcoming-section">
-        <h2 className="text-lg font-semibold tracking-tight sm:text-xl">{t('myEvents.upcomingHeading', { count: split.upcoming.length })}</h2>
-        {split.upcoming.length === 0 ? empty : <EventGrid events={split.upcoming} />}
+        <h2 className="text-lg font-semibold tracking-tight sm:text-xl">
+          {t('myEvents.upcomingHeading', { count: split.upcoming.length })}
+        </h2>
+        {split.upcoming.length === 0 ? (
+          empty
+        ) : (
+          <EventGrid events={split.upcoming} renderFooter={renderUpcomingFooter} />
+        )}
       </section>
       {split.past.length > 0 && (
         <section className="flex flex-col gap-4" data-testid="past-section">
-          <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">{t('myEvents.pastHeading', { count: split.past.length })}</h2>
+          <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">
+            {t('myEvents.pastHeading', { count: split.past.length })}
+          </h2>
           <EventGrid events={split.past} />
         </section>
       )}
@@ -159,10 +203,25 @@ function EventSections({
   );
 }
 
-function DashboardStat({ icon: Icon, tone, label, children, testId }: { icon: LucideIcon; tone: string; label: string; children: ReactNode; testId: string }) {
+function DashboardStat({
+  icon: Icon,
+  tone,
+  label,
+  children,
+  testId,
+}: {
+  icon: LucideIcon;
+  tone: string;
+  label: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     // Three across even on a phone: stacked (icon above the figure) there, side by side from sm up.
-    <li className="flex flex-col items-start gap-2 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5" data-testid={testId}>
+    <li
+      className="flex flex-col items-start gap-2 rounded-xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+      data-testid={testId}
+    >
       <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-11', tone)}>
         <Icon className="size-5" aria-hidden />
       </span>

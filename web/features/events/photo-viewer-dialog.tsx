@@ -34,23 +34,45 @@ export function PhotoViewerDialog({ photos, title, openIndex, onOpenIndexChange 
 
   return (
     <Dialog open={openIndex !== null} onOpenChange={(isOpen) => !isOpen && onOpenIndexChange(null)}>
-      <DialogContent className="max-w-5xl gap-3 bg-card p-3 sm:p-4" onKeyDown={handleKeyDown} data-testid="photo-viewer">
+      <DialogContent
+        className="max-w-5xl gap-3 bg-card p-3 sm:p-4"
+        onKeyDown={handleKeyDown}
+        data-testid="photo-viewer"
+      >
         <DialogTitle className="truncate pe-8 text-base">{title}</DialogTitle>
-        <DialogDescription data-testid="photo-counter">{t('detail.photoCounter', { index: (openIndex ?? 0) + 1, count })}</DialogDescription>
+        <DialogDescription data-testid="photo-counter">
+          {t('detail.photoCounter', { index: (openIndex ?? 0) + 1, count })}
+        </DialogDescription>
         {openIndex !== null && (
           <div className="relative">
             <img
               src={photos[openIndex]}
               alt={t('detail.photoAlt', { index: openIndex + 1, count, title })}
+              // One of the photos can be the event's imageUrl, on another site that must not learn this page.
+              referrerPolicy="no-referrer"
               className="max-h-[70dvh] w-full rounded-lg bg-muted object-contain"
               data-testid="photo-viewer-image"
             />
             {count > 1 && (
               <>
-                <Button type="button" size="icon" variant="secondary" className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(-1)} aria-label={t('detail.previousPhoto')}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="secondary"
+                  className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md"
+                  onClick={() => step(-1)}
+                  aria-label={t('detail.previousPhoto')}
+                >
                   <ChevronLeft className="rtl:rotate-180" aria-hidden />
                 </Button>
-                <Button type="button" size="icon" variant="secondary" className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md" onClick={() => step(1)} aria-label={t('detail.nextPhoto')}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="secondary"
+                  className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md"
+                  onClick={() => step(1)}
+                  aria-label={t('detail.nextPhoto')}
+                >
                   <ChevronRight className="rtl:rotate-180" aria-hidden />
                 </Button>
               </>

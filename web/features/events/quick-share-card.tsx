@@ -16,7 +16,7 @@ const NETWORKS: { network: SocialNetwork; tone: string }[] = [
   { network: 'linkedin', tone: 'text-[#0a66c2] dark:text-[#5a9bd8]' },
 ];
 
-/** The detail page's 'Quick Share' card (spec §2): one tap to a network or the clipboard, or the full dialog. */
+/** The detail page's 'Quick Share' card: one tap to a network or the clipboard, or the full dialog. */
 export function QuickShareCard({ event, className }: { event: Event; className?: string }) {
   const { t } = useTranslation('share');
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -28,7 +28,11 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
       await copyText(eventUrl());
       toast({ title: t('toast.quickLinkCopied.title'), description: t('toast.quickLinkCopied.description') });
     } catch {
-      toast({ title: t('toast.copyFailed.title'), description: t('toast.copyFailed.description'), variant: 'destructive' });
+      toast({
+        title: t('toast.copyFailed.title'),
+        description: t('toast.copyFailed.description'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -54,7 +58,13 @@ export function QuickShareCard({ event, className }: { event: Event; className?:
               {t(`social.${network}`)}
             </Button>
           ))}
-          <Button type="button" variant="outline" className="justify-start" onClick={() => void copyLink()} data-testid="quick-share-copy-link">
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-start"
+            onClick={() => void copyLink()}
+            data-testid="quick-share-copy-link"
+          >
             <Copy aria-hidden />
             {t('actions.copyLink')}
           </Button>

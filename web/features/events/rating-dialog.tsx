@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_COMMENT_MAX } from '@contract/ratings';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/use-toast';
@@ -14,26 +21,29 @@ export interface RatingDialogProps {
   eventTitle: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  /** The user's own rating, when they rated before: the dialog opens at it. */
+  currentRating?: { rating: number; comment: string | null };
 }
 
-/** spec §2/§4 rating dialog: stars 0–5 with preview, optional comment, pending, closed on success. */
-export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange }: RatingDialogProps) {
+/** The rating dialog: stars 0–5 with preview, optional comment, pending, closed on success. */
+export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange, currentRating }: RatingDialogProps) {
   const { t } = useTranslation('event-detail');
   const labelId = useId();
   const commentId = useId();
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState(currentRating?.rating ?? 0);
+  const [comment, setComment] = useState(currentRating?.comment ?? '');
   const [isMissingRating, setIsMissingRating] = useState(false);
   const submit = useSubmitRating(eventId, { onSuccess: () => onOpenChange(false) });
 
-  // Every opening starts at 0 stars ('Rate this event', spec §2), also when the user re-rates: the
-  // new rating replaces the old one (decisions §5), whose review stays visible in the list meanwhile.
+  // Every opening starts at what the user said before (0 stars, 'Rate this event', the first
+  // time): the new rating replaces the old one, so re-rating starts from it, not from
+  // an empty form that reads as if the first rating had been lost.
   const [wasOpen, setWasOpen] = useState(isOpen);
   if (isOpen !== wasOpen) {
     setWasOpen(isOpen);
     if (isOpen) {
-      setRating(0);
-      setComment('');
+      setRating(currentRating?.rating ?? 0);
+      setComment(currentRating?.comment ?? '');
       setIsMissingRating(false);
     }
   }
@@ -55,7 +65,9 @@ export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange }: Rati
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <DialogHeader>
             <DialogTitle>{t('rating.dialogTitle')}</DialogTitle>
-            <DialogDescription className="break-words">{t('rating.dialogDescription', { title: eventTitle })}</DialogDescription>
+            <DialogDescription className="break-words">
+              {t('rating.dialogDescription', { title: eventTitle })}
+            </DialogDescription>
           </DialogHeader>
 
           <div className="flex flex-col items-center gap-1 rounded-lg bg-muted/60 px-3 py-4">

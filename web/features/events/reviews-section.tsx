@@ -5,18 +5,19 @@ import type { Event } from '@contract/events';
 import type { Rating } from '@contract/ratings';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { UserAvatar } from '@/components/app-shell/user-avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StarDisplay } from './star-rating';
+import type { RatingDialogProps } from './rating-dialog';
 import { useRatings } from './use-ratings';
 
 // The rating dialog loads on first open (the pointer or focus reaching 'Rate' starts it early).
 const loadRatingDialog = () => import('./rating-dialog');
 
-/** spec §9: reviews shown before the toggle. */
-export const INITIAL_REVIEW_COUNT = 3;
+/** Reviews shown before the toggle. */
+const INITIAL_REVIEW_COUNT = 3;
 
 export interface ReviewsSectionProps {
   event: Pick<Event, 'id' | 'title' | 'organizerId' | 'userRsvpStatus' | 'averageRating' | 'ratingCount'>;
@@ -26,9 +27,9 @@ export interface ReviewsSectionProps {
 }
 
 /**
- * spec §2 Reviews and rating. Rating is offered only once the event is past and the user took part:
- * any of the three statuses counts as 'going' (decisions §4). The server refuses the organizer
- * (decisions §5), so the organizer is not offered a button that can only fail.
+ * Reviews and rating. Rating is offered only once the event is past and the user took part:
+ * any of the three statuses counts as 'going'. The server refuses the organizer's own
+ * rating, so the organizer is not offered a button that can only fail.
  */
 export function ReviewsSection({ event, isPast, currentUserId, language }: ReviewsSectionProps) {
   const { t } = useTranslation('event-detail');
@@ -53,7 +54,10 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           </CardTitle>
           {isPast && list.length > 0 && (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden />
+              <Star
+                className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300"
+                aria-hidden
+              />
               <span className="font-semibold text-foreground">{event.averageRating.toFixed(1)}</span>
               <span aria-hidden>·</span>
               <span>{t('reviews.count', { count: list.length })}</span>
@@ -75,7 +79,10 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
       </CardHeader>
       <CardContent>
         {!isPast ? (
-          <p className="rounded-lg bg-muted/60 px-4 py-6 text-center text-sm text-muted-foreground" data-testid="reviews-before-end">
+          <p
+            className="rounded-lg bg-muted/60 px-4 py-6 text-center text-sm text-muted-foreground"
+            data-testid="reviews-before-end"
+          >
             {t('reviews.beforeEnd')}
           </p>
         ) : ratings.isPending ? (
@@ -93,7 +100,9 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
         ) : ratings.isError ? (
           <p className="text-sm text-muted-foreground">{t('reviews.loadFailed')}</p>
         ) : list.length === 0 ? (
-          <p className="rounded-lg bg-muted/60 px-4 py-6 text-center text-sm text-muted-foreground">{canRate ? t('reviews.noneCanRate') : t('reviews.none')}</p>
+          <p className="rounded-lg bg-muted/60 px-4 py-6 text-center text-sm text-muted-foreground">
+            {canRate ? t('reviews.noneCanRate') : t('reviews.none')}
+          </p>
         ) : (
           <>
             <ul className="flex flex-col divide-y divide-border" data-testid="reviews-list">
@@ -102,7 +111,13 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
               ))}
             </ul>
             {remaining > 0 && (
-              <Button type="button" variant="ghost" className="mt-2 w-full" aria-expanded={isExpanded} onClick={() => setIsExpanded((value) => !value)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="mt-2 w-full"
+                aria-expanded={isExpanded}
+                onClick={() => setIsExpanded((value) => !value)}
+              >
                 {isExpanded ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
                 {isExpanded ? t('reviews.showLess') : t('reviews.showMore', { count: remaining })}
               </Button>
@@ -110,12 +125,20 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           </>
         )}
       </CardContent>
-      {canRate && <RatingDialogLoader eventId={event.id} eventTitle={event.title} isOpen={isDialogOpen} onOpenChange={setIsDialogOpen} />}
+      {canRate && (
+        <RatingDialogLoader
+          eventId={event.id}
+          eventTitle={event.title}
+          isOpen={isDialogOpen}
+          onOpenChange={setIsDialogOpen}
+          currentRating={ownRating ? { rating: ownRating.rating, comment: ownRating.comment } : undefined}
+        />
+      )}
     </Card>
   );
 }
 
-function RatingDialogLoader(props: { eventId: number; eventTitle: string; isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+function RatingDialogLoader(props: RatingDialogProps) {
   const module = useLazyModule(loadRatingDialog, useHasBeenOpen(props.isOpen));
   if (!module) return props.isOpen ? <DialogLoading /> : null;
   return <module.RatingDialog {...props} />;
@@ -125,14 +148,12 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
   const { t } = useTranslation('event-detail');
   const first = rating.user.firstName?.trim() || t('detail.unknownFirst');
   const last = rating.user.lastName?.trim() || t('detail.unknownLast');
-  const initial = (rating.user.firstName?.trim()[0] ?? 'U').toUpperCase();
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'medium' }).format(new Date(rating.createdAt));
+  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'medium' }).format(
+    new Date(rating.createdAt),
+  );
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0" data-testid="review">
-      <Avatar className="size-10">
-        {rating.user.profileImageUrl && <AvatarImage src={rating.user.profileImageUrl} alt="" />}
-        <AvatarFallback className="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">{initial}</AvatarFallback>
-      </Avatar>
+      <UserAvatar person={rating.user} className="size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="truncate font-semibold" dir="auto">
@@ -143,7 +164,11 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
           </time>
         </div>
         <StarDisplay value={rating.rating} />
-        {rating.comment && <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">{rating.comment}</p>}
+        {rating.comment && (
+          <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">
+            {rating.comment}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -23,9 +23,9 @@ function stop(event: MouseEvent | KeyboardEvent) {
 }
 
 /**
- * Spec §2 RSVP control: a menu of the three statuses with the current one ticked. 'Event Full'
+ * The RSVP control: a menu of the three statuses with the current one ticked. 'Event Full'
  * disables it only for someone without an RSVP: the server lets an existing RSVP switch status on a
- * full event (decisions §4), so we do too.
+ * full event, so we do too.
  *
  * Until first opened, the control is only its button, marked up as the Radix trigger renders it; the
  * menu (rsvp-menu.tsx) loads when the pointer or focus reaches the button and opens on click, Enter,
@@ -58,7 +58,8 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
     className: cn(
       'min-w-[100px]',
       isPending && 'cursor-progress opacity-80',
-      hasRsvp && 'border border-emerald-600/30 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/30 dark:bg-emerald-950 dark:text-emerald-200 dark:hover:bg-emerald-900',
+      hasRsvp &&
+        'border border-emerald-600/30 bg-emerald-50 text-emerald-800 hover:bg-emerald-100 dark:border-emerald-400/30 dark:bg-emerald-950 dark:text-emerald-200 dark:hover:bg-emerald-900',
     ),
   } satisfies ComponentProps<typeof Button>;
   const buttonContent = (

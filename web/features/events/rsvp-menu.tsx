@@ -53,7 +53,9 @@ export default function RsvpMenu({
         onClick={onContentClick}
         onFocus={focusFirstItem}
       >
-        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">{t('rsvp.menuLabel')}</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">
+          {t('rsvp.menuLabel')}
+        </DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={userRsvpStatus ?? ''}
           onValueChange={(value) => {
@@ -61,7 +63,12 @@ export default function RsvpMenu({
           }}
         >
           {RSVP_STATUSES.map((status) => (
-            <DropdownMenuRadioItem key={status} value={status} className="items-start py-2" data-testid={`rsvp-option-${status}`}>
+            <DropdownMenuRadioItem
+              key={status}
+              value={status}
+              className="items-start py-2"
+              data-testid={`rsvp-option-${status}`}
+            >
               <span className="flex flex-col gap-0.5">
                 <span className="font-medium">{t(`rsvp.status.${status}.label`)}</span>
                 <span className="text-xs text-muted-foreground">{t(`rsvp.status.${status}.description`)}</span>

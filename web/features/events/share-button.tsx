@@ -5,8 +5,13 @@ import type { Event } from '@contract/events';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ShareEventDialogLoader } from './share-event-dialog-loader';
 
-/** The event detail page's share control (spec §2): opens the 'Share Event' dialog. */
-export function ShareButton({ event, variant = 'outline', size, className }: { event: Event } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+/** The event detail page's share control: opens the 'Share Event' dialog. */
+export function ShareButton({
+  event,
+  variant = 'outline',
+  size,
+  className,
+}: { event: Event } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   const { t } = useTranslation('share');
   const [isOpen, setIsOpen] = useState(false);
   return (

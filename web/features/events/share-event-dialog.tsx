@@ -3,7 +3,14 @@ import { Check, Copy, Download, Link2, Loader2, Mail, Send, Smartphone } from 'l
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -24,14 +31,27 @@ const SOCIAL_TARGETS: { network: SocialTarget; tone: string }[] = [
   { network: 'instagram', tone: 'text-[#d62976] dark:text-[#f06595]' },
 ];
 
-/** The 'Share Event' dialog (spec §2): three ways to share, the preview card, social buttons, download. */
-export function ShareEventDialog({ event, open, onOpenChange, trigger }: { event: Event; open: boolean; onOpenChange: (open: boolean) => void; trigger: ReactNode }) {
+/** The 'Share Event' dialog: three ways to share, the preview card, social buttons, download. */
+export function ShareEventDialog({
+  event,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  event: Event;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+}) {
   const { t } = useTranslation('share');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* As the dialog's trigger, the control gets focus back when the dialog closes. */}
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="w-[calc(100%-1.5rem)] gap-5 p-4 sm:max-w-2xl sm:p-6 lg:max-w-5xl" data-testid="share-dialog">
+      <DialogContent
+        className="w-[calc(100%-1.5rem)] gap-5 p-4 sm:max-w-2xl sm:p-6 lg:max-w-5xl"
+        data-testid="share-dialog"
+      >
         <DialogHeader className="pe-8 text-start">
           <DialogTitle>{t('dialog.title')}</DialogTitle>
           <DialogDescription>{t('dialog.description', { title: event.title })}</DialogDescription>
@@ -58,7 +78,7 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
       await copyText(eventUrl);
       toast({ title: t('toast.linkCopied.title'), description: t('toast.linkCopied.description') });
     } catch {
-      toast({ title: t('toast.error'), description: t('toast.clipboardFailed'), variant: 'destructive' });
+      toast({ title: t('common:toasts.errorTitle'), description: t('toast.clipboardFailed'), variant: 'destructive' });
     }
   };
 
@@ -84,7 +104,11 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
       downloadBlob(blob, shareImageFileName(event.title));
       toast({ title: t('toast.imageGenerated.title'), description: t('toast.imageGenerated.description') });
     } catch {
-      toast({ title: t('toast.generationFailed.title'), description: t('toast.generationFailed.description'), variant: 'destructive' });
+      toast({
+        title: t('toast.generationFailed.title'),
+        description: t('toast.generationFailed.description'),
+        variant: 'destructive',
+      });
     } finally {
       setIsGenerating(false);
     }
@@ -120,7 +144,14 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
         <TabsContent value="link" className="grid content-start gap-3">
           <Label htmlFor={`${ids}-link`}>{t('link.label')}</Label>
           <div className="flex gap-2">
-            <Input id={`${ids}-link`} readOnly value={eventUrl} dir="ltr" className="font-mono text-sm" onFocus={(focusEvent) => focusEvent.currentTarget.select()} />
+            <Input
+              id={`${ids}-link`}
+              readOnly
+              value={eventUrl}
+              dir="ltr"
+              className="font-mono text-sm"
+              onFocus={(focusEvent) => focusEvent.currentTarget.select()}
+            />
             <Button type="button" onClick={() => void copyLink()} data-testid="share-link-copy">
               <Copy aria-hidden />
               {t('link.copy')}
@@ -136,11 +167,19 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
         <TabsContent value="native" className="grid content-start gap-3">
           <p className="text-sm text-muted-foreground">{t('native.description')}</p>
           {!canUseNativeShare() && (
-            <p className="rounded-md border border-border bg-muted px-3 py-2 text-sm" data-testid="share-native-fallback-note">
+            <p
+              className="rounded-md border border-border bg-muted px-3 py-2 text-sm"
+              data-testid="share-native-fallback-note"
+            >
               {t('native.fallback')}
             </p>
           )}
-          <Button type="button" onClick={() => void shareNatively()} className="w-full sm:w-auto sm:justify-self-start" data-testid="share-native">
+          <Button
+            type="button"
+            onClick={() => void shareNatively()}
+            className="w-full sm:w-auto sm:justify-self-start"
+            data-testid="share-native"
+          >
             <Smartphone aria-hidden />
             {t('native.button')}
           </Button>
@@ -159,7 +198,11 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
               type="button"
               variant="outline"
               onClick={() => shareOn(network)}
-              aria-label={network === 'instagram' ? t('social.instagram') : t('social.shareOn', { network: t(`social.${network}`) })}
+              aria-label={
+                network === 'instagram'
+                  ? t('social.instagram')
+                  : t('social.shareOn', { network: t(`social.${network}`) })
+              }
               data-testid={`share-${network}`}
             >
               <SocialGlyph network={network} className={cn('size-4', tone)} />
@@ -168,7 +211,13 @@ function ShareDialogBody({ event, onSent }: { event: Event; onSent: () => void }
           ))}
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Button type="button" onClick={() => void downloadImage()} disabled={isGenerating} aria-busy={isGenerating} data-testid="share-download">
+          <Button
+            type="button"
+            onClick={() => void downloadImage()}
+            disabled={isGenerating}
+            aria-busy={isGenerating}
+            data-testid="share-download"
+          >
             {isGenerating ? <Loader2 aria-hidden className="animate-spin" /> : <Download aria-hidden />}
             {isGenerating ? t('actions.generating') : t('actions.download')}
           </Button>
@@ -224,7 +273,12 @@ function MessageForm({ event, onSent }: { event: Event; onSent: () => void }) {
           data-testid="share-recipient"
         />
         {recipientError ? (
-          <p id={`${ids}-recipient-help`} role="alert" className="text-sm font-medium text-destructive" data-testid="share-recipient-error">
+          <p
+            id={`${ids}-recipient-help`}
+            role="alert"
+            className="text-sm font-medium text-destructive"
+            data-testid="share-recipient-error"
+          >
             {recipientError}
           </p>
         ) : (
@@ -255,12 +309,27 @@ function MessageForm({ event, onSent }: { event: Event; onSent: () => void }) {
         )}
       </div>
       {formError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive" data-testid="share-form-error">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+          data-testid="share-form-error"
+        >
           {formError}
         </p>
       )}
-      <Button type="submit" disabled={!canSend} className="w-full sm:w-auto sm:justify-self-end" data-testid="share-send">
-        {shareMessage.isPending ? <Loader2 aria-hidden className="animate-spin" /> : shareMessage.isSuccess ? <Check aria-hidden /> : <Send aria-hidden className="rtl:-scale-x-100" />}
+      <Button
+        type="submit"
+        disabled={!canSend}
+        className="w-full sm:w-auto sm:justify-self-end"
+        data-testid="share-send"
+      >
+        {shareMessage.isPending ? (
+          <Loader2 aria-hidden className="animate-spin" />
+        ) : shareMessage.isSuccess ? (
+          <Check aria-hidden />
+        ) : (
+          <Send aria-hidden className="rtl:-scale-x-100" />
+        )}
         {shareMessage.isPending ? t('message.sending') : t('message.send')}
       </Button>
     </form>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { categoryColorOf } from '@contract/category-colors';
 import {
   categoryBadgeColor,
   ellipsize,
   fitLine,
-  initialsOf,
   SHARE_IMAGE_BACKGROUND,
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_SCALE,
@@ -17,7 +17,7 @@ import {
 /** A monospace stand-in for canvas measureText: every character is 10 px wide. */
 const measure = (text: string) => Array.from(text).length * 10;
 
-describe('share image constants (spec §9)', () => {
+describe('share image constants', () => {
   it('is 1200×630 at scale 2 on white with a 15 s image time-out', () => {
     expect([SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_SCALE]).toEqual([1200, 630, 2]);
     expect(SHARE_IMAGE_BACKGROUND).toBe('#ffffff');
@@ -74,17 +74,15 @@ describe('fitLine and ellipsize', () => {
 });
 
 describe('card details', () => {
-  it('maps category colours and falls back to emerald', () => {
-    expect(categoryBadgeColor('green')).toBe('#15803d');
-    expect(categoryBadgeColor('purple')).toBe('#7e22ce');
-    expect(categoryBadgeColor('teal')).toBe('#047857');
-    expect(categoryBadgeColor(null)).toBe('#047857');
-  });
-
-  it('builds initials from the organizer’s names', () => {
-    expect(initialsOf('jane', 'doe')).toBe('JD');
-    expect(initialsOf('Émile', null)).toBe('É');
-    expect(initialsOf(null, null)).toBe('?');
+  it('takes the badge colour from the shared table by category name, grey for any other name', () => {
+    expect(categoryBadgeColor(categoryColorOf('Cleanup'))).toBe('#15803d');
+    expect(categoryBadgeColor(categoryColorOf('Arts & Culture'))).toBe('#7e22ce');
+    // These two were emerald on the page and red on the server's image.
+    expect(categoryBadgeColor(categoryColorOf('Healthcare'))).toBe('#b91c1c');
+    expect(categoryBadgeColor(categoryColorOf('Disaster Relief'))).toBe('#b91c1c');
+    expect(categoryBadgeColor(categoryColorOf('Technology'))).toBe('#4338ca');
+    expect(categoryBadgeColor(categoryColorOf('Gardening'))).toBe('#475569');
+    expect(categoryBadgeColor(categoryColorOf(null))).toBe('#475569');
   });
 });
 

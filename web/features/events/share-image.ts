@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Event } from '@contract/events';
+import { CATEGORY_BADGE_HEX, categoryColorOf, type CategoryColor } from '@contract/category-colors';
 import { BRAND_NAME } from '@contract/social';
+import { avatarInitial } from '@/components/app-shell/user-avatar';
 
 /**
  * The social preview card as a picture: one layout, used twice. The dialog shows it as HTML scaled to
@@ -9,7 +11,7 @@ import { BRAND_NAME } from '@contract/social';
  * HTML-to-canvas library into the bundle.
  */
 
-/** Spec §9: 1200×630, drawn at scale 2 on white; a remote photo gets 15 s before it is left out. */
+/** 1200×630, drawn at scale 2 on white; a remote photo gets 15 s before it is left out. */
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 export const SHARE_IMAGE_SCALE = 2;
@@ -43,21 +45,14 @@ export const CARD_COLORS = {
   photoFallback: '#ecfdf5',
 } as const;
 
-/** Spec §2 category colours (solid, white text ≥ 4.5:1); anything else is emerald. */
-const CATEGORY_COLORS: Record<string, string> = {
-  green: '#15803d',
-  blue: '#1d4ed8',
-  orange: '#c2410c',
-  pink: '#be185d',
-  purple: '#7e22ce',
-};
-export function categoryBadgeColor(color: string | null | undefined): string {
-  return (color && CATEGORY_COLORS[color]) ?? '#047857';
+/** The solid badge colour of a category colour (contract/category-colors.ts), the same as the server's image. */
+export function categoryBadgeColor(color: CategoryColor): string {
+  return CATEGORY_BADGE_HEX[color];
 }
 
 export interface ShareCardContent {
   categoryName: string;
-  categoryColor: string;
+  categoryColor: CategoryColor;
   title: string;
   description: string;
   dateText: string;
@@ -71,17 +66,27 @@ export interface ShareCardContent {
   isRtl: boolean;
 }
 
-/** Spec §2 card fields, in the user's language: the same strings feed the HTML preview and the PNG. */
-export function buildShareCardContent(event: Event, t: TFunction<'share'>, language: string, isRtl: boolean): ShareCardContent {
+/** The share card's fields, in the user's language: the same strings feed the HTML preview and the PNG. */
+export function buildShareCardContent(
+  event: Event,
+  t: TFunction<'share'>,
+  language: string,
+  isRtl: boolean,
+): ShareCardContent {
   const date = new Date(event.date);
   const firstName = event.organizer.firstName?.trim() || t('preview.unknownFirstName');
   const lastName = event.organizer.lastName?.trim() || t('preview.unknownLastName');
   return {
     categoryName: event.category.name || t('preview.defaultCategory'),
-    categoryColor: event.category.color,
+    categoryColor: categoryColorOf(event.category.name),
     title: event.title,
     description: event.description,
-    dateText: new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date),
+    dateText: new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(date),
     timeText: new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(date),
     location: event.location,
     attendanceText:
@@ -89,7 +94,8 @@ export function buildShareCardContent(event: Event, t: TFunction<'share'>, langu
         ? t('preview.attendingNoLimit', { rsvpCount: event.rsvpCount })
         : t('preview.attending', { rsvpCount: event.rsvpCount, maxAttendees: event.maxAttendees }),
     organizerText: t('preview.organizedBy', { firstName, lastName }),
-    organizerInitials: initialsOf(firstName, lastName),
+    // The same initial as every other avatar of the app (user-avatar.tsx).
+    organizerInitials: avatarInitial(event.organizer),
     brandName: BRAND_NAME,
     photoUrl: event.images[0] ?? event.imageUrl ?? null,
     isRtl,
@@ -105,11 +111,6 @@ export function shareImageFileName(title: string): string {
   return `${title.toLowerCase().replace(/[^a-z0-9]/gu, '_')}_share.png`;
 }
 
-export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  const initials = [firstName, lastName].map((name) => Array.from(name?.trim() ?? '')[0] ?? '').join('');
-  return initials.toUpperCase() || '?';
-}
-
 const RTL_CHARACTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 const LETTER = /\p{L}/u;
 
@@ -117,7 +118,7 @@ const LETTER = /\p{L}/u;
  * The direction of a piece of text from its first strong letter (what `unicode-bidi: plaintext` does
  * in the HTML card), so an English title in the Arabic interface keeps its punctuation in place.
  */
-export function textDirection(text: string, fallback: 'ltr' | 'rtl'): 'ltr' | 'rtl' {
+function textDirection(text: string, fallback: 'ltr' | 'rtl'): 'ltr' | 'rtl' {
   for (const char of text) {
     if (RTL_CHARACTER.test(char)) return 'rtl';
     if (LETTER.test(char)) return 'ltr';
@@ -152,7 +153,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () =
  * (or text without spaces, as in Chinese and Japanese) is broken between characters. The last allowed
  * line ends with '…' when text is left over.
  */
-export function wrapText(text: string, maxWidth: number, maxLines: number, measure: (text: string) => number): string[] {
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+  measure: (text: string) => number,
+): string[] {
   const normalized = text.replace(/\s+/g, ' ').trim();
   if (!normalized || maxLines < 1) return [];
   const units: Array<{ text: string; hasSpaceBefore: boolean }> = [];
@@ -161,7 +167,9 @@ export function wrapText(text: string, maxWidth: number, maxLines: number, measu
       units.push({ text: word, hasSpaceBefore: index > 0 });
       return;
     }
-    Array.from(word).forEach((char, charIndex) => units.push({ text: char, hasSpaceBefore: index > 0 && charIndex === 0 }));
+    Array.from(word).forEach((char, charIndex) =>
+      units.push({ text: char, hasSpaceBefore: index > 0 && charIndex === 0 }),
+    );
   });
 
   const lines: string[] = [];
@@ -202,8 +210,10 @@ export function fitLine(text: string, maxWidth: number, measure: (text: string) 
 const ICONS = {
   calendar: 'M8 2v3M16 2v3M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2ZM3 9h18',
   clock: 'M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0M12 6v6l4 2',
-  mapPin: 'M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0M9 10a3 3 0 1 0 6 0a3 3 0 1 0-6 0',
-  users: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M16 3.128a4 4 0 0 1 0 7.744M22 21v-2a4 4 0 0 0-3-3.87M5 7a4 4 0 1 0 8 0a4 4 0 1 0-8 0',
+  mapPin:
+    'M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0M9 10a3 3 0 1 0 6 0a3 3 0 1 0-6 0',
+  users:
+    'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M16 3.128a4 4 0 0 1 0 7.744M22 21v-2a4 4 0 0 0-3-3.87M5 7a4 4 0 1 0 8 0a4 4 0 1 0-8 0',
 } as const;
 // The brand mark of web/components/brand-mark.tsx (64×64).
 const BRAND_HEART = 'M32 48s-15-8.6-15-19.2A8.3 8.3 0 0 1 32 24a8.3 8.3 0 0 1 15 4.8C47 39.4 32 48 32 48Z';
@@ -217,6 +227,8 @@ function loadImage(url: string, timeoutMs: number): Promise<HTMLImageElement> {
   // makes such a photo fail to load instead, and it is then left out.
   image.crossOrigin = 'anonymous';
   image.decoding = 'async';
+  // The event's imageUrl is on another site, which must not learn which event is being shared.
+  image.referrerPolicy = 'no-referrer';
   const loaded = new Promise<HTMLImageElement>((resolve, reject) => {
     image.onload = () => resolve(image);
     image.onerror = () => reject(new Error(`Could not load ${url}`));
@@ -232,7 +244,12 @@ interface DrawOptions {
 }
 
 /** Draws the card on `ctx` in 1200×630 units (the caller scales the context). */
-export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardContent, photo: CanvasImageSource | null, options: DrawOptions): void {
+function drawShareCard(
+  ctx: CanvasRenderingContext2D,
+  card: ShareCardContent,
+  photo: CanvasImageSource | null,
+  options: DrawOptions,
+): void {
   const { padding } = CARD_LAYOUT;
   const W = SHARE_IMAGE_WIDTH;
   const H = SHARE_IMAGE_HEIGHT;
@@ -276,7 +293,11 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   const attendanceFont = font(600, attendance.fontSize);
   const attendanceTextWidth = Math.min(measureWith(attendanceFont)(card.attendanceText), columnWidth * 0.45);
   const attendanceWidth = attendance.iconSize + 10 + attendanceTextWidth;
-  const pillLabel = fitLine(card.categoryName, columnWidth - attendanceWidth - 2 * pill.paddingX - 24, measureWith(pillFont));
+  const pillLabel = fitLine(
+    card.categoryName,
+    columnWidth - attendanceWidth - 2 * pill.paddingX - 24,
+    measureWith(pillFont),
+  );
   const pillWidth = measureWith(pillFont)(pillLabel) + 2 * pill.paddingX;
   const pillX = fromStart(0, pillWidth);
   const rowCenter = padding + pill.height / 2;
@@ -327,14 +348,41 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   const measureMeta = measureWith(metaFont);
   y += meta.gap;
   const dateWidth = meta.iconSize + 10 + measureMeta(card.dateText);
-  drawIconText(ctx, { icon: 'calendar', iconSize: meta.iconSize, text: card.dateText, font: metaFont, color: CARD_COLORS.meta, left: fromStart(0, dateWidth), centerY: y + meta.rowHeight / 2, isRtl: card.isRtl });
+  drawIconText(ctx, {
+    icon: 'calendar',
+    iconSize: meta.iconSize,
+    text: card.dateText,
+    font: metaFont,
+    color: CARD_COLORS.meta,
+    left: fromStart(0, dateWidth),
+    centerY: y + meta.rowHeight / 2,
+    isRtl: card.isRtl,
+  });
   const timeText = fitLine(card.timeText, Math.max(0, columnWidth - dateWidth - 32 - meta.iconSize - 10), measureMeta);
   const timeWidth = meta.iconSize + 10 + measureMeta(timeText);
-  drawIconText(ctx, { icon: 'clock', iconSize: meta.iconSize, text: timeText, font: metaFont, color: CARD_COLORS.meta, left: fromStart(dateWidth + 32, timeWidth), centerY: y + meta.rowHeight / 2, isRtl: card.isRtl });
+  drawIconText(ctx, {
+    icon: 'clock',
+    iconSize: meta.iconSize,
+    text: timeText,
+    font: metaFont,
+    color: CARD_COLORS.meta,
+    left: fromStart(dateWidth + 32, timeWidth),
+    centerY: y + meta.rowHeight / 2,
+    isRtl: card.isRtl,
+  });
   y += meta.rowHeight;
   const location = fitLine(card.location, columnWidth - meta.iconSize - 10, measureMeta);
   const locationWidth = meta.iconSize + 10 + measureMeta(location);
-  drawIconText(ctx, { icon: 'mapPin', iconSize: meta.iconSize, text: location, font: metaFont, color: CARD_COLORS.meta, left: fromStart(0, locationWidth), centerY: y + meta.rowHeight / 2, isRtl: card.isRtl });
+  drawIconText(ctx, {
+    icon: 'mapPin',
+    iconSize: meta.iconSize,
+    text: location,
+    font: metaFont,
+    color: CARD_COLORS.meta,
+    left: fromStart(0, locationWidth),
+    centerY: y + meta.rowHeight / 2,
+    isRtl: card.isRtl,
+  });
 
   // Footer: organizer at the start, the brand at the end, under a hairline.
   const footer = CARD_LAYOUT.footer;
@@ -348,7 +396,13 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   drawBrandMark(ctx, markX, footerCenter - footer.brandMarkSize / 2, footer.brandMarkSize);
   ctx.fillStyle = CARD_COLORS.brand;
   ctx.font = brandFont;
-  fillTextLeft(ctx, card.brandName, card.isRtl ? brandLeft : brandLeft + footer.brandMarkSize + 12, footerCenter + 1, card.isRtl);
+  fillTextLeft(
+    ctx,
+    card.brandName,
+    card.isRtl ? brandLeft : brandLeft + footer.brandMarkSize + 12,
+    footerCenter + 1,
+    card.isRtl,
+  );
 
   const avatarX = fromStart(0, footer.avatarSize);
   ctx.fillStyle = CARD_COLORS.avatarBackground;
@@ -358,17 +412,42 @@ export function drawShareCard(ctx: CanvasRenderingContext2D, card: ShareCardCont
   ctx.fillStyle = CARD_COLORS.avatarText;
   ctx.font = font(700, 20);
   const initialsWidth = ctx.measureText(card.organizerInitials).width;
-  fillTextLeft(ctx, card.organizerInitials, avatarX + (footer.avatarSize - initialsWidth) / 2, footerCenter + 1, card.isRtl);
+  fillTextLeft(
+    ctx,
+    card.organizerInitials,
+    avatarX + (footer.avatarSize - initialsWidth) / 2,
+    footerCenter + 1,
+    card.isRtl,
+  );
   const organizerFont = font(500, footer.fontSize);
-  const organizer = fitLine(card.organizerText, columnWidth - brandWidth - footer.avatarSize - 14 - 24, measureWith(organizerFont));
+  const organizer = fitLine(
+    card.organizerText,
+    columnWidth - brandWidth - footer.avatarSize - 14 - 24,
+    measureWith(organizerFont),
+  );
   ctx.font = organizerFont;
   ctx.fillStyle = CARD_COLORS.muted;
-  fillTextLeft(ctx, organizer, fromStart(footer.avatarSize + 14, ctx.measureText(organizer).width), footerCenter + 1, card.isRtl);
+  fillTextLeft(
+    ctx,
+    organizer,
+    fromStart(footer.avatarSize + 14, ctx.measureText(organizer).width),
+    footerCenter + 1,
+    card.isRtl,
+  );
 }
 
 function drawIconText(
   ctx: CanvasRenderingContext2D,
-  item: { icon: Icon; iconSize: number; text: string; font: string; color: string; left: number; centerY: number; isRtl: boolean },
+  item: {
+    icon: Icon;
+    iconSize: number;
+    text: string;
+    font: string;
+    color: string;
+    left: number;
+    centerY: number;
+    isRtl: boolean;
+  },
 ) {
   ctx.font = item.font;
   const textWidth = ctx.measureText(item.text).width;
@@ -421,7 +500,14 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, width: n
 }
 
 /** Like CSS object-fit: cover. */
-function drawCover(ctx: CanvasRenderingContext2D, image: CanvasImageSource, x: number, y: number, width: number, height: number) {
+function drawCover(
+  ctx: CanvasRenderingContext2D,
+  image: CanvasImageSource,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   const source = image as HTMLImageElement;
   const sourceWidth = source.naturalWidth || source.width;
   const sourceHeight = source.naturalHeight || source.height;
@@ -431,7 +517,17 @@ function drawCover(ctx: CanvasRenderingContext2D, image: CanvasImageSource, x: n
   const scale = Math.max(width / sourceWidth, height / sourceHeight);
   const cropWidth = width / scale;
   const cropHeight = height / scale;
-  ctx.drawImage(image, (sourceWidth - cropWidth) / 2, (sourceHeight - cropHeight) / 2, cropWidth, cropHeight, x, y, width, height);
+  ctx.drawImage(
+    image,
+    (sourceWidth - cropWidth) / 2,
+    (sourceHeight - cropHeight) / 2,
+    cropWidth,
+    cropHeight,
+    x,
+    y,
+    width,
+    height,
+  );
 }
 
 function renderToCanvas(card: ShareCardContent, photo: HTMLImageElement | null, fontFamily: string): HTMLCanvasElement {
@@ -464,7 +560,10 @@ function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
  * The 2400×1260 PNG of the card. The photo, if any, is awaited for at most `timeoutMs` and left out
  * when it fails, times out or would taint the canvas: a card without its photo beats no card.
  */
-export async function generateShareImage(card: ShareCardContent, options: { timeoutMs?: number; fontFamily?: string } = {}): Promise<Blob> {
+export async function generateShareImage(
+  card: ShareCardContent,
+  options: { timeoutMs?: number; fontFamily?: string } = {},
+): Promise<Blob> {
   const fontFamily = options.fontFamily ?? (getComputedStyle(document.body).fontFamily || 'system-ui, sans-serif');
   await document.fonts?.ready;
   let photo: HTMLImageElement | null = null;

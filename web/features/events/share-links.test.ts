@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { buildEventUrl, buildPopupFeatures, buildSocialShareUrl, isAbortError, SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH } from './share-links';
+import {
+  buildEventUrl,
+  buildPopupFeatures,
+  buildSocialShareUrl,
+  isAbortError,
+  SHARE_POPUP_HEIGHT,
+  SHARE_POPUP_WIDTH,
+} from './share-links';
 
 describe('share links', () => {
-  it('builds {origin}/events/{id} (spec §7)', () => {
+  it('builds {origin}/events/{id}', () => {
     expect(buildEventUrl('https://pitchin.example.org', 42)).toBe('https://pitchin.example.org/events/42');
     expect(buildEventUrl('http://127.0.0.1:5000/', 7)).toBe('http://127.0.0.1:5000/events/7');
   });
 
   it('builds each network’s share URL with the event URL encoded', () => {
     const url = 'https://pitchin.example.org/events/42';
-    expect(buildSocialShareUrl('facebook', url, 'ignored')).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fpitchin.example.org%2Fevents%2F42');
-    expect(buildSocialShareUrl('linkedin', url, 'ignored')).toBe('https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fpitchin.example.org%2Fevents%2F42');
+    expect(buildSocialShareUrl('facebook', url, 'ignored')).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fpitchin.example.org%2Fevents%2F42',
+    );
+    expect(buildSocialShareUrl('linkedin', url, 'ignored')).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fpitchin.example.org%2Fevents%2F42',
+    );
     expect(buildSocialShareUrl('twitter', url, 'Beach & Park: 50% done?')).toBe(
       'https://twitter.com/intent/tweet?url=https%3A%2F%2Fpitchin.example.org%2Fevents%2F42&text=Beach%20%26%20Park%3A%2050%25%20done%3F',
     );

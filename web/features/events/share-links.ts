@@ -1,10 +1,10 @@
-/** Spec §9: social share popups open at 600×400. */
+/** Social share popups open at 600×400. */
 export const SHARE_POPUP_WIDTH = 600;
 export const SHARE_POPUP_HEIGHT = 400;
 
 export type SocialNetwork = 'facebook' | 'twitter' | 'linkedin';
 
-/** Spec §7: the share link is {origin}/events/{id}. */
+/** The share link is {origin}/events/{id}. */
 export function buildEventUrl(origin: string, eventId: number): string {
   return `${origin.replace(/\/+$/, '')}/events/${eventId}`;
 }
@@ -25,7 +25,12 @@ export function buildSocialShareUrl(network: SocialNetwork, eventUrl: string, te
  * The window.open features of a share popup, centred over the current window when its position is
  * known. `noopener,noreferrer` keeps the social site from reaching back into PitchIn's window.
  */
-export function buildPopupFeatures(frame?: { screenX: number; screenY: number; outerWidth: number; outerHeight: number }): string {
+export function buildPopupFeatures(frame?: {
+  screenX: number;
+  screenY: number;
+  outerWidth: number;
+  outerHeight: number;
+}): string {
   const features = [`width=${SHARE_POPUP_WIDTH}`, `height=${SHARE_POPUP_HEIGHT}`];
   if (frame && frame.outerWidth > 0 && frame.outerHeight > 0) {
     const left = Math.max(0, Math.round(frame.screenX + (frame.outerWidth - SHARE_POPUP_WIDTH) / 2));
@@ -40,7 +45,7 @@ export function openSharePopup(network: SocialNetwork, eventUrl: string, text: s
   window.open(buildSocialShareUrl(network, eventUrl, text), '_blank', buildPopupFeatures(window));
 }
 
-/** Spec §8: a clipboard failure is reported, so callers need a rejected promise, never a silent no-op. */
+/** A clipboard failure is reported, so callers need a rejected promise, never a silent no-op. */
 export async function copyText(text: string): Promise<void> {
   if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
   await navigator.clipboard.writeText(text);

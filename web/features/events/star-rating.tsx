@@ -6,16 +6,33 @@ import { cn } from '@/lib/utils';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** Read-only stars for a review or an average; one accessible name instead of five icons. */
-export function StarDisplay({ value, className, size = 'size-4' }: { value: number; className?: string; size?: string }) {
+export function StarDisplay({
+  value,
+  className,
+  size = 'size-4',
+}: {
+  value: number;
+  className?: string;
+  size?: string;
+}) {
   const { t } = useTranslation('event-detail');
   const rounded = Math.round(value);
   return (
-    <span role="img" aria-label={t('reviews.starsLabel', { rating: value })} className={cn('inline-flex items-center gap-0.5', className)}>
+    <span
+      role="img"
+      aria-label={t('reviews.starsLabel', { rating: value })}
+      className={cn('inline-flex items-center gap-0.5', className)}
+    >
       {STARS.map((star) => (
         <Star
           key={star}
           aria-hidden
-          className={cn(size, star <= rounded ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'fill-transparent text-stone-300 dark:text-stone-600')}
+          className={cn(
+            size,
+            star <= rounded
+              ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+              : 'fill-transparent text-stone-300 dark:text-stone-600',
+          )}
         />
       ))}
     </span>
@@ -32,11 +49,17 @@ export interface StarRatingInputProps {
 }
 
 /**
- * spec §2 rating stars 0–5 with hover preview. Five native radio inputs: the browser already gives
+ * Rating stars 0–5 with hover preview. Five native radio inputs: the browser already gives
  * them the radio-group keyboard model (Tab in, arrow keys move and select, right-to-left aware) and
  * screen readers announce "Good, 3 of 5" — no hand-rolled roving focus needed.
  */
-export function StarRatingInput({ value, onChange, labelledBy, isInvalid = false, isDisabled = false }: StarRatingInputProps) {
+export function StarRatingInput({
+  value,
+  onChange,
+  labelledBy,
+  isInvalid = false,
+  isDisabled = false,
+}: StarRatingInputProps) {
   const { t } = useTranslation('event-detail');
   const name = useId();
   const [hovered, setHovered] = useState(0);
@@ -76,7 +99,9 @@ export function StarRatingInput({ value, onChange, labelledBy, isInvalid = false
               aria-hidden
               className={cn(
                 'size-8 transition-colors',
-                star <= shown ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'fill-transparent text-stone-400 dark:text-stone-500',
+                star <= shown
+                  ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+                  : 'fill-transparent text-stone-400 dark:text-stone-500',
               )}
             />
           </label>

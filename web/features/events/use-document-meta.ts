@@ -1,9 +1,15 @@
 import { useEffect } from 'react';
 import type { Event } from '@contract/events';
-import { BRAND_NAME, buildEventMetaDescription, buildEventPageTitle, DEFAULT_SOCIAL_IMAGE_PATH } from '@contract/social';
+import {
+  BRAND_NAME,
+  buildEventMetaDescription,
+  buildEventPageTitle,
+  DEFAULT_SOCIAL_IMAGE_PATH,
+} from '@contract/social';
 
 // The same defaults the server writes into every page that is not an event (server/modules/social).
-const DEFAULT_DESCRIPTION = 'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
+const DEFAULT_DESCRIPTION =
+  'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
 
 interface DocumentMeta {
   title: string;
@@ -38,7 +44,7 @@ function applyMeta(meta: DocumentMeta) {
   setMeta('name', 'twitter:image', meta.image);
 }
 
-export function applyDefaultMeta() {
+function applyDefaultMeta() {
   const origin = window.location.origin;
   applyMeta({
     title: BRAND_NAME,
@@ -50,18 +56,27 @@ export function applyDefaultMeta() {
 }
 
 /**
- * spec §2 Event detail: the tab title and the social tags follow the event shown, and go back to the
+ * On the event page, the tab title and the social tags follow the event shown, and go back to the
  * defaults when the user leaves it, so a client-side navigation never leaves a stale title behind.
  * The texts are the server's (contract/social), so a shared link and the open tab agree.
  */
-export function useEventDocumentMeta(event: Pick<Event, 'id' | 'title' | 'date' | 'location' | 'description'> | undefined) {
+export function useEventDocumentMeta(
+  event: Pick<Event, 'id' | 'title' | 'date' | 'location' | 'description'> | undefined,
+) {
   const id = event?.id;
   const title = event?.title;
   const date = event?.date;
   const location = event?.location;
   const description = event?.description;
   useEffect(() => {
-    if (id === undefined || title === undefined || date === undefined || location === undefined || description === undefined) return;
+    if (
+      id === undefined ||
+      title === undefined ||
+      date === undefined ||
+      location === undefined ||
+      description === undefined
+    )
+      return;
     const origin = window.location.origin;
     applyMeta({
       title: buildEventPageTitle(title),

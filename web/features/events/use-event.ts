@@ -5,20 +5,20 @@ export function eventQueryKey(eventId: number) {
   return [`/api/events/${eventId}`] as const;
 }
 
-/** GET /api/events/{id} through the default loader (spec §7: URL = first key element, no retry). */
+/** GET /api/events/{id} through the default loader (the URL is the first key element, no retry). */
 export function useEvent(eventId: number) {
   const isValidId = Number.isSafeInteger(eventId) && eventId > 0 && eventId <= 2_147_483_647;
   return useQuery<Event>({ queryKey: eventQueryKey(eventId), enabled: isValidId });
 }
 
-/** spec §4: upcoming while the date is after now, otherwise past. */
+/** Upcoming while the date is after now, otherwise past. */
 export function isEventPast(event: Pick<Event, 'date'>, now: number = Date.now()): boolean {
   return new Date(event.date).getTime() <= now;
 }
 
 /**
- * spec §2 says a missing maximum counts as 0, which would make every open event "full" — the opposite
- * of decisions §3 (null = no limit) and of what the server enforces. An event without a maximum is
+ * The product text says a missing maximum counts as 0, which would make every open event "full" — the opposite
+ * of the contract (null = no limit) and of what the server enforces. An event without a maximum is
  * never full here (docs/decisions/0004-rsvp-full-rule.md).
  */
 export function isEventFull(event: Pick<Event, 'rsvpCount' | 'maxAttendees'>): boolean {

@@ -4,8 +4,12 @@ import { EVENTS_PAGE_SIZE, eventListUrl, parseNextLink } from './use-events';
 describe('eventListUrl', () => {
   it('puts the page size and only the filters that are set into the URL', () => {
     expect(eventListUrl()).toBe(`/api/events?limit=${EVENTS_PAGE_SIZE}`);
-    expect(eventListUrl({ search: '  park clean ', location: '', category: null })).toBe(`/api/events?limit=${EVENTS_PAGE_SIZE}&search=park+clean`);
-    expect(eventListUrl({ location: 'São Paulo', category: 3 })).toBe(`/api/events?limit=${EVENTS_PAGE_SIZE}&location=S%C3%A3o+Paulo&category=3`);
+    expect(eventListUrl({ search: '  park clean ', location: '', category: null })).toBe(
+      `/api/events?limit=${EVENTS_PAGE_SIZE}&search=park+clean`,
+    );
+    expect(eventListUrl({ location: 'São Paulo', category: 3 })).toBe(
+      `/api/events?limit=${EVENTS_PAGE_SIZE}&location=S%C3%A3o+Paulo&category=3`,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Event } from '@contract/events';
+import { apiFetch } from '@/lib/api-fetch';
 
 /**
  * Cards per page. Small enough for a quick first paint on a cheap phone, and a multiple of the one,
@@ -20,7 +21,7 @@ export interface EventPage {
   nextUrl: string | null;
 }
 
-/** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (spec §7 query). */
+/** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (its query). */
 export function eventListUrl(filters: EventFilters = {}): string {
   const params = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE) });
   const search = filters.search?.trim();
@@ -44,17 +45,12 @@ export function parseNextLink(header: string | null): string | null {
 }
 
 async function fetchEventPage(url: string, signal: AbortSignal): Promise<EventPage> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    // spec §8 error format, so 401s are recognised like every other call's.
-    throw new Error(`${res.status}: ${text}`);
-  }
+  const res = await apiFetch(url, { signal });
   return { events: (await res.json()) as Event[], nextUrl: parseNextLink(res.headers.get('link')) };
 }
 
 /**
- * The events list, page by page. The filtered URL is the key's FIRST element (spec §7, and the
+ * The events list, page by page. The filtered URL is the key's FIRST element (and the
  * prefix every mutation's refresh matches on: use-rsvp.ts, use-create-event.ts); the second element
  * keeps this paged cache entry apart from any plain `useQuery(['/api/events…'])` holding an array.
  */

@@ -22,7 +22,7 @@ function matches(person: SamplePerson, query: string): boolean {
 }
 
 /**
- * Friends (spec §2): sample data only. The actions log to the console and call no server, as the spec
+ * Friends: sample data only. The actions log to the console and call no server, as the spec
  * says. Product choice: a visible 'Sample data' note sits under the title, because people who look
  * real with an online dot and a Message button would otherwise mislead a volunteer into writing to
  * someone who does not exist. The search filters every tab by name; the tab counts stay the totals.
@@ -33,11 +33,17 @@ export default function FriendsPage() {
   const [query, setQuery] = useState('');
 
   const friends = useMemo(() => SAMPLE_FRIENDS.filter((friend) => matches(friend, query)), [query]);
-  const requests = useMemo(() => SAMPLE_FRIEND_REQUESTS.filter((request) => matches(request.requester, query)), [query]);
+  const requests = useMemo(
+    () => SAMPLE_FRIEND_REQUESTS.filter((request) => matches(request.requester, query)),
+    [query],
+  );
   const suggestions = useMemo(() => SAMPLE_SUGGESTIONS.filter((suggestion) => matches(suggestion, query)), [query]);
 
   const noMatch = (
-    <p className="rounded-xl border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground" role="status">
+    <p
+      className="rounded-xl border border-dashed border-border px-4 py-10 text-center text-sm text-muted-foreground"
+      role="status"
+    >
       {t('noMatches', { query: query.trim() })}
     </p>
   );
@@ -57,7 +63,10 @@ export default function FriendsPage() {
       </header>
 
       <div className="relative mt-6 max-w-md">
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           value={query}
@@ -77,7 +86,11 @@ export default function FriendsPage() {
           <TabsTrigger value="requests" className="min-h-9 whitespace-normal leading-tight" data-testid="tab-requests">
             {t('tabs.requests', { count: SAMPLE_FRIEND_REQUESTS.length })}
           </TabsTrigger>
-          <TabsTrigger value="suggestions" className="min-h-9 whitespace-normal leading-tight" data-testid="tab-suggestions">
+          <TabsTrigger
+            value="suggestions"
+            className="min-h-9 whitespace-normal leading-tight"
+            data-testid="tab-suggestions"
+          >
             {t('tabs.suggestions')}
           </TabsTrigger>
         </TabsList>
@@ -95,19 +108,25 @@ export default function FriendsPage() {
                       <PersonAvatar person={friend} isOnline={friend.isOnline} />
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-semibold">{name}</p>
-                        <p className="text-sm text-muted-foreground">{t('mutualFriends', { count: friend.mutualFriends })}</p>
+                        <p className="text-sm text-muted-foreground">
+                          {t('mutualFriends', { count: friend.mutualFriends })}
+                        </p>
                         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
                           {friend.isOnline ? (
                             <span className="font-medium text-emerald-700 dark:text-emerald-300">{t('online')}</span>
                           ) : (
-                            <span>{t('lastActive', { time: formatRelativeTime(friend.lastActive, i18n.language) })}</span>
+                            <span>
+                              {t('lastActive', { time: formatRelativeTime(friend.lastActive, i18n.language) })}
+                            </span>
                           )}
                         </p>
                       </div>
                       <Button
                         variant="outline"
                         size="sm"
-                        onClick={() => console.log('[friends] send message (sample data, nothing sent)', { friendId: friend.id })}
+                        onClick={() =>
+                          console.log('[friends] send message (sample data, nothing sent)', { friendId: friend.id })
+                        }
                         aria-label={`${t('actions.message')}: ${name}`}
                       >
                         <MessageCircle aria-hidden />
@@ -138,7 +157,9 @@ export default function FriendsPage() {
                             <p className="truncate font-semibold">{name}</p>
                             <Badge variant="secondary">{t('status.pending')}</Badge>
                           </div>
-                          <p className="text-sm text-muted-foreground">{t('mutualFriends', { count: request.mutualFriends })}</p>
+                          <p className="text-sm text-muted-foreground">
+                            {t('mutualFriends', { count: request.mutualFriends })}
+                          </p>
                           <p className="text-xs text-muted-foreground">
                             {t('requestedAt', { time: formatRelativeTime(request.createdAt, i18n.language) })}
                           </p>
@@ -146,7 +167,11 @@ export default function FriendsPage() {
                       </div>
                       <div className="grid grid-cols-2 gap-2">
                         <Button
-                          onClick={() => console.log('[friends] accept request (sample data, nothing sent)', { requestId: request.id })}
+                          onClick={() =>
+                            console.log('[friends] accept request (sample data, nothing sent)', {
+                              requestId: request.id,
+                            })
+                          }
                           aria-label={`${t('actions.accept')}: ${name}`}
                         >
                           <Check aria-hidden />
@@ -154,7 +179,11 @@ export default function FriendsPage() {
                         </Button>
                         <Button
                           variant="outline"
-                          onClick={() => console.log('[friends] decline request (sample data, nothing sent)', { requestId: request.id })}
+                          onClick={() =>
+                            console.log('[friends] decline request (sample data, nothing sent)', {
+                              requestId: request.id,
+                            })
+                          }
                           aria-label={`${t('actions.decline')}: ${name}`}
                         >
                           <X aria-hidden />
@@ -184,12 +213,16 @@ export default function FriendsPage() {
                         <p className="truncate font-semibold">{name}</p>
                         <p className="text-sm text-muted-foreground">{t(`reasons.${suggestion.reason}`)}</p>
                         {suggestion.mutualFriends > 0 && (
-                          <p className="text-xs text-muted-foreground">{t('mutualFriends', { count: suggestion.mutualFriends })}</p>
+                          <p className="text-xs text-muted-foreground">
+                            {t('mutualFriends', { count: suggestion.mutualFriends })}
+                          </p>
                         )}
                       </div>
                       <Button
                         size="sm"
-                        onClick={() => console.log('[friends] add friend (sample data, nothing sent)', { userId: suggestion.id })}
+                        onClick={() =>
+                          console.log('[friends] add friend (sample data, nothing sent)', { userId: suggestion.id })
+                        }
                         aria-label={`${t('actions.addFriend')}: ${name}`}
                       >
                         <UserPlus aria-hidden />

@@ -17,7 +17,7 @@ function toneFor(seed: string): string {
   return TONES[Math.abs(hash) % TONES.length] ?? TONES[0]!;
 }
 
-export function initialsOf(firstName: string, lastName: string): string {
+function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || 'U';
 }
 
@@ -38,7 +38,9 @@ export function PersonAvatar({
     <span className={cn('relative inline-flex shrink-0', className)}>
       <Avatar className="size-12">
         {person.profileImageUrl && <AvatarImage src={person.profileImageUrl} alt="" />}
-        <AvatarFallback className={cn('text-base', toneFor(person.id))}>{initialsOf(person.firstName, person.lastName)}</AvatarFallback>
+        <AvatarFallback className={cn('text-base', toneFor(person.id))}>
+          {initialsOf(person.firstName, person.lastName)}
+        </AvatarFallback>
       </Avatar>
       {isOnline !== undefined && (
         <span

@@ -1,6 +1,6 @@
 /**
- * SAMPLE DATA (spec §1, §2 Friends): friends are not real yet — the server answers `GET /api/friends`
- * with `[]` (decisions §6). These people are made up; the page says so with a visible 'Sample data'
+ * SAMPLE DATA (Friends): friends are not real yet — the server answers `GET /api/friends`
+ * with `[]`. These people are made up; the page says so with a visible 'Sample data'
  * note. Names come from several cultures on purpose, so layout and initials are exercised by the kinds
  * of names real volunteers have. No profile pictures: remote images would leak requests to third-party
  * hosts and fail offline, so avatars show initials.
@@ -13,7 +13,7 @@ export interface SamplePerson {
   profileImageUrl: string | null;
 }
 
-/** spec §3 Friend. */
+/** A friend. */
 export interface SampleFriend extends SamplePerson {
   mutualFriends: number;
   /** ISO timestamp. */
@@ -21,7 +21,7 @@ export interface SampleFriend extends SamplePerson {
   isOnline: boolean;
 }
 
-/** spec §3 friend request: status is always 'pending' (accept and decline are not wired, spec §4). */
+/** A friend request: status is always 'pending' (accept and decline are not wired). */
 export interface SampleFriendRequest {
   id: string;
   requester: SamplePerson;
@@ -33,7 +33,7 @@ export interface SampleFriendRequest {
 }
 
 /** A reason is a key of `friends:reasons` so it is translated like every other text. */
-export type SuggestionReason = 'sameEvent' | 'nearby' | 'sharedInterest' | 'mutualFriends';
+type SuggestionReason = 'sameEvent' | 'nearby' | 'sharedInterest' | 'mutualFriends';
 
 export interface SampleSuggestion extends SamplePerson {
   mutualFriends: number;
@@ -49,12 +49,60 @@ function minutesAgo(minutes: number): string {
 const YOU: SamplePerson = { id: 'me', firstName: '', lastName: '', profileImageUrl: null };
 
 export const SAMPLE_FRIENDS: SampleFriend[] = [
-  { id: 'f1', firstName: 'Amara', lastName: 'Okafor', profileImageUrl: null, mutualFriends: 12, lastActive: minutesAgo(2), isOnline: true },
-  { id: 'f2', firstName: 'Mateo', lastName: 'García', profileImageUrl: null, mutualFriends: 8, lastActive: minutesAgo(4), isOnline: true },
-  { id: 'f3', firstName: 'Priya', lastName: 'Raman', profileImageUrl: null, mutualFriends: 5, lastActive: minutesAgo(95), isOnline: false },
-  { id: 'f4', firstName: 'Hiroshi', lastName: 'Tanaka', profileImageUrl: null, mutualFriends: 3, lastActive: minutesAgo(60 * 26), isOnline: false },
-  { id: 'f5', firstName: 'Fatima', lastName: 'Al-Sayed', profileImageUrl: null, mutualFriends: 9, lastActive: minutesAgo(1), isOnline: true },
-  { id: 'f6', firstName: 'Lucas', lastName: 'Oliveira', profileImageUrl: null, mutualFriends: 2, lastActive: minutesAgo(60 * 24 * 3), isOnline: false },
+  {
+    id: 'f1',
+    firstName: 'Amara',
+    lastName: 'Okafor',
+    profileImageUrl: null,
+    mutualFriends: 12,
+    lastActive: minutesAgo(2),
+    isOnline: true,
+  },
+  {
+    id: 'f2',
+    firstName: 'Mateo',
+    lastName: 'García',
+    profileImageUrl: null,
+    mutualFriends: 8,
+    lastActive: minutesAgo(4),
+    isOnline: true,
+  },
+  {
+    id: 'f3',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    profileImageUrl: null,
+    mutualFriends: 5,
+    lastActive: minutesAgo(95),
+    isOnline: false,
+  },
+  {
+    id: 'f4',
+    firstName: 'Hiroshi',
+    lastName: 'Tanaka',
+    profileImageUrl: null,
+    mutualFriends: 3,
+    lastActive: minutesAgo(60 * 26),
+    isOnline: false,
+  },
+  {
+    id: 'f5',
+    firstName: 'Fatima',
+    lastName: 'Al-Sayed',
+    profileImageUrl: null,
+    mutualFriends: 9,
+    lastActive: minutesAgo(1),
+    isOnline: true,
+  },
+  {
+    id: 'f6',
+    firstName: 'Lucas',
+    lastName: 'Oliveira',
+    profileImageUrl: null,
+    mutualFriends: 2,
+    lastActive: minutesAgo(60 * 24 * 3),
+    isOnline: false,
+  },
 ];
 
 export const SAMPLE_FRIEND_REQUESTS: SampleFriendRequest[] = [
@@ -79,6 +127,13 @@ export const SAMPLE_FRIEND_REQUESTS: SampleFriendRequest[] = [
 export const SAMPLE_SUGGESTIONS: SampleSuggestion[] = [
   { id: 's1', firstName: 'Sofia', lastName: 'Rossi', profileImageUrl: null, mutualFriends: 6, reason: 'sameEvent' },
   { id: 's2', firstName: 'Ji-woo', lastName: 'Park', profileImageUrl: null, mutualFriends: 3, reason: 'nearby' },
-  { id: 's3', firstName: 'Lars', lastName: 'Eriksson', profileImageUrl: null, mutualFriends: 0, reason: 'sharedInterest' },
+  {
+    id: 's3',
+    firstName: 'Lars',
+    lastName: 'Eriksson',
+    profileImageUrl: null,
+    mutualFriends: 0,
+    reason: 'sharedInterest',
+  },
   { id: 's4', firstName: 'Aisha', lastName: 'Bello', profileImageUrl: null, mutualFriends: 7, reason: 'mutualFriends' },
 ];

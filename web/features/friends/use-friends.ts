@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
 /**
- * spec §7: GET /api/friends is called but its result is unused — the server answers `[]` until friends
- * are real (decisions §6), and the screen shows sample data meanwhile. Failures are ignored for the
+ * GET /api/friends is called but its result is unused — the server answers `[]` until friends
+ * are real, and the screen shows sample data meanwhile. Failures are ignored for the
  * same reason: nothing on screen depends on this call.
  */
 export function useFriendsCall() {

@@ -3,7 +3,16 @@ import { Globe, Lock, Plus } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -17,8 +26,8 @@ const PRIVACY_OPTIONS: { value: Privacy; icon: typeof Globe }[] = [
 ];
 
 /**
- * spec §2 Groups: Create Group dialog with Group Name, Description and Privacy. The name is required
- * (spec §5 'This field is required'); creating only logs to the console, since groups are sample data.
+ * The Groups screen's Create Group dialog with Group Name, Description and Privacy. The name is required
+ * ('This field is required'); creating only logs to the console, since groups are sample data.
  */
 export function CreateGroupDialog() {
   const { t } = useTranslation('groups');
@@ -44,7 +53,11 @@ export function CreateGroupDialog() {
       nameRef.current?.focus();
       return;
     }
-    console.log('[groups] create group (sample data, nothing sent)', { name: name.trim(), description: description.trim(), isPublic: privacy === 'public' });
+    console.log('[groups] create group (sample data, nothing sent)', {
+      name: name.trim(),
+      description: description.trim(),
+      isPublic: privacy === 'public',
+    });
     setIsOpen(false);
     reset();
   };

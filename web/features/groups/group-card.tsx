@@ -1,4 +1,15 @@
-import { Activity, Globe, Lock, LogOut, MessageCircle, Settings, ShieldCheck, UserPlus, UserRound, Users } from 'lucide-react';
+import {
+  Activity,
+  Globe,
+  Lock,
+  LogOut,
+  MessageCircle,
+  Settings,
+  ShieldCheck,
+  UserPlus,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +24,7 @@ const TILE_TONES = [
   'bg-violet-100 text-violet-800 dark:bg-violet-400/15 dark:text-violet-300',
 ];
 
-/** spec §2 Groups: join, leave, chat and manage only log to the console (sample data). */
+/** Groups: join, leave, chat and manage only log to the console (sample data). */
 export function GroupCard({ group, index }: { group: SampleGroup; index: number }) {
   const { t } = useTranslation('groups');
   const name = t(`sample.${group.id}.name`);
@@ -23,7 +34,12 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
   return (
     <Card className="flex h-full flex-col gap-4 p-5" data-testid="group-card" data-group-id={group.id}>
       <div className="flex items-start gap-3">
-        <span className={cn('inline-flex size-12 shrink-0 items-center justify-center rounded-xl', TILE_TONES[index % TILE_TONES.length])}>
+        <span
+          className={cn(
+            'inline-flex size-12 shrink-0 items-center justify-center rounded-xl',
+            TILE_TONES[index % TILE_TONES.length],
+          )}
+        >
           <Users className="size-6" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
@@ -34,7 +50,10 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
               {group.isPublic ? t('privacy.public') : t('privacy.private')}
             </Badge>
             {isAdmin && (
-              <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200" data-testid="admin-badge">
+              <Badge
+                className="bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200"
+                data-testid="admin-badge"
+              >
                 <ShieldCheck aria-hidden />
                 {t('admin')}
               </Badge>
@@ -43,7 +62,9 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
         </div>
       </div>
 
-      <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{t(`sample.${group.id}.description`)}</p>
+      <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+        {t(`sample.${group.id}.description`)}
+      </p>
 
       <dl className="grid gap-1.5 text-sm">
         <div className="flex items-center gap-2">
@@ -54,7 +75,9 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
         <div className="flex items-center gap-2">
           <dt className="sr-only">{t('labels.creator')}</dt>
           <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <dd className="text-muted-foreground">{t('createdBy', { name: `${group.creator.firstName} ${group.creator.lastName}` })}</dd>
+          <dd className="text-muted-foreground">
+            {t('createdBy', { name: `${group.creator.firstName} ${group.creator.lastName}` })}
+          </dd>
         </div>
         <div className="flex items-start gap-2">
           <dt className="sr-only">{t('labels.recentActivity')}</dt>
@@ -71,12 +94,23 @@ export function GroupCard({ group, index }: { group: SampleGroup; index: number 
               {t('actions.chat')}
             </Button>
             {isAdmin && (
-              <Button size="sm" variant="outline" onClick={() => log('manage')} aria-label={`${t('actions.manage')}: ${name}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => log('manage')}
+                aria-label={`${t('actions.manage')}: ${name}`}
+              >
                 <Settings aria-hidden />
                 {t('actions.manage')}
               </Button>
             )}
-            <Button size="sm" variant="ghost" onClick={() => log('leave')} aria-label={`${t('actions.leave')}: ${name}`} className="text-muted-foreground">
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => log('leave')}
+              aria-label={`${t('actions.leave')}: ${name}`}
+              className="text-muted-foreground"
+            >
               <LogOut aria-hidden className="rtl:rotate-180" />
               {t('actions.leave')}
             </Button>

@@ -13,7 +13,7 @@ const TABS: { value: SampleGroup['list']; labelKey: string }[] = [
 ];
 
 /**
- * Groups (spec §2): sample data only, every action logs to the console. Product choice: a visible
+ * Groups: sample data only, every action logs to the console. Product choice: a visible
  * 'Sample data' note under the title, so nobody takes these groups for real communities they could join.
  */
 export default function GroupsPage() {

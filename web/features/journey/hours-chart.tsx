@@ -36,15 +36,34 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
         {t('chart.caption', { total: number.format(total) })}
       </figcaption>
       <div className="flex gap-2">
-        <div className="flex h-40 flex-col justify-between pb-0.5 text-end text-[0.7rem] text-muted-foreground tabular-nums" aria-hidden>
+        <div
+          className="flex h-40 flex-col justify-between pb-0.5 text-end text-[0.7rem] text-muted-foreground tabular-nums"
+          aria-hidden
+        >
           <span>{number.format(top)}</span>
           <span>{number.format(top / 2)}</span>
           <span>0</span>
         </div>
         <div className="relative flex-1">
-          <svg viewBox={`0 0 100 ${CHART_HEIGHT}`} preserveAspectRatio="none" className="h-40 w-full overflow-visible" aria-hidden focusable="false">
+          <svg
+            viewBox={`0 0 100 ${CHART_HEIGHT}`}
+            preserveAspectRatio="none"
+            className="h-40 w-full overflow-visible"
+            aria-hidden
+            focusable="false"
+          >
             {[0, 0.5, 1].map((fraction) => (
-              <line key={fraction} x1="0" x2="100" y1={CHART_HEIGHT * fraction} y2={CHART_HEIGHT * fraction} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" strokeDasharray={fraction === 1 ? undefined : '3 3'} />
+              <line
+                key={fraction}
+                x1="0"
+                x2="100"
+                y1={CHART_HEIGHT * fraction}
+                y2={CHART_HEIGHT * fraction}
+                className="stroke-border"
+                strokeWidth="1"
+                vectorEffect="non-scaling-stroke"
+                strokeDasharray={fraction === 1 ? undefined : '3 3'}
+              />
             ))}
             {ordered.map((month, index) => {
               const height = top === 0 ? 0 : (month.hours / top) * CHART_HEIGHT;
@@ -66,7 +85,11 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
               );
             })}
           </svg>
-          <div className="mt-1.5 grid text-center text-[0.65rem] text-muted-foreground sm:text-xs" style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }} aria-hidden>
+          <div
+            className="mt-1.5 grid text-center text-[0.65rem] text-muted-foreground sm:text-xs"
+            style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}
+            aria-hidden
+          >
             {ordered.map((month) => (
               <span key={month.key} className="truncate">
                 {shortMonth.format(month.start)}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '@contract/events';
-import { experienceTowardNextLevel, levelForExperience, type Achievement, type UserAchievement } from '@contract/journey';
-import { achievementEntries, hoursByMonth } from './journey-figures';
+import {
+  experienceTowardNextLevel,
+  levelForExperience,
+  type Achievement,
+  type UserAchievement,
+} from '@contract/journey';
+import { achievementEntries, eventsAttended, hoursByMonth } from './journey-figures';
 
 const achievement = (id: number, requirement: number): Achievement => ({
   id,
@@ -16,10 +21,16 @@ const achievement = (id: number, requirement: number): Achievement => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-describe('achievement states (spec §4)', () => {
+describe('achievement states', () => {
   it('completed at the requirement, in progress above 0, locked without a record; once unlocked stays completed', () => {
     const catalogue = [achievement(1, 1), achievement(2, 5), achievement(3, 5), achievement(4, 5)];
-    const record = (a: Achievement, progress: number, unlockedAt: string | null = null): UserAchievement => ({ id: a.id, achievementId: a.id, achievement: a, progress, unlockedAt });
+    const record = (a: Achievement, progress: number, unlockedAt: string | null = null): UserAchievement => ({
+      id: a.id,
+      achievementId: a.id,
+      achievement: a,
+      progress,
+      unlockedAt,
+    });
     const entries = achievementEntries(catalogue, [
       record(catalogue[0] as Achievement, 1, '2026-02-01T00:00:00.000Z'),
       record(catalogue[1] as Achievement, 2),
@@ -29,7 +40,7 @@ describe('achievement states (spec §4)', () => {
   });
 });
 
-describe('level maths (spec §9)', () => {
+describe('level maths', () => {
   it('level = floor(xp / 100) + 1, progress = xp mod 100', () => {
     expect([0, 99, 100, 155, 905].map(levelForExperience)).toEqual([1, 1, 2, 2, 10]);
     expect([0, 99, 100, 155, 905].map(experienceTowardNextLevel)).toEqual([0, 99, 0, 55, 5]);
@@ -40,9 +51,28 @@ describe('hoursByMonth', () => {
   it('12 months ending with the current one, 4 h per organized and 3 h per joined event', () => {
     const now = new Date(2026, 10, 22);
     const at = (year: number, month: number) => ({ date: new Date(year, month, 15, 10).toISOString() }) as Event;
-    const months = hoursByMonth([at(2026, 10), at(2026, 0), at(2025, 10)], [at(2026, 10), at(2025, 11), at(2027, 0)], now);
+    const months = hoursByMonth(
+      [at(2026, 10), at(2026, 0), at(2025, 10)],
+      [at(2026, 10), at(2025, 11), at(2027, 0)],
+      now,
+    );
     expect(months).toHaveLength(12);
     expect(months[0]?.start).toEqual(new Date(2025, 11, 1));
     expect(months.map((month) => month.hours)).toEqual([3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7]);
+  });
+});
+
+describe('Events Attended (Profile and Journey count events the same way)', () => {
+  it("is the Profile's Events Joined, not organized plus joined", () => {
+    const stats = {
+      totalHours: 44,
+      totalEvents: 13,
+      averageRating: 0,
+      experience: 130,
+      eventsOrganized: 5,
+      eventsJoined: 8,
+    };
+    // The demo account: 5 organized, 8 joined; Profile's Events Joined is its my-rsvps list, 8 events.
+    expect(eventsAttended(stats)).toBe(8);
   });
 });

@@ -1,5 +1,11 @@
 import type { Event } from '@contract/events';
-import { HOURS_PER_JOINED_EVENT, HOURS_PER_ORGANIZED_EVENT, type Achievement, type UserAchievement } from '@contract/journey';
+import {
+  HOURS_PER_JOINED_EVENT,
+  HOURS_PER_ORGANIZED_EVENT,
+  type Achievement,
+  type UserAchievement,
+  type UserStats,
+} from '@contract/journey';
 
 export type AchievementState = 'completed' | 'inProgress' | 'locked';
 
@@ -11,8 +17,8 @@ export type AchievementEntry = {
 };
 
 /**
- * Spec §4: completed at progress >= requirement, in progress above 0, locked without a record.
- * An achievement once unlocked stays completed even if its count later drops (decisions §7).
+ * Completed at progress >= requirement, in progress above 0, locked without a record.
+ * An achievement once unlocked stays completed even if its count later drops.
  */
 export function achievementEntries(catalogue: Achievement[], records: UserAchievement[]): AchievementEntry[] {
   const byId = new Map(records.map((record) => [record.achievementId, record]));
@@ -29,10 +35,10 @@ export function achievementEntries(catalogue: Achievement[], records: UserAchiev
 
 export type MonthHours = { key: string; start: Date; hours: number };
 
-export const CHART_MONTHS = 12;
+const CHART_MONTHS = 12;
 
 /**
- * Volunteer hours per calendar month over the last 12 months, this month included (spec §9 hours:
+ * Volunteer hours per calendar month over the last 12 months, this month included (hours:
  * 4 per organized event, 3 per joined one, counted in the month of the event).
  */
 export function hoursByMonth(organized: Event[], joined: Event[], now: Date): MonthHours[] {
@@ -51,4 +57,13 @@ export function hoursByMonth(organized: Event[], joined: Event[], now: Date): Mo
   add(organized, HOURS_PER_ORGANIZED_EVENT);
   add(joined, HOURS_PER_JOINED_EVENT);
   return months;
+}
+
+/**
+ * The Journey's "Events Attended": the events the user joined, as Profile's "Events Joined" counts them (Profile and
+ * Journey count events the same way). It showed totalEvents, which adds the events the user organized: the demo
+ * account's Journey said 13 where its Profile said 8 joined (5 organized + 8 joined).
+ */
+export function eventsAttended(stats: Pick<UserStats, 'eventsJoined'>): number {
+  return stats.eventsJoined;
 }

@@ -1,5 +1,17 @@
 import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
-import { Award, BarChart3, CalendarCheck, CheckCircle2, Clock, LoaderCircle, Lock, Star, TrendingUp, Trophy, Zap } from 'lucide-react';
+import {
+  Award,
+  BarChart3,
+  CalendarCheck,
+  CheckCircle2,
+  Clock,
+  LoaderCircle,
+  Lock,
+  Star,
+  TrendingUp,
+  Trophy,
+  Zap,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { experienceTowardNextLevel, levelForExperience, XP_PER_LEVEL } from '@contract/journey';
 import { ACHIEVEMENT_BAR, AchievementIconTile, achievementTextKey } from '@/components/app-shell/achievement-visuals';
@@ -7,12 +19,32 @@ import { fireConfetti } from '@/components/app-shell/fire-confetti';
 import { LoadError } from '@/components/app-shell/page-states';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { HoursChart } from './hours-chart';
-import { achievementEntries, hoursByMonth, type AchievementEntry, type AchievementState } from './journey-figures';
-import { useAchievementCatalogue, useJoinedEvents, useOrganizedEvents, useUserAchievements, useUserStats } from './use-journey-data';
+import {
+  achievementEntries,
+  eventsAttended,
+  hoursByMonth,
+  type AchievementEntry,
+  type AchievementState,
+} from './journey-figures';
+import { VerifiedHoursCard } from './verified-hours-card';
+import {
+  useAchievementCatalogue,
+  useJoinedEvents,
+  useOrganizedEvents,
+  useUserAchievements,
+  useUserStats,
+} from './use-journey-data';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -36,7 +68,11 @@ export default function JourneyPage() {
   const core = [stats, catalogue, records];
   if (core.some((query) => query.isLoading)) {
     return (
-      <div role="status" className="flex min-h-[60dvh] flex-col items-center justify-center gap-3 text-muted-foreground" data-testid="journey-loading">
+      <div
+        role="status"
+        className="flex min-h-[60dvh] flex-col items-center justify-center gap-3 text-muted-foreground"
+        data-testid="journey-loading"
+      >
         <LoaderCircle className="size-10 animate-spin text-primary" aria-hidden />
         <span className="text-sm">{t('loading')}</span>
       </div>
@@ -66,22 +102,53 @@ export default function JourneyPage() {
       </header>
 
       <section aria-label={t('stats.label')} className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard icon={Clock} tone="bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300" label={t('stats.totalHours')} value={number.format(stats.data.totalHours)} testId="journey-total-hours" />
-        <StatCard icon={CalendarCheck} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" label={t('stats.eventsAttended')} value={number.format(stats.data.totalEvents)} testId="journey-events-attended" />
-        <StatCard icon={Star} tone="bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300" label={t('stats.averageRating')} value={oneDecimal.format(stats.data.averageRating)} testId="journey-average-rating" />
+        <StatCard
+          icon={Clock}
+          tone="bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300"
+          label={t('stats.totalHours')}
+          value={number.format(stats.data.totalHours)}
+          detail={t('verified.estimatedDetail')}
+          testId="journey-total-hours"
+        />
+        <StatCard
+          icon={CalendarCheck}
+          tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
+          label={t('stats.eventsAttended')}
+          value={number.format(eventsAttended(stats.data))}
+          testId="journey-events-attended"
+        />
+        <StatCard
+          icon={Star}
+          tone="bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300"
+          label={t('stats.averageRating')}
+          value={oneDecimal.format(stats.data.averageRating)}
+          testId="journey-average-rating"
+        />
         <StatCard
           icon={Trophy}
           tone="bg-violet-100 text-violet-800 dark:bg-violet-400/15 dark:text-violet-300"
           label={t('stats.achievements')}
           value={number.format(completedCount)}
-          detail={t('stats.unlocked', { formattedCount: number.format(completedCount), formattedTotal: number.format(entries.length) })}
+          detail={t('stats.unlocked', {
+            formattedCount: number.format(completedCount),
+            formattedTotal: number.format(entries.length),
+          })}
           testId="journey-achievements"
         />
       </section>
 
+      <VerifiedHoursCard />
+
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby="level-title" className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-teal-800 p-6 text-white shadow-lg dark:from-emerald-800 dark:to-teal-900" data-testid="level-card">
-          <div aria-hidden className="pointer-events-none absolute -end-10 -top-10 size-44 rounded-full bg-white/10 blur-2xl" />
+        <section
+          aria-labelledby="level-title"
+          className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 to-teal-800 p-6 text-white shadow-lg dark:from-emerald-800 dark:to-teal-900"
+          data-testid="level-card"
+        >
+          <div
+            aria-hidden
+            className="pointer-events-none absolute -end-10 -top-10 size-44 rounded-full bg-white/10 blur-2xl"
+          />
           <div className="flex items-center justify-between gap-4">
             <div>
               <h2 id="level-title" className="text-sm font-medium text-emerald-50">
@@ -95,7 +162,13 @@ export default function JourneyPage() {
               <Zap className="size-7" />
             </span>
           </div>
-          <Progress value={towardNext} max={XP_PER_LEVEL} aria-label={t('level.progressLabel')} className="mt-6 h-3 bg-white/25 [&>*]:bg-amber-300" data-testid="level-progress" />
+          <Progress
+            value={towardNext}
+            max={XP_PER_LEVEL}
+            aria-label={t('level.progressLabel')}
+            className="mt-6 h-3 bg-white/25 [&>*]:bg-amber-300"
+            data-testid="level-progress"
+          />
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="font-semibold" data-testid="level-next">
               {t('level.toNext', { current: number.format(towardNext), total: number.format(XP_PER_LEVEL) })}
@@ -106,7 +179,10 @@ export default function JourneyPage() {
           </div>
         </section>
 
-        <section aria-labelledby="chart-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="chart-title"
+          className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+        >
           <h2 id="chart-title" className="flex items-center gap-2 font-semibold">
             <BarChart3 className="size-5 text-primary" aria-hidden />
             {t('chart.title')}
@@ -117,7 +193,11 @@ export default function JourneyPage() {
           ) : organized.error || joined.error ? (
             <p className="text-sm text-muted-foreground">{t('common:status.error')}</p>
           ) : (
-            <div className="flex h-40 items-center justify-center" role="status" aria-label={t('common:status.loading')}>
+            <div
+              className="flex h-40 items-center justify-center"
+              role="status"
+              aria-label={t('common:status.loading')}
+            >
               <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
             </div>
           )}
@@ -127,18 +207,30 @@ export default function JourneyPage() {
       {SECTIONS.map((section) => {
         const items = entries.filter((entry) => entry.state === section.state);
         return (
-          <section key={section.state} aria-labelledby={`section-${section.state}`} className="mt-8" data-testid={`section-${section.state}`}>
+          <section
+            key={section.state}
+            aria-labelledby={`section-${section.state}`}
+            className="mt-8"
+            data-testid={`section-${section.state}`}
+          >
             <h2 id={`section-${section.state}`} className="flex items-center gap-2 text-lg font-semibold">
-              <section.icon className={cn('size-5', section.state === 'completed' ? 'text-primary' : 'text-muted-foreground')} aria-hidden />
+              <section.icon
+                className={cn('size-5', section.state === 'completed' ? 'text-primary' : 'text-muted-foreground')}
+                aria-hidden
+              />
               {t(section.titleKey)}
-              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">{number.format(items.length)}</span>
+              <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+                {number.format(items.length)}
+              </span>
             </h2>
             {items.length === 0 ? (
-              <p className="mt-3 rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">{t(section.emptyKey)}</p>
+              <p className="mt-3 rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
+                {t(section.emptyKey)}
+              </p>
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {items.map((entry) => (
-                  <li key={entry.achievement.id}>
+                  <li key={entry.achievement.id} className="min-w-0">
                     <AchievementCard entry={entry} onOpen={() => setSelected(entry)} />
                   </li>
                 ))}
@@ -153,9 +245,26 @@ export default function JourneyPage() {
   );
 }
 
-function StatCard({ icon: IconComponent, tone, label, value, detail, testId }: { icon: Icon; tone: string; label: string; value: string; detail?: string; testId: string }) {
+function StatCard({
+  icon: IconComponent,
+  tone,
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  icon: Icon;
+  tone: string;
+  label: string;
+  value: string;
+  detail?: string;
+  testId: string;
+}) {
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5" data-testid={testId}>
+    <div
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5"
+      data-testid={testId}
+    >
       <span className={cn('inline-flex size-10 items-center justify-center rounded-xl', tone)} aria-hidden>
         <IconComponent className="size-5" />
       </span>
@@ -195,14 +304,18 @@ function AchievementCard({ entry, onOpen }: { entry: AchievementEntry; onOpen: (
         <AchievementIconTile icon={achievement.icon} color={achievement.color} isMuted={state === 'locked'} />
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-2 font-semibold" data-testid="achievement-name">
-            <span className="min-w-0">{name}</span>
+            {/* German names are single long words ("Veranstaltungsgründer"): they may break rather than
+                push the card past a phone's edge. */}
+            <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{name}</span>
             {state === 'completed' && <CheckCircle2 className="size-4 shrink-0 text-primary" aria-hidden />}
           </p>
           <p className="text-sm text-muted-foreground" data-testid="achievement-requirement">
             {description}
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">{t('xp', { points: number.format(achievement.points) })}</span>
+        <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+          {t('xp', { points: number.format(achievement.points) })}
+        </span>
       </div>
       <div className="mt-3">
         <div className="mb-1 flex items-center justify-between gap-2 text-xs text-muted-foreground">
@@ -215,7 +328,11 @@ function AchievementCard({ entry, onOpen }: { entry: AchievementEntry; onOpen: (
           value={shownProgress}
           max={achievement.requirement}
           aria-label={t('progressLabel', { name })}
-          className={cn('h-2', state === 'locked' ? 'bg-muted' : 'bg-muted', state !== 'locked' && ACHIEVEMENT_BAR[achievement.color])}
+          className={cn(
+            'h-2',
+            state === 'locked' ? 'bg-muted' : 'bg-muted',
+            state !== 'locked' && ACHIEVEMENT_BAR[achievement.color],
+          )}
         />
       </div>
     </>
@@ -236,7 +353,10 @@ function AchievementCard({ entry, onOpen }: { entry: AchievementEntry; onOpen: (
       type="button"
       onClick={onOpen}
       aria-haspopup="dialog"
-      className={cn(className, 'cursor-pointer transition-[box-shadow,border-color] hover:border-primary/50 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none')}
+      className={cn(
+        className,
+        'cursor-pointer transition-[box-shadow,border-color] hover:border-primary/50 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+      )}
       data-testid="achievement-card"
       data-state={state}
     >
@@ -269,12 +389,18 @@ function UnlockedBody({ entry, language }: { entry: AchievementEntry; language: 
   const { t } = useTranslation('journey');
   const { name, description } = useAchievementText(entry);
   const number = new Intl.NumberFormat(language);
-  const unlockedOn = entry.unlockedAt ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(entry.unlockedAt)) : null;
+  const unlockedOn = entry.unlockedAt
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(entry.unlockedAt))
+    : null;
   return (
     <DialogHeader className="items-center sm:text-center">
       <div className="relative mb-2">
         <span aria-hidden className="absolute inset-0 animate-pulse rounded-3xl bg-amber-300/40 blur-xl" />
-        <AchievementIconTile icon={entry.achievement.icon} color={entry.achievement.color} className="relative size-20 rounded-3xl [&>svg]:size-10" />
+        <AchievementIconTile
+          icon={entry.achievement.icon}
+          color={entry.achievement.color}
+          className="relative size-20 rounded-3xl [&>svg]:size-10"
+        />
       </div>
       <DialogTitle className="flex items-center gap-2 text-xl">
         <Award className="size-5 text-amber-600 dark:text-amber-300" aria-hidden />

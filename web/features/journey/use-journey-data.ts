@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { VerifiedHours } from '@contract/event-management';
 import type { Event } from '@contract/events';
 import type { Achievement, UserStats } from '@contract/journey';
-import { fetchUserAchievements, USER_ACHIEVEMENTS_QUERY_KEY, type UserAchievementsSnapshot } from '@/components/app-shell/user-achievements-query';
+import {
+  fetchUserAchievements,
+  USER_ACHIEVEMENTS_QUERY_KEY,
+  type UserAchievementsSnapshot,
+} from '@/components/app-shell/user-achievements-query';
 
 /** Hours and XP change with every RSVP or event made elsewhere in the app: read afresh on each visit. */
 export function useUserStats() {
@@ -23,4 +28,9 @@ export function useOrganizedEvents() {
 
 export function useJoinedEvents() {
   return useQuery<Event[]>({ queryKey: ['/api/my-rsvps'] });
+}
+
+/** Attended events as organizers recorded them; refetched on each visit like the stats. */
+export function useVerifiedHours() {
+  return useQuery<VerifiedHours>({ queryKey: ['/api/user/hours'], refetchOnMount: 'always' });
 }

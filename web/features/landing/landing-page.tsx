@@ -1,20 +1,28 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ArrowRightIcon, CalendarDaysIcon, CalendarHeartIcon, ClockIcon, HeartHandshakeIcon, MapPinIcon, TrendingUpIcon, UsersIcon } from '@/components/shell-icons';
+import {
+  ArrowRightIcon,
+  CalendarDaysIcon,
+  CalendarHeartIcon,
+  ClockIcon,
+  HeartHandshakeIcon,
+  MapPinIcon,
+  TrendingUpIcon,
+  UsersIcon,
+} from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo, BrandMark } from '@/components/brand-mark';
-import { LanguagePicker } from '@/components/language-picker';
+import { GuestHeader } from '@/components/app-shell/guest-header';
+import { BrandMark } from '@/components/brand-mark';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { ThemeToggle } from '@/lib/theme';
 import { cx } from '@/lib/cx';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** Spec §2: every sign-in / get-started button is a full navigation to the server's login. */
+/** Every sign-in / get-started button is a full navigation to the server's login. */
 function goToSignIn() {
   window.location.href = '/api/login';
 }
 
-// Spec §1: fixed marketing figures, shown as text and never fetched.
+// Fixed marketing figures, shown as text and never fetched.
 const STATS: { value: string; labelKey: string; icon: Icon }[] = [
   { value: '2.3k+', labelKey: 'stats.activeVolunteers', icon: UsersIcon },
   { value: '127', labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
@@ -23,7 +31,11 @@ const STATS: { value: string; labelKey: string; icon: Icon }[] = [
 ];
 
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
-  { key: 'discover', icon: CalendarHeartIcon, tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300' },
+  {
+    key: 'discover',
+    icon: CalendarHeartIcon,
+    tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300',
+  },
   { key: 'connect', icon: UsersIcon, tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300' },
   { key: 'impact', icon: TrendingUpIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
 ];
@@ -41,27 +53,7 @@ export default function LandingPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
-      >
-        {t('common:a11y.skipToContent')}
-      </a>
-
-      <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <a href="/" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" aria-label={t('common:a11y.brandHome')}>
-            <BrandLogo />
-          </a>
-          <div className="flex items-center gap-0.5 sm:gap-1.5">
-            <LanguagePicker />
-            <ThemeToggle />
-            <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'sm', className: 'ms-1 sm:px-4' })} data-testid="header-sign-in">
-              {t('common:nav.signIn')}
-            </button>
-          </div>
-        </div>
-      </header>
+      <GuestHeader signInHref="/api/login" />
 
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -77,20 +69,43 @@ export default function LandingPage() {
                 <HeartHandshakeIcon className="size-4" aria-hidden />
                 {t('hero.badge')}
               </p>
-              <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              <h1
+                id="hero-title"
+                className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+              >
                 {t('hero.title')}
               </h1>
               <p className="mt-5 text-xl font-semibold text-balance text-primary sm:text-2xl">{t('hero.subtitle')}</p>
-              <p className="mt-4 max-w-xl text-base leading-relaxed text-muted-foreground sm:text-lg">{t('hero.description')}</p>
+              <p className="mt-4 max-w-xl text-base leading-relaxed text-muted-foreground sm:text-lg">
+                {t('hero.description')}
+              </p>
               <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
-                <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', className: 'group shadow-md shadow-primary/20' })} data-testid="hero-get-started">
+                <button
+                  type="button"
+                  onClick={goToSignIn}
+                  className={buttonVariants({ size: 'lg', className: 'group shadow-md shadow-primary/20' })}
+                  data-testid="hero-get-started"
+                >
                   {t('actions.getStarted')}
-                  <ArrowRightIcon className="transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" aria-hidden />
+                  <ArrowRightIcon
+                    className="transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5"
+                    aria-hidden
+                  />
                 </button>
-                <button type="button" onClick={scrollToFeatures} className={buttonVariants({ size: 'lg', variant: 'outline' })} data-testid="hero-learn-more">
+                <button
+                  type="button"
+                  onClick={scrollToFeatures}
+                  className={buttonVariants({ size: 'lg', variant: 'outline' })}
+                  data-testid="hero-learn-more"
+                >
                   {t('actions.learnMore')}
                 </button>
-                <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'link' })} data-testid="hero-sign-in">
+                <button
+                  type="button"
+                  onClick={goToSignIn}
+                  className={buttonVariants({ size: 'lg', variant: 'link' })}
+                  data-testid="hero-sign-in"
+                >
                   {t('actions.signIn')}
                 </button>
               </div>
@@ -113,7 +128,10 @@ export default function LandingPage() {
                       <StatIcon className="size-5" aria-hidden />
                     </span>
                     <span className="flex flex-col">
-                      <span dir="ltr" className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl">
+                      <span
+                        dir="ltr"
+                        className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl"
+                      >
                         {value}
                       </span>
                       <span className="mt-1 text-sm font-medium text-muted-foreground">{t(labelKey)}</span>
@@ -141,7 +159,10 @@ export default function LandingPage() {
             </div>
             <ul className="mt-12 grid gap-5 md:grid-cols-3">
               {FEATURES.map(({ key, icon: FeatureIcon, tone }) => (
-                <li key={key} className="group rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md sm:p-8">
+                <li
+                  key={key}
+                  className="group rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md sm:p-8"
+                >
                   <span className={cx('inline-flex size-12 items-center justify-center rounded-xl', tone)}>
                     <FeatureIcon className="size-6" aria-hidden />
                   </span>
@@ -156,17 +177,30 @@ export default function LandingPage() {
         <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-24">
           <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-emerald-700 to-teal-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
             <div aria-hidden className="absolute -top-24 -end-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
-            <div aria-hidden className="absolute -bottom-24 -start-24 -z-10 size-72 rounded-full bg-emerald-300/20 blur-2xl" />
+            <div
+              aria-hidden
+              className="absolute -bottom-24 -start-24 -z-10 size-72 rounded-full bg-emerald-300/20 blur-2xl"
+            />
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {t('cta.title')}
             </h2>
             <p className="mx-auto mt-4 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('cta.description')}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverse' })} data-testid="cta-get-started">
+              <button
+                type="button"
+                onClick={goToSignIn}
+                className={buttonVariants({ size: 'lg', variant: 'inverse' })}
+                data-testid="cta-get-started"
+              >
                 {t('cta.button')}
                 <ArrowRightIcon className="rtl:rotate-180" aria-hidden />
               </button>
-              <button type="button" onClick={goToSignIn} className={buttonVariants({ size: 'lg', variant: 'inverseOutline' })} data-testid="cta-sign-in">
+              <button
+                type="button"
+                onClick={goToSignIn}
+                className={buttonVariants({ size: 'lg', variant: 'inverseOutline' })}
+                data-testid="cta-sign-in"
+              >
                 {t('actions.signIn')}
               </button>
             </div>

@@ -1,20 +1,42 @@
 import type { Message } from '@contract/messages';
 
 export type ConversationSummary = {
-  otherUser: Message['sender'];
+  /** The chat's id for it: the other person's user id, or the address the user wrote to (contract). */
+  conversationId: string;
+  otherUser: Message['receiver'];
   lastMessage: Message;
   isOwnLastMessage: boolean;
-  /** Spec §2: the last message is unread and came from the other person. */
+  /**
+   * Messages from the other person not read yet: the chat list's count for the same conversation
+   * (unread counts agree everywhere), so a reply of mine does not hide what I have not read.
+   */
+  unreadCount: number;
   isUnread: boolean;
 };
 
-/** Spec §2 Messages: one entry per other participant, the latest message first. */
+/**
+ * The other side of a message: their user id, or for what I addressed by e-mail that address (the
+ * server shows no account behind it), as the chat's conversations do.
+ */
+function otherSideOf(message: Message, myId: string): string {
+  if (message.senderId !== myId) return message.senderId;
+  return message.receiverId ?? message.receiver.email ?? '';
+}
+
+/** Messages: one entry per other participant, the latest message first. */
 export function groupConversations(messages: Message[], myId: string): ConversationSummary[] {
   const latestByPerson = new Map<string, Message>();
+  const unreadByPerson = new Map<string, number>();
   for (const message of messages) {
-    const otherId = message.senderId === myId ? message.receiverId : message.senderId;
+    const otherId = otherSideOf(message, myId);
+    if (message.senderId !== myId && !message.isRead)
+      unreadByPerson.set(otherId, (unreadByPerson.get(otherId) ?? 0) + 1);
     const known = latestByPerson.get(otherId);
-    if (!known || Date.parse(message.createdAt) > Date.parse(known.createdAt) || (message.createdAt === known.createdAt && message.id > known.id)) {
+    if (
+      !known ||
+      Date.parse(message.createdAt) > Date.parse(known.createdAt) ||
+      (message.createdAt === known.createdAt && message.id > known.id)
+    ) {
       latestByPerson.set(otherId, message);
     }
   }
@@ -22,11 +44,15 @@ export function groupConversations(messages: Message[], myId: string): Conversat
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
     .map((message) => {
       const isOwnLastMessage = message.senderId === myId;
+      const conversationId = otherSideOf(message, myId);
+      const unreadCount = unreadByPerson.get(conversationId) ?? 0;
       return {
+        conversationId,
         otherUser: isOwnLastMessage ? message.receiver : message.sender,
         lastMessage: message,
         isOwnLastMessage,
-        isUnread: !isOwnLastMessage && !message.isRead,
+        unreadCount,
+        isUnread: unreadCount > 0,
       };
     });
 }
@@ -34,7 +60,7 @@ export function groupConversations(messages: Message[], myId: string): Conversat
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Spec §2: relative time in days or hours, else "just now". */
+/** Relative time in days or hours, else "just now". */
 export function relativeTimeParts(createdAt: string, now: number): { unit: 'day' | 'hour'; value: number } | null {
   const elapsed = now - Date.parse(createdAt);
   if (elapsed >= DAY_MS) return { unit: 'day', value: Math.floor(elapsed / DAY_MS) };

@@ -19,28 +19,41 @@ export default function MessagesPage() {
   useUnauthorizedFallback(error);
   const [search, setSearch] = useState('');
 
-  const conversations = useMemo(() => (messages && user ? groupConversations(messages, user.id) : []), [messages, user]);
+  const conversations = useMemo(
+    () => (messages && user ? groupConversations(messages, user.id) : []),
+    [messages, user],
+  );
   const words = search.trim().toLocaleLowerCase();
   const shown = words
     ? conversations.filter((conversation) =>
-        [displayName(conversation.otherUser), conversation.lastMessage.content, conversation.lastMessage.event?.title ?? '']
+        [
+          displayName(conversation.otherUser),
+          conversation.lastMessage.content,
+          conversation.lastMessage.event?.title ?? '',
+        ]
           .join(' ')
           .toLocaleLowerCase()
           .includes(words),
       )
     : conversations;
-  const unreadCount = conversations.filter((conversation) => conversation.isUnread).length;
+  // Unread messages, as the chat list's badges and the header's bell count them.
+  const unreadCount = conversations.reduce((total, conversation) => total + conversation.unreadCount, 0);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <div className="flex items-start gap-3">
-        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground" aria-hidden>
+        <span
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground"
+          aria-hidden
+        >
           <MessagesSquare className="size-5" />
         </span>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="mt-0.5 text-sm text-muted-foreground" data-testid="messages-summary">
-            {conversations.length > 0 ? t('summary', { conversations: conversations.length, unread: unreadCount }) : t('subtitle')}
+            {conversations.length > 0
+              ? t('summary', { conversations: conversations.length, unread: unreadCount })
+              : t('subtitle')}
           </p>
         </div>
       </div>
@@ -49,7 +62,10 @@ export default function MessagesPage() {
         <label htmlFor="messages-search" className="sr-only">
           {t('searchLabel')}
         </label>
-        <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <input
           id="messages-search"
           type="search"
@@ -69,13 +85,19 @@ export default function MessagesPage() {
         ) : conversations.length === 0 ? (
           <EmptyMessages />
         ) : shown.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground" data-testid="messages-no-match">
+          <p
+            className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground"
+            data-testid="messages-no-match"
+          >
             {t('noMatch')}
           </p>
         ) : (
-          <ul className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm" data-testid="conversation-list">
+          <ul
+            className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+            data-testid="conversation-list"
+          >
             {shown.map((conversation) => (
-              <ConversationRow key={conversation.otherUser.id} conversation={conversation} />
+              <ConversationRow key={conversation.conversationId} conversation={conversation} />
             ))}
           </ul>
         )}
@@ -86,17 +108,23 @@ export default function MessagesPage() {
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const { t, i18n } = useTranslation('messages');
-  const { otherUser, lastMessage, isOwnLastMessage, isUnread } = conversation;
-  const name = displayName(otherUser) || t('unknownPerson');
+  const { conversationId, otherUser, lastMessage, isOwnLastMessage, isUnread, unreadCount } = conversation;
+  const name = otherUser.isDeleted ? t('deletedUser') : displayName(otherUser) || t('unknownPerson');
   const when = relativeTimeParts(lastMessage.createdAt, Date.now());
   const time = when
-    ? new Intl.RelativeTimeFormat(i18n.resolvedLanguage ?? 'en', { numeric: 'always', style: 'short' }).format(-when.value, when.unit)
+    ? new Intl.RelativeTimeFormat(i18n.resolvedLanguage ?? 'en', { numeric: 'always', style: 'short' }).format(
+        -when.value,
+        when.unit,
+      )
     : t('justNow');
-  const exactTime = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lastMessage.createdAt));
+  const exactTime = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(lastMessage.createdAt));
   return (
     <li className="border-b border-border last:border-b-0">
       <Link
-        href={`/chat/${otherUser.id}`}
+        href={`/chat/${encodeURIComponent(conversationId)}`}
         className="flex items-start gap-3 px-4 py-4 transition-colors hover:bg-accent/70 focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none focus-visible:ring-inset sm:px-5"
         data-testid="conversation"
         data-unread={isUnread ? 'true' : 'false'}
@@ -107,24 +135,42 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
             <p className={cn('truncate', isUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
               <bdi>{name}</bdi>
             </p>
-            <time dateTime={lastMessage.createdAt} title={exactTime} className="shrink-0 text-xs text-muted-foreground" data-testid="conversation-time">
+            <time
+              dateTime={lastMessage.createdAt}
+              title={exactTime}
+              className="shrink-0 text-xs text-muted-foreground"
+              data-testid="conversation-time"
+            >
               {time}
             </time>
           </div>
           <div className="mt-0.5 flex items-center gap-2">
-            <p className={cn('min-w-0 flex-1 truncate text-sm', isUnread ? 'font-medium text-foreground' : 'text-muted-foreground')} data-testid="conversation-last-message">
+            <p
+              className={cn(
+                'min-w-0 flex-1 truncate text-sm',
+                isUnread ? 'font-medium text-foreground' : 'text-muted-foreground',
+              )}
+              data-testid="conversation-last-message"
+            >
               {isOwnLastMessage && <span className="text-foreground/80">{t('youPrefix')}</span>}
               {/* People write in their own language: each message keeps its own direction. */}
               <bdi>{lastMessage.content}</bdi>
             </p>
             {isUnread && (
-              <span className="size-2.5 shrink-0 rounded-full bg-blue-600 dark:bg-blue-400" data-testid="unread-dot">
-                <span className="sr-only">{t('unread')}</span>
+              <span
+                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-700 px-1.5 text-xs font-bold text-white tabular-nums dark:bg-blue-400 dark:text-blue-950"
+                data-testid="unread-dot"
+              >
+                <span aria-hidden>{unreadCount}</span>
+                <span className="sr-only">{t('unreadCount', { count: unreadCount })}</span>
               </span>
             )}
           </div>
           {lastMessage.event && (
-            <p className="mt-1.5 inline-flex max-w-full items-center gap-1.5 rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground" data-testid="conversation-event">
+            <p
+              className="mt-1.5 inline-flex max-w-full items-center gap-1.5 rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground"
+              data-testid="conversation-event"
+            >
               <CalendarDays className="size-3.5 shrink-0" aria-hidden />
               <span className="truncate">
                 {/* {{title}} ends the text in every language; the title itself keeps its own direction. */}
@@ -142,7 +188,11 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
 function ConversationSkeletons() {
   const { t } = useTranslation('common');
   return (
-    <div role="status" aria-label={t('status.loading')} className="overflow-hidden rounded-2xl border border-border bg-card">
+    <div
+      role="status"
+      aria-label={t('status.loading')}
+      className="overflow-hidden rounded-2xl border border-border bg-card"
+    >
       {Array.from({ length: 4 }, (_, index) => (
         <div key={index} className="flex items-center gap-3 border-b border-border px-5 py-4 last:border-b-0">
           <Skeleton className="size-11 rounded-full" />
@@ -159,8 +209,14 @@ function ConversationSkeletons() {
 function EmptyMessages() {
   const { t } = useTranslation('messages');
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-card/60 px-6 py-14 text-center" data-testid="messages-empty">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground" aria-hidden>
+    <div
+      className="flex flex-col items-center rounded-2xl border border-dashed border-border bg-card/60 px-6 py-14 text-center"
+      data-testid="messages-empty"
+    >
+      <span
+        className="inline-flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground"
+        aria-hidden
+      >
         <Inbox className="size-7" />
       </span>
       <h2 className="mt-4 text-lg font-semibold">{t('empty.title')}</h2>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Message } from '@contract/messages';
 
-export const MESSAGES_QUERY_KEY = ['/api/messages'] as const;
+const MESSAGES_QUERY_KEY = ['/api/messages'] as const;
 
 /**
  * GET /api/messages: the caller's sent and received messages, newest first. Read afresh on each

@@ -15,7 +15,10 @@ export default function NotFoundPage({ standalone = false }: { standalone?: bool
   return (
     <Wrapper
       id={standalone ? 'main' : undefined}
-      className={cx('flex w-full items-center justify-center px-4 py-12', standalone ? 'min-h-dvh bg-background' : 'min-h-[60dvh]')}
+      className={cx(
+        'flex w-full items-center justify-center px-4 py-12',
+        standalone ? 'min-h-dvh bg-background' : 'min-h-[60dvh]',
+      )}
     >
       <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm">
         <div className="flex items-center gap-3">

@@ -29,7 +29,7 @@ function event(fields: Partial<Event> = {}): Event {
 }
 const many = (count: number, fields: Partial<Event> = {}) => Array.from({ length: count }, () => event(fields));
 
-describe('profile badges (spec §9)', () => {
+describe('profile badges', () => {
   it('New Volunteer when no rule holds', () => {
     expect(profileFigures([], []).badges).toEqual(['newVolunteer']);
   });
@@ -47,8 +47,14 @@ describe('profile badges (spec §9)', () => {
     expect(profileFigures(many(5), many(10)).badges).toEqual(['eventLeader', 'communityChampion', 'timeGiver']);
   });
   it('Top Rated at a mean of 4.5 over rated organized events, not at 4.4', () => {
-    expect(profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 5, ratingCount: 1 })], []).badges).toEqual(['topRated']);
-    expect(profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 4.8, ratingCount: 1 })], []).badges).toEqual(['newVolunteer']);
+    expect(
+      profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 5, ratingCount: 1 })], [])
+        .badges,
+    ).toEqual(['topRated']);
+    expect(
+      profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 4.8, ratingCount: 1 })], [])
+        .badges,
+    ).toEqual(['newVolunteer']);
   });
 });
 
@@ -59,10 +65,14 @@ describe('profile figures', () => {
   });
   it('the mean rating ignores events nobody rated, 0 when none', () => {
     expect(meanOrganizedRating([])).toBe(0);
-    expect(meanOrganizedRating([event({ averageRating: 0, ratingCount: 0 }), event({ averageRating: 3.5, ratingCount: 4 })])).toBe(3.5);
+    expect(
+      meanOrganizedRating([event({ averageRating: 0, ratingCount: 0 }), event({ averageRating: 3.5, ratingCount: 4 })]),
+    ).toBe(3.5);
   });
   it('the three most recent by date', () => {
-    const events = ['2026-01-01', '2026-05-01', '2026-03-01', '2026-04-01'].map((day) => event({ date: `${day}T10:00:00.000Z`, title: day }));
+    const events = ['2026-01-01', '2026-05-01', '2026-03-01', '2026-04-01'].map((day) =>
+      event({ date: `${day}T10:00:00.000Z`, title: day }),
+    );
     expect(mostRecent(events).map((item) => item.title)).toEqual(['2026-05-01', '2026-04-01', '2026-03-01']);
   });
 });

@@ -3,15 +3,15 @@ import { volunteerHours } from '@contract/journey';
 
 export type ProfileBadge = 'eventLeader' | 'communityChampion' | 'timeGiver' | 'topRated' | 'newVolunteer';
 
-/** Spec §9 badge thresholds. */
-export const BADGE_RULES = {
+/** The profile badges' thresholds. */
+const BADGE_RULES = {
   eventLeaderOrganized: 5,
   communityChampionJoined: 10,
   timeGiverHours: 50,
   topRatedAverage: 4.5,
 } as const;
 
-export const RECENT_EVENTS_SHOWN = 3;
+const RECENT_EVENTS_SHOWN = 3;
 
 export type ProfileFigures = {
   organized: number;
@@ -25,7 +25,7 @@ export type ProfileFigures = {
 
 /**
  * Mean averageRating of the organized events that have ratings (0 when none): the same rule as the
- * server's journey stats (decisions §7), so Profile and Journey show the same figure.
+ * server's journey stats, so Profile and Journey show the same figure.
  */
 export function meanOrganizedRating(organized: Event[]): number {
   const rated = organized.filter((event) => event.ratingCount > 0);

@@ -1,5 +1,20 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { Award, CalendarCheck, CalendarDays, CalendarPlus, Clock, Crown, HeartHandshake, LogOut, MapPin, Pencil, Sparkles, Star, Trophy, Users } from 'lucide-react';
+import {
+  Award,
+  CalendarCheck,
+  CalendarDays,
+  CalendarPlus,
+  Clock,
+  Crown,
+  HeartHandshake,
+  LogOut,
+  MapPin,
+  Pencil,
+  Sparkles,
+  Star,
+  Trophy,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Event } from '@contract/events';
@@ -9,21 +24,29 @@ import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
 import { displayName, UserAvatar } from '@/components/app-shell/user-avatar';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { mostRecent, profileFigures, type ProfileBadge } from './profile-figures';
+import { CalendarFeedSection } from './calendar-feed';
+import { RecentSignIns } from './recent-sign-ins';
 import { useMyEvents, useMyRsvps } from './use-profile-data';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 const BADGE_STYLE: Record<ProfileBadge, { icon: Icon; className: string }> = {
   eventLeader: { icon: Crown, className: 'bg-rose-100 text-rose-800 dark:bg-rose-400/15 dark:text-rose-300' },
-  communityChampion: { icon: Trophy, className: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-400/15 dark:text-indigo-300' },
+  communityChampion: {
+    icon: Trophy,
+    className: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-400/15 dark:text-indigo-300',
+  },
   timeGiver: { icon: Clock, className: 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300' },
   topRated: { icon: Star, className: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
-  newVolunteer: { icon: Sparkles, className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300' },
+  newVolunteer: {
+    icon: Sparkles,
+    className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300',
+  },
 };
 
 export default function ProfilePage() {
@@ -39,17 +62,26 @@ export default function ProfilePage() {
   const figures = myEvents.data && myRsvps.data ? profileFigures(myEvents.data, myRsvps.data) : null;
   const number = new Intl.NumberFormat(language);
   const oneDecimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const joinedDate = user?.createdAt ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(new Date(user.createdAt)) : null;
+  const joinedDate = user?.createdAt
+    ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(new Date(user.createdAt))
+    : null;
   const name = displayName(user);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <h1 className="sr-only">{t('title')}</h1>
-      <section aria-labelledby="profile-name" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
+      <section
+        aria-labelledby="profile-name"
+        className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+      >
         <div className="h-24 bg-gradient-to-r from-brand-from to-brand-to sm:h-32" aria-hidden />
         <div className="flex flex-col gap-5 px-5 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <UserAvatar person={user} className="-mt-12 size-24 border-4 border-card shadow-md sm:-mt-14 sm:size-28" fallbackClassName="text-3xl" />
+            <UserAvatar
+              person={user}
+              className="-mt-12 size-24 border-4 border-card shadow-md sm:-mt-14 sm:size-28"
+              fallbackClassName="text-3xl"
+            />
             <div className="min-w-0">
               <h2 id="profile-name" className="truncate text-2xl font-bold tracking-tight" data-testid="profile-name">
                 <bdi>{name}</bdi>
@@ -68,7 +100,14 @@ export default function ProfilePage() {
                   {figures.badges.map((badge) => {
                     const style = BADGE_STYLE[badge];
                     return (
-                      <li key={badge} className={cn('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold', style.className)} data-testid="profile-badge">
+                      <li
+                        key={badge}
+                        className={cn(
+                          'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold',
+                          style.className,
+                        )}
+                        data-testid="profile-badge"
+                      >
                         <style.icon className="size-3.5" aria-hidden />
                         {t(`badges.${badge}`)}
                       </li>
@@ -79,11 +118,16 @@ export default function ProfilePage() {
             </div>
           </div>
           <div className="flex gap-2 sm:pb-1">
-            <Button variant="outline" onClick={() => toast({ title: t('editProfile'), description: t('editSoon') })} data-testid="profile-edit">
+            <Link href="/settings" className={buttonVariants({ variant: 'outline' })} data-testid="profile-edit">
               <Pencil aria-hidden />
               {t('editProfile')}
-            </Button>
-            <Button variant="ghost" onClick={signOut} className="text-destructive hover:bg-destructive/10 hover:text-destructive" data-testid="profile-sign-out">
+            </Link>
+            <Button
+              variant="ghost"
+              onClick={signOut}
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              data-testid="profile-sign-out"
+            >
               <LogOut aria-hidden className="rtl:rotate-180" />
               {t('common:nav.signOut')}
             </Button>
@@ -103,10 +147,34 @@ export default function ProfilePage() {
       ) : (
         <>
           <section aria-label={t('stats.label')} className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard icon={CalendarPlus} label={t('stats.organized')} value={figures && number.format(figures.organized)} tone="emerald" testId="stat-organized" />
-            <StatCard icon={CalendarCheck} label={t('stats.joined')} value={figures && number.format(figures.joined)} tone="sky" testId="stat-joined" />
-            <StatCard icon={Clock} label={t('stats.hours')} value={figures && number.format(figures.hours)} tone="violet" testId="stat-hours" />
-            <StatCard icon={Star} label={t('stats.rating')} value={figures && oneDecimal.format(figures.averageRating)} tone="amber" testId="stat-rating" />
+            <StatCard
+              icon={CalendarPlus}
+              label={t('stats.organized')}
+              value={figures && number.format(figures.organized)}
+              tone="emerald"
+              testId="stat-organized"
+            />
+            <StatCard
+              icon={CalendarCheck}
+              label={t('stats.joined')}
+              value={figures && number.format(figures.joined)}
+              tone="sky"
+              testId="stat-joined"
+            />
+            <StatCard
+              icon={Clock}
+              label={t('stats.hours')}
+              value={figures && number.format(figures.hours)}
+              tone="violet"
+              testId="stat-hours"
+            />
+            <StatCard
+              icon={Star}
+              label={t('stats.rating')}
+              value={figures && oneDecimal.format(figures.averageRating)}
+              tone="amber"
+              testId="stat-rating"
+            />
           </section>
 
           <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -137,7 +205,10 @@ export default function ProfilePage() {
               isLoading={isLoading}
               testId="recent-joined"
               renderAside={(event) => (
-                <span className="shrink-0 rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground" data-testid="rsvp-badge">
+                <span
+                  className="shrink-0 rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
+                  data-testid="rsvp-badge"
+                >
                   {t(`rsvpStatus.${event.userRsvpStatus ?? 'going'}`)}
                 </span>
               )}
@@ -154,14 +225,29 @@ export default function ProfilePage() {
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-3 gap-3 text-center">
-                <ImpactFigure label={t('impact.totalEvents')} value={figures && number.format(figures.totalEvents)} testId="impact-total-events" />
-                <ImpactFigure label={t('impact.hours')} value={figures && number.format(figures.hours)} testId="impact-hours" />
-                <ImpactFigure label={t('impact.peopleHelped')} value={figures && number.format(figures.peopleHelped)} testId="impact-people-helped" />
+                <ImpactFigure
+                  label={t('impact.totalEvents')}
+                  value={figures && number.format(figures.totalEvents)}
+                  testId="impact-total-events"
+                />
+                <ImpactFigure
+                  label={t('impact.hours')}
+                  value={figures && number.format(figures.hours)}
+                  testId="impact-hours"
+                />
+                <ImpactFigure
+                  label={t('impact.peopleHelped')}
+                  value={figures && number.format(figures.peopleHelped)}
+                  testId="impact-people-helped"
+                />
               </dl>
             </CardContent>
           </Card>
         </>
       )}
+
+      <CalendarFeedSection className="mt-6" />
+      <RecentSignIns className="mt-6" />
     </div>
   );
 }
@@ -173,14 +259,35 @@ const TONES = {
   amber: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300',
 } as const;
 
-function StatCard({ icon: IconComponent, label, value, tone, testId }: { icon: Icon; label: string; value: string | null; tone: keyof typeof TONES; testId: string }) {
+function StatCard({
+  icon: IconComponent,
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  icon: Icon;
+  label: string;
+  value: string | null;
+  tone: keyof typeof TONES;
+  testId: string;
+}) {
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5" data-testid={testId}>
+    <div
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5"
+      data-testid={testId}
+    >
       <span className={cn('inline-flex size-10 items-center justify-center rounded-xl', TONES[tone])} aria-hidden>
         <IconComponent className="size-5" />
       </span>
       <div>
-        {value === null ? <Skeleton className="h-8 w-16" /> : <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl" data-testid={`${testId}-value`}>{value}</p>}
+        {value === null ? (
+          <Skeleton className="h-8 w-16" />
+        ) : (
+          <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl" data-testid={`${testId}-value`}>
+            {value}
+          </p>
+        )}
         <p className="mt-0.5 text-sm font-medium text-muted-foreground">{label}</p>
       </div>
     </div>
@@ -191,7 +298,10 @@ function ImpactFigure({ label, value, testId }: { label: string; value: string |
   return (
     <div className="flex flex-col-reverse gap-1 rounded-xl bg-secondary/70 px-2 py-4" data-testid={testId}>
       <dt className="text-xs font-medium text-secondary-foreground sm:text-sm">{label}</dt>
-      <dd className="text-2xl font-bold text-secondary-foreground tabular-nums sm:text-3xl" data-testid={`${testId}-value`}>
+      <dd
+        className="text-2xl font-bold text-secondary-foreground tabular-nums sm:text-3xl"
+        data-testid={`${testId}-value`}
+      >
         {value ?? '–'}
       </dd>
     </div>
@@ -232,7 +342,9 @@ function RecentList({
             ))}
           </div>
         ) : events.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">{emptyText}</p>
+          <p className="rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
+            {emptyText}
+          </p>
         ) : (
           <ul className="-mx-2 flex flex-col">
             {events.map((event) => (
@@ -250,7 +362,11 @@ function RecentList({
                       <MapPin className="size-3.5 shrink-0" aria-hidden />
                       <bdi className="truncate">{event.location}</bdi>
                     </p>
-                    {renderMeta && <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">{renderMeta(event)}</p>}
+                    {renderMeta && (
+                      <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                        {renderMeta(event)}
+                      </p>
+                    )}
                   </div>
                   {renderAside?.(event)}
                 </Link>

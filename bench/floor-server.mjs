@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+/**
+ * The floor: the event list's first page as the least an app could do to answer it. node:http and ONE
+ * SQL statement that builds the JSON array inside PostgreSQL with json_agg, passed through as text; no
+ * session, no validation, no compression, no cache. The viewer (whose RSVP status each event shows) and
+ * the category come from the query, so a run asks it as many different pages as it asks the app.
+ * Arguments: port, database URL.
+ */
+const [port, url] = process.argv.slice(2);
+// The same pool size as the app's (server/db/client.ts).
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Two texts, with and without a category: a condition like `$2 IS NULL OR category_id = $2` would keep
+ * PostgreSQL off the date index.
+ */
+const textOf = (hasCategory) => `
+  WITH page AS (
+    SELECT id FROM events
+    WHERE is_test = false AND status = 'scheduled' AND date > now() ${hasCategory ? 'AND category_id = $2::int' : ''}
+    ORDER BY date, id LIMIT 50)
+  SELECT coalesce(json_agg(json_build_object(
+    'id', e.id, 'title', e.title, 'description', e.description, 'location', e.location, 'date', e.date, 'imageUrl', e.image_url,
+    'images', ARRAY(SELECT '/api/images/' || p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position),
+    'categoryId', e.category_id, 'category', json_build_object('id', c.id, 'name', c.name, 'color', c.color, 'icon', c.icon),
+    'organizerId', e.organizer_id,
+    'organizer', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', NULL, 'profileImageUrl', u.profile_image_url),
+    'rsvpCount', e.rsvp_count, 'maxAttendees', e.max_attendees,
+    'averageRating', CASE WHEN e.rating_count > 0 THEN e.rating_sum::float8 / e.rating_count ELSE 0 END, 'ratingCount', e.rating_count,
+    'userRsvpStatus', r.status, 'createdAt', e.created_at, 'updatedAt', e.updated_at, 'status', e.status, 'cancelReason', e.cancel_reason,
+    'durationMinutes', e.duration_minutes,
+    'waitlistCount', (SELECT count(*) FROM waitlist_entries w WHERE w.event_id = e.id),
+    'userWaitlistPosition', (SELECT nullif(count(*), 0) FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
+      WHERE w.event_id = e.id AND w.id <= mine.id)
+  ) ORDER BY e.date, e.id), '[]')::text
+  FROM page JOIN events e ON e.id = page.id JOIN categories c ON c.id = e.category_id JOIN users u ON u.id = e.organizer_id
+  LEFT JOIN rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
+
+createServer((request, response) => {
+  const query = new URL(request.url ?? '/', 'http://floor').searchParams;
+  const category = query.get('category');
+  const values = category === null ? [query.get('viewer') ?? ''] : [query.get('viewer') ?? '', Number(category)];
+  pool.query({ text: textOf(category !== null), values, rowMode: 'array' }).then(
+    (result) => {
+      const body = result.rows[0][0];
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    },
+    (error) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    },
+  );
+}).listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+
+/** Every kind of notification. event_reminder is written by the reminder job. */
+const NOTIFICATION_TYPES = [
+  'rsvp_received',
+  'waitlist_promoted',
+  'event_changed',
+  'event_cancelled',
+  'event_reminder',
+  'announcement',
+  'message_received',
+  'achievement_unlocked',
+] as const;
+const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+const NOTIFICATION_PAGE_SIZE_MAX = 100;
+/** How many ids one "mark read" call may name; more is a 400, not a slow query. */
+const NOTIFICATION_READ_IDS_MAX = 500;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: notificationTypeSchema,
+  createdAt: isoDateTimeSchema,
+  readAt: isoDateTimeSchema.nullable(),
+  event: z.object({ id: z.number().int(), title: z.string() }).optional(),
+  actor: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(NOTIFICATION_PAGE_SIZE_MAX, `Limit must be at most ${NOTIFICATION_PAGE_SIZE_MAX}`)
+    .optional(),
+  // The cursor is the id of the last notification of the previous page (ids only grow).
+  cursor: z.coerce
+    .number({ error: 'Cursor is damaged' })
+    .int('Cursor is damaged')
+    .min(1, 'Cursor is damaged')
+    .max(2_147_483_647, 'Cursor is damaged')
+    .optional(),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** No ids: every notification of the caller is marked read. Ids of others' notifications change nothing. */
+export const markNotificationsReadBodySchema = z
+  .object({
+    ids: z
+      .array(
+        z
+          .number({ error: 'Each id must be a number' })
+          .int('Each id must be a whole number')
+          .min(1, 'Each id must be at least 1')
+          .max(2_147_483_647, 'Id is too large'),
+        {
+          error: 'Ids must be a list of numbers',
+        },
+      )
+      .max(NOTIFICATION_READ_IDS_MAX, `At most ${NOTIFICATION_READ_IDS_MAX} ids at once`)
+      .optional(),
+  })
+  .strict();
+
+/** The Server-Sent Events of GET /api/stream: signals only, the client then reads the calls above. */
+export const STREAM_EVENT_TYPES = ['notification', 'message'] as const;
+export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];

@@ -1,0 +1,215 @@
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { type CaptureSmtpServer, startCaptureSmtpServer } from '../server/modules/mail/capture-smtp-server';
+import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { signUpInBrowser, signUpWith } from './support/accounts';
+import { E2E_PORT } from './support/e2e-settings';
+
+const READY = { timeout: 30_000 };
+const STRONG_PASSWORD = 'violet tractor harbour 93';
+/** Where the screens are saved to be looked at (phone and desktop, light and dark). */
+const SHOTS = process.env.ACCOUNT_SCREENSHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [
+    ['phone', { width: 360, height: 740 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await inBothThemes(page, async (theme) => {
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${theme}.png`, fullPage: label === 'desktop' });
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The page as it is (an open dialog would not survive the theme switch's reload). */
+async function shootAsIs(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+// One SMTP server on a port the server under test was told in advance (scripts/e2e-server.mjs): the tests share it, one
+// at a time.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let smtp: CaptureSmtpServer;
+test.beforeAll(async () => {
+  smtp = await startCaptureSmtpServer(E2E_PORT + 2);
+});
+test.afterAll(async () => smtp?.close());
+
+test('settings: names and photo, password change ends the other session, sessions list, export, deletion', async ({
+  page,
+}) => {
+  const me = await signUpInBrowser(page, { firstName: 'Rosa', lastName: 'Parkes' });
+  // A second device of mine.
+  const phone = await playwrightRequest.newContext({
+    baseURL: test.info().project.use.baseURL,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+  });
+  expect((await phone.post('/api/auth/login', { data: { email: me.email, password: me.password } })).status()).toBe(
+    200,
+  );
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible(READY);
+  const sessions = page.getByTestId('settings-session');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.first()).toHaveAttribute('data-current', 'true');
+  await expect(sessions.first().getByTestId('settings-session-current')).toHaveText('This device');
+  await expect(sessions.nth(1)).toContainText('Chrome on Android');
+  await expectNoSeriousAccessibilityViolations(page);
+  await shoot(page, 'settings');
+
+  // Names: a bad one is refused on the field, a good one reaches the header.
+  const first = page.getByTestId('settings-first-name');
+  await first.fill('   ');
+  await page.getByTestId('settings-profile-save').click();
+  await expect(page.getByText('Enter a name.')).toBeVisible();
+  await first.fill('Rosalind');
+  await page.getByTestId('settings-profile-save').click();
+  await expect(page.getByText('Profile saved').first()).toBeVisible();
+  expect((await (await page.context().request.get('/api/auth/user')).json()).firstName).toBe('Rosalind');
+  await expect(page.getByTestId('header-avatar').getByTestId('user-avatar-initial')).toHaveText('R');
+
+  // Photo: uploaded, shown, removable.
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2f855a' } })
+    .png()
+    .toBuffer();
+  await page.getByTestId('settings-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Photo updated').first()).toBeVisible(READY);
+  const photoUrl = (await (await page.context().request.get('/api/auth/user')).json()).profileImageUrl as string;
+  expect(photoUrl).toMatch(/^\/api\/profile-photos\//);
+  await expect(page.getByTestId('settings-profile').locator(`img[src="${photoUrl}"]`)).toBeVisible();
+  await page
+    .getByTestId('settings-photo-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByTestId('settings-photo-error')).toHaveText('Choose a PNG, JPEG, WebP or GIF image.');
+
+  // Password: the wrong current one is said so; the right change signs the phone out.
+  await page.getByTestId('settings-current-password').fill('not my password');
+  await page.getByTestId('settings-new-password').fill(STRONG_PASSWORD);
+  await page.getByTestId('settings-confirm-password').fill(STRONG_PASSWORD);
+  await page.getByTestId('settings-password-submit').click();
+  await expect(page.getByText('That password is not correct.')).toBeVisible();
+  await page.getByTestId('settings-current-password').fill(me.password);
+  await page.getByTestId('settings-password-submit').click();
+  await expect(page.getByText('Password changed').first()).toBeVisible();
+  expect((await phone.get('/api/auth/user')).status()).toBe(401);
+  await expect(sessions).toHaveCount(1);
+  await expect(page.getByTestId('settings-revoke-others')).toBeDisabled();
+  await expect(page.getByText("You're signed in on this device only.")).toBeVisible();
+
+  // Sign out everywhere else, after a new sign-in elsewhere.
+  expect((await phone.post('/api/auth/login', { data: { email: me.email, password: STRONG_PASSWORD } })).status()).toBe(
+    200,
+  );
+  await page.reload();
+  await expect(sessions).toHaveCount(2, READY);
+  await page.getByTestId('settings-revoke-others').click();
+  await expect(sessions).toHaveCount(1);
+  expect((await phone.get('/api/auth/user')).status()).toBe(401);
+  await phone.dispose();
+
+  // Export: a download of my data.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('settings-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^pitchin-data-\d{4}-\d{2}-\d{2}\.json$/);
+
+  // Deletion: the dialog says what happens; a wrong password changes nothing.
+  await page.getByTestId('settings-delete-open').click();
+  const dialog = page.getByTestId('settings-delete-dialog');
+  await expect(dialog).toContainText('Messages you sent stay with the people you wrote to');
+  await expectNoSeriousAccessibilityViolations(page);
+  await shootAsIs(page, 'settings-delete-desktop-light');
+  await page.getByTestId('settings-delete-password').fill('wrong password here');
+  await page.getByTestId('settings-delete-confirm').click();
+  await expect(page.getByTestId('settings-delete-error')).toHaveText('That password is not correct.');
+  await page.getByTestId('settings-delete-password').fill(STRONG_PASSWORD);
+  await page.getByTestId('settings-delete-confirm').click();
+  await expect(page).toHaveURL(/\/$/, READY);
+  expect((await page.context().request.get('/api/auth/user')).status()).toBe(401);
+});
+
+test('settings in Arabic, right to left', async ({ page }) => {
+  await signUpInBrowser(page, { firstName: 'Layla', lastName: 'Haddad' });
+  await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'الإعدادات', level: 1 })).toBeVisible(READY);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('button', { name: 'تسجيل الخروج من كل مكان آخر' })).toBeVisible();
+  await shoot(page, 'settings-ar');
+});
+
+function mailsTo(address: string) {
+  return smtp.mails.filter((mail) =>
+    (mail.to && !Array.isArray(mail.to) ? mail.to.value : []).some((to) => to.address === address),
+  );
+}
+
+test('password reset: asked on the sign-in page, the mail arrives, its link sets a new password once', async ({
+  page,
+}) => {
+  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const account = await signUpWith(context, { firstName: 'Tomás', lastName: 'Reyes' });
+  await context.dispose();
+
+  await page.goto('/api/login');
+  await page.getByTestId('forgot-password').click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expectNoSeriousAccessibilityViolations(page);
+  await shoot(page, 'forgot');
+  // The screenshots' theme switch reloads the page, which opens on the sign-in tab again.
+  if (SHOTS) await page.getByTestId('forgot-password').click();
+  await page.getByTestId('forgot-email').fill(account.email.toUpperCase());
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('forgot-sent')).toContainText(`If an account uses ${account.email.toUpperCase()}`);
+
+  await expect.poll(() => mailsTo(account.email).length, { timeout: 15_000 }).toBe(1);
+  const mail = mailsTo(account.email)[0]!;
+  expect(mail.subject).toBe('Reset your PitchIn password');
+  const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
+
+  // The mail names localhost:<port>; the browser follows it on the address the tests use.
+  const followed = new URL(link);
+  await page.goto(`${followed.pathname}${followed.search}${followed.hash}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible(READY);
+  await expectNoSeriousAccessibilityViolations(page);
+  await shoot(page, 'reset');
+  await page.getByTestId('reset-password').fill('password1');
+  await page.getByTestId('reset-confirm').fill('password1');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByText(/Choose a less guessable password/)).toBeVisible();
+  await page.getByTestId('reset-password').fill(STRONG_PASSWORD);
+  await page.getByTestId('reset-confirm').fill(STRONG_PASSWORD);
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-done')).toContainText(
+    "Your password has been changed and you've been signed out everywhere.",
+  );
+  expect(new URL(page.url()).hash).toBe('');
+
+  // The new password signs in; the old one does not.
+  await page.getByTestId('reset-sign-in').click();
+  await page.getByTestId('signin-email').fill(account.email);
+  await page.getByTestId('signin-password').fill(account.password);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByTestId('form-error')).toHaveText('Invalid email or password');
+  await page.getByTestId('signin-password').fill(STRONG_PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await expect(page).toHaveURL(/\/$/, READY);
+
+  // Used once: the same link now says so plainly.
+  await page.context().clearCookies();
+  await page.goto(`${followed.pathname}${followed.search}${followed.hash}`);
+  await expect(page.getByTestId('reset-unusable')).toContainText('This reset link has already been used.', READY);
+  await expectNoSeriousAccessibilityViolations(page);
+  await shoot(page, 'reset-used');
+  await page.getByTestId('reset-request-new').click();
+  await expect(page.getByTestId('forgot-form')).toBeVisible();
+});

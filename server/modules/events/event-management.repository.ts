@@ -1,0 +1,313 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { RsvpStatus } from '../../../contract/rsvps';
+import { type Executor, selectRows } from '../../db/client';
+import { eventChanges, eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
+import { searchTextOf } from './events.repository';
+
+/** The events row as the organizer's calls and the RSVP rules need it, locked for the transaction. */
+export type LockedEvent = {
+  id: number;
+  organizerId: string;
+  status: 'scheduled' | 'cancelled';
+  maxAttendees: number | null;
+  rsvpCount: number;
+  isUpcoming: boolean;
+  /** Whether now is within the attendance window (from the start until 30 days after). */
+  isAttendanceOpen: boolean;
+  categoryId: number;
+  title: string;
+  description: string;
+  location: string;
+  date: Date;
+  durationMinutes: number;
+};
+
+/**
+ * Locks the event's row before anything else of the event is touched (decision 0012): every write of
+ * RSVPs, waitlist entries and capacity takes this lock first, so they queue in one order on one row,
+ * whichever server process runs them, and cannot deadlock. NO KEY UPDATE: inserts elsewhere that only
+ * reference the event (messages, ratings) are not held up.
+ */
+export async function lockEvent(
+  db: Executor,
+  eventId: number,
+  options: { isLocking: boolean } = { isLocking: true },
+): Promise<LockedEvent | undefined> {
+  const [row] = await selectRows<LockedEvent & { date: Date | string }>(
+    db,
+    sql`SELECT id, organizer_id AS "organizerId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
+          date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
+          category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes"
+        FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
+  );
+  if (!row) return undefined;
+  return { ...row, date: row.date instanceof Date ? row.date : new Date(row.date) };
+}
+
+export type EventChanges = Partial<{
+  title: string;
+  description: string;
+  location: string;
+  date: Date;
+  categoryId: number;
+  categoryName: string;
+  maxAttendees: number | null;
+  imageUrl: string | null;
+  durationMinutes: number;
+}>;
+
+export async function updateEvent(
+  db: Executor,
+  eventId: number,
+  changes: EventChanges,
+  searchText: { title: string; description: string; categoryName: string } | null,
+): Promise<void> {
+  const { categoryName: _categoryName, ...columns } = changes;
+  await db
+    .update(events)
+    .set({
+      ...columns,
+      ...(searchText ? { searchVector: sql`to_tsvector('simple', ${searchTextOf(searchText)})` } : {}),
+      updatedAt: sql`now()`,
+      revision: sql`${events.revision} + 1`,
+    })
+    .where(eq(events.id, eventId));
+}
+
+export async function readCategoryNameOfEvent(db: Executor, eventId: number): Promise<string> {
+  const [row] = await selectRows<{ name: string }>(
+    db,
+    sql`SELECT c.name FROM events e JOIN categories c ON c.id = e.category_id WHERE e.id = ${eventId}`,
+  );
+  return row?.name ?? '';
+}
+
+export async function cancelEvent(db: Executor, eventId: number, reason: string | null): Promise<void> {
+  await db
+    .update(events)
+    .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()`, revision: sql`${events.revision} + 1` })
+    .where(eq(events.id, eventId));
+}
+
+export async function deleteEvent(db: Executor, eventId: number): Promise<void> {
+  await db.delete(events).where(eq(events.id, eventId));
+}
+
+export async function listPhotoIds(db: Executor, eventId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: eventPhotos.id })
+    .from(eventPhotos)
+    .where(eq(eventPhotos.eventId, eventId))
+    .orderBy(asc(eventPhotos.position));
+  return rows.map((row) => row.id);
+}
+
+export async function deletePhotos(db: Executor, eventId: number, photoIds: string[]): Promise<void> {
+  if (photoIds.length === 0) return;
+  await db.delete(eventPhotos).where(and(eq(eventPhotos.eventId, eventId), inArray(eventPhotos.id, photoIds)));
+}
+
+export async function setPhotoPosition(db: Executor, photoId: string, position: number): Promise<void> {
+  await db.update(eventPhotos).set({ position }).where(eq(eventPhotos.id, photoId));
+}
+
+export type RsvpHolderRow = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  status: RsvpStatus;
+  createdAt: Date;
+  attended: boolean | null;
+};
+
+export async function listRsvpHolders(db: Executor, eventId: number): Promise<RsvpHolderRow[]> {
+  return db
+    .select({
+      userId: rsvps.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      status: rsvps.status,
+      createdAt: rsvps.createdAt,
+      attended: rsvps.attended,
+    })
+    .from(rsvps)
+    .innerJoin(users, eq(users.id, rsvps.userId))
+    .where(eq(rsvps.eventId, eventId))
+    .orderBy(asc(rsvps.createdAt), asc(rsvps.userId));
+}
+
+export type WaitlistRow = {
+  id: number;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  createdAt: Date;
+};
+
+export async function listWaitlist(db: Executor, eventId: number): Promise<WaitlistRow[]> {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      userId: waitlistEntries.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      createdAt: waitlistEntries.createdAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.eventId, eventId))
+    .orderBy(asc(waitlistEntries.id));
+}
+
+export async function hasRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: rsvps.userId })
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function countOtherRsvps(db: Executor, eventId: number, userId: string): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM rsvps WHERE event_id = ${eventId} AND user_id <> ${userId}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** Returns the new entry's 1-based position, or undefined when the user was already waiting. */
+export async function insertWaitlistEntry(db: Executor, eventId: number, userId: string): Promise<number | undefined> {
+  const inserted = await db
+    .insert(waitlistEntries)
+    .values({ eventId, userId })
+    .onConflictDoNothing({ target: [waitlistEntries.eventId, waitlistEntries.userId] })
+    .returning({ id: waitlistEntries.id });
+  const entry = inserted[0];
+  if (!entry) return undefined;
+  const [row] = await selectRows<{ position: number }>(
+    db,
+    sql`SELECT count(*)::int AS position FROM waitlist_entries WHERE event_id = ${eventId} AND id <= ${entry.id}`,
+  );
+  return Number(row?.position ?? 1);
+}
+
+export async function deleteWaitlistEntry(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.userId, userId)))
+    .returning({ id: waitlistEntries.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Moves the first `count` people of the queue (by entry id: first come first served) onto the event as
+ * attending and takes their seats, in one statement. Call it only while holding lockEvent's lock.
+ */
+export async function promoteWaitlisted(
+  db: Executor,
+  eventId: number,
+  count: number,
+): Promise<Array<{ userId: string; entryId: number }>> {
+  if (count <= 0) return [];
+  const rows = await selectRows<{ user_id: string; entry_id: number }>(
+    db,
+    sql`WITH next AS (
+          DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries WHERE event_id = ${eventId} ORDER BY id LIMIT ${count})
+          RETURNING id, user_id
+        ), promoted AS (
+          INSERT INTO rsvps (event_id, user_id, status) SELECT ${eventId}, user_id, 'attending' FROM next
+          ON CONFLICT (event_id, user_id) DO NOTHING RETURNING user_id
+        )
+        SELECT promoted.user_id, next.id AS entry_id FROM promoted JOIN next ON next.user_id = promoted.user_id ORDER BY next.id`,
+  );
+  if (rows.length > 0) {
+    await db
+      .update(events)
+      .set({ rsvpCount: sql`${events.rsvpCount} + ${rows.length}` })
+      .where(eq(events.id, eventId));
+  }
+  return rows.map((row) => ({ userId: row.user_id, entryId: Number(row.entry_id) }));
+}
+
+export async function listRsvpHolderIds(db: Executor, eventId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: rsvps.userId })
+    .from(rsvps)
+    .where(eq(rsvps.eventId, eventId))
+    .orderBy(asc(rsvps.userId));
+  return rows.map((row) => row.userId);
+}
+
+export async function listWaitlistedIds(db: Executor, eventId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: waitlistEntries.userId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.eventId, eventId))
+    .orderBy(asc(waitlistEntries.id));
+  return rows.map((row) => row.userId);
+}
+
+/** Sets attendance for RSVP holders only; returns the user ids that hold no RSVP (nothing is written for them). */
+export async function recordAttendance(
+  db: Executor,
+  eventId: number,
+  entries: Array<{ userId: string; attended: boolean }>,
+): Promise<void> {
+  for (const attended of [true, false]) {
+    const userIds = entries.filter((entry) => entry.attended === attended).map((entry) => entry.userId);
+    if (userIds.length === 0) continue;
+    await db
+      .update(rsvps)
+      .set({ attended, updatedAt: sql`now()` })
+      .where(and(eq(rsvps.eventId, eventId), inArray(rsvps.userId, userIds)));
+  }
+}
+
+export async function insertAnnouncementMessages(
+  db: Executor,
+  senderId: string,
+  eventId: number,
+  receiverIds: string[],
+  content: string,
+): Promise<void> {
+  if (receiverIds.length === 0) return;
+  await db.insert(messages).values(
+    receiverIds.map((receiverId) => ({
+      senderId,
+      receiverId,
+      receiverEmail: null,
+      eventId,
+      content,
+      isAnnouncement: true,
+    })),
+  );
+}
+
+export type NewEventChange = {
+  type: 'event_changed' | 'event_cancelled' | 'waitlist_promoted' | 'announcement';
+  eventId: number;
+  actorId: string | null;
+  recipientIds: string[];
+  payload: Record<string, unknown>;
+};
+
+export async function insertEventChange(db: Executor, change: NewEventChange): Promise<void> {
+  await db.insert(eventChanges).values(change);
+}
+
+export type VerifiedHoursRow = { eventId: number; title: string; date: Date; durationMinutes: number };
+
+/** Events the user was recorded as attending, newest first; cancelled events count nothing. */
+export async function listAttendedEvents(db: Executor, userId: string): Promise<VerifiedHoursRow[]> {
+  return db
+    .select({ eventId: events.id, title: events.title, date: events.date, durationMinutes: events.durationMinutes })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(and(eq(rsvps.userId, userId), eq(rsvps.attended, true), eq(events.status, 'scheduled')))
+    .orderBy(sql`${events.date} DESC`, sql`${events.id} DESC`);
+}

@@ -1,0 +1,222 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  announcementBodySchema,
+  announcementResponseSchema,
+  attendanceBodySchema,
+  attendeesQuerySchema,
+  attendeesResponseSchema,
+  verifiedHoursSchema,
+  waitlistResponseSchema,
+} from '../../../contract/event-management';
+import { idParamsSchema } from '../../../contract/common';
+import { errorResponseSchema, errorResponses } from '../../../contract/errors';
+import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema } from '../../../contract/events';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../plugins/session';
+import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
+import { EventsService } from './events.service';
+
+// Ten new photos of the largest size, base64-encoded (4/3), plus the rest of the payload (as on create).
+const UPDATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+const csvQuerySchema = attendeesQuerySchema;
+
+/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv. */
+function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('vary', 'Accept')
+    .type('text/csv; charset=utf-8')
+    .send(csv);
+}
+
+/** The organizer's calls, the waitlist and verified hours. */
+export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string | null }> = async (
+  app,
+  { db, publicUrl = null },
+) => {
+  const service = new EventManagementService(db, { publicUrl });
+  const events = new EventsService(db, { publicUrl });
+
+  app.patch(
+    '/api/events/:id',
+    {
+      bodyLimit: UPDATE_EVENT_BODY_LIMIT,
+      schema: {
+        tags: ['organizers'],
+        summary: 'Change an upcoming event (organizer only); `images` is the whole photo list in order',
+        params: idParamsSchema,
+        body: updateEventBodySchema,
+        response: {
+          200: eventSchema,
+          ...errors,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await service.update(user.id, request.params.id, request.body, `${request.protocol}://${request.host}`);
+      return events.get(user.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/cancel',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Cancel an upcoming event (organizer only); it stays readable with its reason',
+        params: idParamsSchema,
+        body: cancelEventBodySchema,
+        response: { 200: eventSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const reason = request.body.reason?.trim() || null;
+      await service.cancel(user.id, request.params.id, reason);
+      return events.get(user.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/events/:id',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Delete an event nobody else has RSVPed to (organizer only)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/attendees',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Who holds an RSVP and who waits (organizer only); CSV with Accept: text/csv or ?format=csv',
+        params: idParamsSchema,
+        querystring: csvQuerySchema,
+        response: {
+          200: attendeesResponseSchema.describe(
+            'JSON, or text/csv with the columns list,position,userId,firstName,lastName,status,createdAt,attended',
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.attendees(requireUser(request).id, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      if (isCsvWanted(request, request.query.format))
+        return sendCsv(reply, `event-${request.params.id}-attendees.csv`, attendeesToCsv(answer));
+      return reply.header('vary', 'Accept').send(answer);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/announcements',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Send a message to every RSVP holder (organizer only)',
+        params: idParamsSchema,
+        body: announcementBodySchema,
+        response: { 201: announcementResponseSchema, ...errors, 415: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const recipientCount = await service.announce(requireUser(request).id, request.params.id, request.body.content);
+      return reply.status(201).send({ recipientCount });
+    },
+  );
+
+  app.put(
+    '/api/events/:id/attendance',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Record who came, from the start until 30 days after (organizer only)',
+        params: idParamsSchema,
+        body: attendanceBodySchema,
+        response: { 200: attendeesResponseSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => service.recordAttendance(requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/events/:id/waitlist',
+    {
+      schema: {
+        tags: ['rsvps'],
+        summary: 'Join the waitlist of a full event',
+        params: idParamsSchema,
+        response: { 201: waitlistResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const position = await service.joinWaitlist(requireUser(request).id, request.params.id);
+      return reply.status(201).send({ position });
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/waitlist',
+    {
+      schema: {
+        tags: ['rsvps'],
+        summary: 'Leave the waitlist',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.leaveWaitlist(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user/hours',
+    {
+      schema: {
+        tags: ['journey'],
+        summary: "The caller's verified hours; CSV with Accept: text/csv or ?format=csv",
+        querystring: csvQuerySchema,
+        response: {
+          200: verifiedHoursSchema.describe(
+            'JSON, or text/csv with the columns eventId,title,date,hours and a Total row',
+          ),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.verifiedHours(requireUser(request).id);
+      reply.header('cache-control', 'private, no-store');
+      if (isCsvWanted(request, request.query.format)) return sendCsv(reply, 'verified-hours.csv', hoursToCsv(answer));
+      return reply.header('vary', 'Accept').send(answer);
+    },
+  );
+};

@@ -1,0 +1,390 @@
+import type { z } from 'zod';
+import type {
+  Attendee,
+  AttendanceBody,
+  AttendeesResponse,
+  VerifiedHours,
+  WaitlistEntry,
+} from '../../../contract/event-management';
+import { EVENT_PHOTO_URL_PATTERN, type updateEventBodySchema } from '../../../contract/events';
+import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { findCategory } from '../categories/categories.repository';
+import { refreshAchievementProgress } from '../journey/achievement-progress';
+import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import { announceEventChange } from './event-changes';
+import * as repository from './event-management.repository';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from './event-photos';
+import { insertPhotos, type NewPhoto } from './events.repository';
+
+export type UpdateEventInput = z.output<typeof updateEventBodySchema>;
+
+const ONLY_ORGANIZER = 'Only the organizer can change this event';
+const ONLY_ORGANIZER_ATTENDEES = 'Only the organizer can see who is coming';
+export const EVENT_CANCELLED = 'This event was cancelled';
+const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
+const EVENT_PAST_MESSAGE = 'This event has already taken place';
+const PEOPLE_HAVE_RSVPED = 'People have RSVPed: cancel the event instead';
+const FREE_PLACES = 'There are free places: RSVP instead';
+const ALREADY_RSVPED = 'You already have an RSVP for this event';
+const ALREADY_WAITLISTED = 'You are already on the waitlist';
+const NOT_WAITLISTED = 'You are not on the waitlist for this event';
+const CAPACITY_BELOW_RSVPS = 'Maximum attendees cannot be below the number of RSVPs';
+const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the event until 30 days after it';
+const NOT_AN_RSVP_HOLDER = 'This person has no RSVP for this event';
+const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
+
+/**
+ * Fills every free seat from the front of the queue. Runs inside the transaction that
+ * freed the seat, after lockEvent, so no other transaction can take the seat or change the queue in
+ * between (decision 0012). Each promoted person's achievements and an outbox record follow in the same
+ * transaction.
+ */
+export async function fillFreeSeats(tx: Executor, eventId: number, actorId: string | null): Promise<string[]> {
+  const event = await repository.lockEvent(tx, eventId);
+  if (!event || event.status !== 'scheduled' || !event.isUpcoming) return [];
+  const freeSeats = event.maxAttendees === null ? Number.MAX_SAFE_INTEGER : event.maxAttendees - event.rsvpCount;
+  // The unlimited case promotes everyone; LIMIT takes a bigint, so the count is bounded to a safe value.
+  const promoted = await repository.promoteWaitlisted(tx, eventId, Math.min(freeSeats, 1_000_000));
+  for (const { userId, entryId } of promoted) {
+    await refreshAchievementProgress(tx, userId);
+    await announceEventChange(tx, {
+      type: 'waitlist_promoted',
+      eventId,
+      actorId,
+      recipientIds: [userId],
+      payload: { waitlistEntryId: entryId, status: 'attending' },
+    });
+  }
+  return promoted.map((entry) => entry.userId);
+}
+
+/** A CSV cell: quoted, and text that a spreadsheet would run as a formula made inert (OWASP CSV injection). */
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+const ATTENDEES_CSV_HEADER = ['list', 'position', 'userId', 'firstName', 'lastName', 'status', 'createdAt', 'attended'];
+
+export function attendeesToCsv(answer: AttendeesResponse): string {
+  return toCsv(ATTENDEES_CSV_HEADER, [
+    ...answer.attendees.map((entry) => [
+      'attendee',
+      null,
+      entry.user.id,
+      entry.user.firstName,
+      entry.user.lastName,
+      entry.status,
+      entry.createdAt,
+      entry.attended,
+    ]),
+    ...answer.waitlist.map((entry) => [
+      'waitlist',
+      entry.position,
+      entry.user.id,
+      entry.user.firstName,
+      entry.user.lastName,
+      null,
+      entry.createdAt,
+      null,
+    ]),
+  ]);
+}
+
+const HOURS_CSV_HEADER = ['eventId', 'title', 'date', 'hours'];
+
+export function hoursToCsv(answer: VerifiedHours): string {
+  return toCsv(HOURS_CSV_HEADER, [
+    ...answer.entries.map((entry) => [entry.eventId, entry.title, entry.date, entry.hours]),
+    ['', 'Total', '', answer.verifiedHours],
+  ]);
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export class EventManagementService {
+  constructor(
+    private readonly db: Database,
+    private readonly options: { publicUrl: string | null } = { publicUrl: null },
+  ) {}
+
+  /** Locks the event and checks the caller organizes it: 404 before 403, so ids reveal nothing more. */
+  private async lockOwnEvent(
+    tx: Executor,
+    userId: string,
+    eventId: number,
+    message = ONLY_ORGANIZER,
+    isLocking = true,
+  ): Promise<repository.LockedEvent> {
+    const event = await repository.lockEvent(tx, eventId, { isLocking });
+    if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (event.organizerId !== userId) throw forbidden(message, 'NOT_ORGANIZER');
+    return event;
+  }
+
+  /**
+   * Edits an event (PATCH). Photos are decoded before the transaction (the costly part, as on create);
+   * which URLs are this event's photos is checked again inside it, under the event's lock.
+   */
+  async update(userId: string, eventId: number, input: UpdateEventInput, requestOrigin: string | null): Promise<void> {
+    const date = input.date === undefined ? undefined : new Date(input.date);
+    if (date && date.getTime() <= Date.now())
+      throw badRequest('Date must be in the future', [{ path: 'date', message: 'Date must be in the future' }]);
+    if (input.imageUrl && isOnOrigin(input.imageUrl, [requestOrigin, this.options.publicUrl])) {
+      throw badRequest(IMAGE_URL_MESSAGES.ownOrigin, [{ path: 'imageUrl', message: IMAGE_URL_MESSAGES.ownOrigin }]);
+    }
+    const category = input.categoryId === undefined ? undefined : await findCategory(this.db, input.categoryId);
+    if (input.categoryId !== undefined && !category)
+      throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+    const images = input.images;
+    const newDataUrls = (images ?? []).filter((image) => !EVENT_PHOTO_URL_PATTERN.test(image));
+    const uploads = readPhotoUploads(newDataUrls);
+    const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
+    // The ownership check is cheap and comes before the photos are decoded.
+    const owner = await repository.lockEvent(this.db, eventId, { isLocking: false });
+    if (!owner) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (owner.organizerId !== userId) throw forbidden(ONLY_ORGANIZER, 'NOT_ORGANIZER');
+    if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
+    await inspectPhotos(uploads);
+    const prepared = await reencodePhotos(uploads);
+    await this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
+        throw conflict(CAPACITY_BELOW_RSVPS, 'CAPACITY_BELOW_RSVPS');
+      }
+      if (images !== undefined) {
+        if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, photoBytes);
+        const existing = await repository.listPhotoIds(tx, eventId);
+        const kept: Array<{ id: string; position: number }> = [];
+        const added: NewPhoto[] = [];
+        let uploadIndex = 0;
+        images.forEach((image, position) => {
+          if (EVENT_PHOTO_URL_PATTERN.test(image)) {
+            const id = image.slice('/api/images/'.length);
+            if (!existing.includes(id) || kept.some((photo) => photo.id === id))
+              throw badRequest(UNKNOWN_PHOTO, [{ path: `images.${position}`, message: UNKNOWN_PHOTO }]);
+            kept.push({ id, position });
+          } else {
+            const photo = prepared[uploadIndex];
+            uploadIndex += 1;
+            if (photo) added.push({ ...photo, position });
+          }
+        });
+        await repository.deletePhotos(
+          tx,
+          eventId,
+          existing.filter((id) => !kept.some((photo) => photo.id === id)),
+        );
+        for (const photo of kept) await repository.setPhotoPosition(tx, photo.id, photo.position);
+        await insertPhotos(tx, eventId, added);
+      }
+      const changes: repository.EventChanges = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.location !== undefined) changes.location = input.location;
+      if (date !== undefined) changes.date = date;
+      if (category) changes.categoryId = category.id;
+      if (input.maxAttendees !== undefined) changes.maxAttendees = input.maxAttendees;
+      if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl;
+      if (input.durationMinutes !== undefined) changes.durationMinutes = input.durationMinutes;
+      const isSearchTextChanged =
+        input.title !== undefined || input.description !== undefined || category !== undefined;
+      const searchText = isSearchTextChanged
+        ? {
+            title: changes.title ?? event.title,
+            description: changes.description ?? event.description,
+            categoryName: category?.name ?? (await repository.readCategoryNameOfEvent(tx, eventId)),
+          }
+        : null;
+      await repository.updateEvent(tx, eventId, changes, searchText);
+      // A change of date, time, length or place is what RSVP holders must hear about.
+      const noticed: Record<string, { from: string | number; to: string | number }> = {};
+      if (date !== undefined && date.getTime() !== event.date.getTime())
+        noticed.date = { from: event.date.toISOString(), to: date.toISOString() };
+      if (changes.location !== undefined && changes.location !== event.location)
+        noticed.location = { from: event.location, to: changes.location };
+      if (changes.durationMinutes !== undefined && changes.durationMinutes !== event.durationMinutes)
+        noticed.durationMinutes = { from: event.durationMinutes, to: changes.durationMinutes };
+      if (Object.keys(noticed).length > 0) {
+        const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
+        await announceEventChange(tx, {
+          type: 'event_changed',
+          eventId,
+          actorId: userId,
+          recipientIds,
+          payload: { changes: noticed },
+        });
+      }
+      // A higher capacity frees seats, which go to the queue in the same transaction.
+      const isCapacityRaised =
+        input.maxAttendees !== undefined &&
+        (input.maxAttendees === null || (event.maxAttendees !== null && input.maxAttendees > event.maxAttendees));
+      if (isCapacityRaised) await fillFreeSeats(tx, eventId, userId);
+    });
+  }
+
+  async cancel(userId: string, eventId: number, reason: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      const holders = await repository.listRsvpHolderIds(tx, eventId);
+      const waitlisted = await repository.listWaitlistedIds(tx, eventId);
+      await repository.cancelEvent(tx, eventId, reason);
+      // Nobody waits for a place at a cancelled event; they are told (below) rather than kept queued.
+      for (const waitingId of waitlisted) await repository.deleteWaitlistEntry(tx, eventId, waitingId);
+      const recipientIds = [...new Set([...holders, ...waitlisted])].filter((id) => id !== userId);
+      await announceEventChange(tx, {
+        type: 'event_cancelled',
+        eventId,
+        actorId: userId,
+        recipientIds,
+        payload: { reason },
+      });
+    });
+  }
+
+  async remove(userId: string, eventId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      // Under the lock: nobody can RSVP between this count and the delete.
+      if ((await repository.countOtherRsvps(tx, eventId, userId)) > 0)
+        throw conflict(PEOPLE_HAVE_RSVPED, 'EVENT_HAS_RSVPS');
+      // Only the organizer's own RSVP can fill an event nobody else joined, yet people may wait for it:
+      // they hear that it is gone, as they would of a cancellation.
+      const waitlisted = await repository.listWaitlistedIds(tx, eventId);
+      if (waitlisted.length > 0)
+        await announceEventChange(tx, {
+          type: 'event_cancelled',
+          eventId,
+          actorId: userId,
+          recipientIds: waitlisted,
+          payload: {
+            reason: null,
+            isDeleted: true,
+            title: event.title,
+            date: event.date.toISOString(),
+            location: event.location,
+          },
+        });
+      await repository.deleteEvent(tx, eventId);
+      // The organizer's own RSVP, if any, went with the event; their counts must follow.
+      await refreshAchievementProgress(tx, userId);
+    });
+  }
+
+  async attendees(userId: string, eventId: number): Promise<AttendeesResponse> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES, false);
+      return this.readAttendees(tx, event.id);
+    });
+  }
+
+  private async readAttendees(tx: Executor, eventId: number): Promise<AttendeesResponse> {
+    const [holders, waiting] = [
+      await repository.listRsvpHolders(tx, eventId),
+      await repository.listWaitlist(tx, eventId),
+    ];
+    const attendees: Attendee[] = holders.map((row) => ({
+      user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
+      status: row.status,
+      createdAt: toIso(row.createdAt),
+      attended: row.attended,
+    }));
+    const waitlist: WaitlistEntry[] = waiting.map((row, index) => ({
+      user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
+      position: index + 1,
+      createdAt: toIso(row.createdAt),
+    }));
+    return { attendees, waitlist };
+  }
+
+  async announce(userId: string, eventId: number, content: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      await consumeWriteLimit(tx, WRITE_LIMITS.announcements, userId);
+      const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
+      await repository.insertAnnouncementMessages(tx, userId, eventId, recipientIds, content);
+      await announceEventChange(tx, {
+        type: 'announcement',
+        eventId,
+        actorId: userId,
+        recipientIds,
+        payload: { content },
+      });
+      return recipientIds.length;
+    });
+  }
+
+  async recordAttendance(userId: string, eventId: number, body: AttendanceBody): Promise<AttendeesResponse> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!event.isAttendanceOpen) throw conflict(ATTENDANCE_CLOSED, 'ATTENDANCE_CLOSED');
+      const holders = new Set(await repository.listRsvpHolderIds(tx, eventId));
+      const strangers = body.entries.flatMap((entry, index) =>
+        holders.has(entry.userId) ? [] : [{ path: `entries.${index}.userId`, message: NOT_AN_RSVP_HOLDER }],
+      );
+      if (strangers.length > 0) throw badRequest(NOT_AN_RSVP_HOLDER, strangers.slice(0, 20));
+      // The last entry for a person wins, as it would if they were sent one after the other.
+      const byUser = new Map(body.entries.map((entry) => [entry.userId, entry.attended]));
+      await repository.recordAttendance(
+        tx,
+        eventId,
+        [...byUser].map(([id, attended]) => ({ userId: id, attended })),
+      );
+      return this.readAttendees(tx, eventId);
+    });
+  }
+
+  async joinWaitlist(userId: string, eventId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const event = await repository.lockEvent(tx, eventId);
+      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      if (await repository.hasRsvp(tx, eventId, userId)) throw conflict(ALREADY_RSVPED, 'ALREADY_RSVPED');
+      // Judged under the lock: a seat freed now would already have gone to the queue (fillFreeSeats).
+      if (event.maxAttendees === null || event.rsvpCount < event.maxAttendees)
+        throw conflict(FREE_PLACES, 'PLACES_FREE');
+      const position = await repository.insertWaitlistEntry(tx, eventId, userId);
+      if (position === undefined) throw conflict(ALREADY_WAITLISTED, 'ALREADY_WAITLISTED');
+      return position;
+    });
+  }
+
+  async leaveWaitlist(userId: string, eventId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // The lock keeps a leave from slipping between a promotion's choice of the first entries and its delete.
+      const event = await repository.lockEvent(tx, eventId);
+      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+      if (!(await repository.deleteWaitlistEntry(tx, eventId, userId)))
+        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
+    });
+  }
+
+  async verifiedHours(userId: string): Promise<VerifiedHours> {
+    const rows = await repository.listAttendedEvents(this.db, userId);
+    const entries = rows.map((row) => ({
+      eventId: row.eventId,
+      title: row.title,
+      date: toIso(row.date),
+      hours: Math.round((row.durationMinutes / 60) * 100) / 100,
+    }));
+    const minutes = rows.reduce((total, row) => total + row.durationMinutes, 0);
+    return { verifiedHours: Math.round((minutes / 60) * 100) / 100, entries };
+  }
+}

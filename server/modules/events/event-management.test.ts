@@ -1,0 +1,641 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventChanges, events, rateLimitCounters, rsvps, userAchievements } from '../../db/schema';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+
+let app: TestApp;
+let organizer: Awaited<ReturnType<typeof signUpUser>>;
+beforeAll(async () => {
+  app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
+  organizer = await signUpUser(app);
+});
+afterAll(async () => app?.close());
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+type User = Awaited<ReturnType<typeof signUpUser>>;
+
+/** The events-an-hour limit has its own tests (write-limits.test.ts); each create starts with empty counters. */
+async function createEvent(fields: Record<string, unknown> = {}, as: User = organizer): Promise<number> {
+  await app.database.db.delete(rateLimitCounters);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie: as.cookie },
+    payload: {
+      title: 'River cleanup',
+      description: 'Bags and gloves provided.',
+      location: 'Coimbra',
+      date: new Date(Date.now() + 48 * HOUR_MS).toISOString(),
+      categoryId: 1,
+      ...fields,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  as: User,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie: as.cookie, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function signUpMany(howMany: number): Promise<User[]> {
+  const users: User[] = [];
+  for (let start = 0; start < howMany; start += 5)
+    users.push(...(await Promise.all(Array.from({ length: Math.min(5, howMany - start) }, () => signUpUser(app)))));
+  return users;
+}
+
+async function moveEvent(eventId: number, date: string) {
+  await app.database.db
+    .update(events)
+    .set({ date: sql.raw(date) })
+    .where(eq(events.id, eventId));
+}
+
+function changesOf(eventId: number) {
+  return app.database.db
+    .select()
+    .from(eventChanges)
+    .where(eq(eventChanges.eventId, eventId))
+    .orderBy(asc(eventChanges.id));
+}
+
+const png = (color: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const dataUrl = async (color: string) => `data:image/png;base64,${(await png(color)).toString('base64')}`;
+
+describe('event answers', () => {
+  it('carry status, cancelReason, durationMinutes (default 180), waitlistCount and userWaitlistPosition', async () => {
+    const eventId = await createEvent();
+    const response = await call('GET', `/api/events/${eventId}`, organizer);
+    expect(response.json()).toMatchObject({
+      status: 'scheduled',
+      cancelReason: null,
+      durationMinutes: 180,
+      waitlistCount: 0,
+      userWaitlistPosition: null,
+    });
+  });
+
+  it('takes durationMinutes on create within 15–1440 whole minutes', async () => {
+    const eventId = await createEvent({ durationMinutes: 90 });
+    expect((await call('GET', `/api/events/${eventId}`, organizer)).json().durationMinutes).toBe(90);
+    for (const durationMinutes of [14, 1441, 30.5, '60']) {
+      const response = await call('POST', '/api/events', organizer, {
+        title: 'T',
+        description: 'D',
+        location: 'L',
+        date: new Date(Date.now() + DAY_MS).toISOString(),
+        categoryId: 1,
+        durationMinutes,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].path).toBe('durationMinutes');
+    }
+  });
+});
+
+describe('POST /api/events/:id/cancel', () => {
+  it('cancels with a reason: the event stays readable, leaves lists and search, takes no RSVP, and records the change for everyone involved', async () => {
+    const eventId = await createEvent({ title: 'Zanzibar lantern walk', maxAttendees: 1 });
+    const [holder, waiting] = await signUpMany(2);
+    expect((await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, waiting!)).statusCode).toBe(201);
+    const listed = await call('GET', '/api/events?search=zanzibar', holder!);
+    expect(listed.json().map((event: { id: number }) => event.id)).toEqual([eventId]);
+
+    const cancelled = await call('POST', `/api/events/${eventId}/cancel`, organizer, { reason: '  Storm warning  ' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      id: eventId,
+      status: 'cancelled',
+      cancelReason: 'Storm warning',
+      waitlistCount: 0,
+    });
+
+    expect((await call('GET', `/api/events/${eventId}`, holder!)).json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Storm warning',
+    });
+    expect((await call('GET', '/api/events?search=zanzibar', holder!)).json()).toEqual([]);
+    expect(
+      (await call('GET', '/api/events?include=past', holder!))
+        .json()
+        .some((event: { id: number }) => event.id === eventId),
+    ).toBe(false);
+    const refused = await call('POST', `/api/events/${eventId}/rsvp`, waiting!, { status: 'attending' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'This event was cancelled', code: 'EVENT_CANCELLED' });
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, waiting!)).json()).toEqual({
+      message: 'This event was cancelled',
+      code: 'EVENT_CANCELLED',
+    });
+
+    const [change] = await changesOf(eventId);
+    expect(change).toMatchObject({
+      type: 'event_cancelled',
+      actorId: organizer.user.id,
+      payload: { reason: 'Storm warning' },
+    });
+    expect([...change!.recipientIds].sort()).toEqual([holder!.user.id, waiting!.user.id].sort());
+  });
+
+  it('answers 403 to anyone but the organizer, 404 for an unknown event, 409 twice or once past, 400 for a long reason', async () => {
+    const eventId = await createEvent();
+    const [volunteer] = await signUpMany(1);
+    const forbidden = await call('POST', `/api/events/${eventId}/cancel`, volunteer!, {});
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can change this event', code: 'NOT_ORGANIZER' });
+    expect((await call('POST', '/api/events/999999/cancel', organizer, {})).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/events/${eventId}/cancel`, organizer, { reason: 'x'.repeat(501) })).statusCode,
+    ).toBe(400);
+    expect((await call('GET', `/api/events/${eventId}`, organizer)).json().status).toBe('scheduled');
+    expect((await call('POST', `/api/events/${eventId}/cancel`, organizer, {})).json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: null,
+    });
+    expect((await call('POST', `/api/events/${eventId}/cancel`, organizer, {})).statusCode).toBe(409);
+    const pastId = await createEvent();
+    await moveEvent(pastId, "now() - interval '1 hour'");
+    expect((await call('POST', `/api/events/${pastId}/cancel`, organizer, {})).statusCode).toBe(409);
+  });
+});
+
+describe('PATCH /api/events/:id', () => {
+  it('changes any create field with the same rules, and search follows the new title', async () => {
+    const eventId = await createEvent({ title: 'Quokka count' });
+    const date = new Date(Date.now() + 5 * DAY_MS).toISOString();
+    const response = await call('PATCH', `/api/events/${eventId}`, organizer, {
+      title: 'Wombat survey',
+      location: 'Braga',
+      date,
+      categoryId: 3,
+      maxAttendees: 12,
+      durationMinutes: 45,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      title: 'Wombat survey',
+      location: 'Braga',
+      date,
+      categoryId: 3,
+      maxAttendees: 12,
+      durationMinutes: 45,
+    });
+    expect(
+      (await call('GET', '/api/events?search=wombat', organizer)).json().map((event: { id: number }) => event.id),
+    ).toEqual([eventId]);
+    expect((await call('GET', '/api/events?search=quokka', organizer)).json()).toEqual([]);
+
+    for (const [payload, path] of [
+      [{ title: '' }, 'title'],
+      [{ durationMinutes: 2000 }, 'durationMinutes'],
+      [{ maxAttendees: 0 }, 'maxAttendees'],
+      [{ categoryId: 9999 }, 'categoryId'],
+      [{ date: new Date(Date.now() - HOUR_MS).toISOString() }, 'date'],
+      [{ imageUrl: 'http://example.org/a.png' }, 'imageUrl'],
+    ] as const) {
+      const refused = await call('PATCH', `/api/events/${eventId}`, organizer, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().errors[0].path).toBe(path);
+    }
+  });
+
+  it('records a change of date, place or length for the RSVP holders, and no record for other edits', async () => {
+    const eventId = await createEvent();
+    const [holder] = await signUpMany(1);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
+    expect(
+      (await call('PATCH', `/api/events/${eventId}`, organizer, { title: 'New title', description: 'New words' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await changesOf(eventId)).toEqual([]);
+    expect(
+      (await call('PATCH', `/api/events/${eventId}`, organizer, { location: 'Faro', durationMinutes: 60 })).statusCode,
+    ).toBe(200);
+    const [change] = await changesOf(eventId);
+    expect(change).toMatchObject({
+      type: 'event_changed',
+      actorId: organizer.user.id,
+      recipientIds: [holder!.user.id],
+      payload: { changes: { location: { from: 'Coimbra', to: 'Faro' }, durationMinutes: { from: 180, to: 60 } } },
+    });
+  });
+
+  it('answers 403 to a volunteer, 404 for an unknown event, 409 below the RSVP count, once past and once cancelled', async () => {
+    const eventId = await createEvent({ maxAttendees: 5 });
+    const [first, second] = await signUpMany(2);
+    await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'attending' });
+    const forbidden = await call('PATCH', `/api/events/${eventId}`, first!, { title: 'Mine now' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can change this event', code: 'NOT_ORGANIZER' });
+    expect((await call('GET', `/api/events/${eventId}`, first!)).json().title).toBe('River cleanup');
+    expect((await call('PATCH', '/api/events/999999', organizer, { title: 'X' })).statusCode).toBe(404);
+    const below = await call('PATCH', `/api/events/${eventId}`, organizer, { maxAttendees: 1 });
+    expect(below.statusCode).toBe(409);
+    expect((await call('PATCH', `/api/events/${eventId}`, organizer, { maxAttendees: 2 })).json().maxAttendees).toBe(2);
+    await call('POST', `/api/events/${eventId}/cancel`, organizer, {});
+    expect((await call('PATCH', `/api/events/${eventId}`, organizer, { title: 'Again' })).statusCode).toBe(409);
+    const pastId = await createEvent();
+    await moveEvent(pastId, "now() - interval '1 hour'");
+    expect((await call('PATCH', `/api/events/${pastId}`, organizer, { title: 'Again' })).statusCode).toBe(409);
+  });
+
+  it('keeps, reorders, removes and adds photos from the whole list it is given', async () => {
+    const eventId = await createEvent({
+      images: [await dataUrl('#a00'), await dataUrl('#0a0'), await dataUrl('#00a')],
+    });
+    const before: string[] = (await call('GET', `/api/events/${eventId}`, organizer)).json().images;
+    expect(before).toHaveLength(3);
+    const response = await call('PATCH', `/api/events/${eventId}`, organizer, {
+      images: [before[2], await dataUrl('#fff'), before[0]],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after: string[] = response.json().images;
+    expect(after).toHaveLength(3);
+    expect(after[0]).toBe(before[2]);
+    expect(after[2]).toBe(before[0]);
+    expect(before).not.toContain(after[1]);
+    expect((await app.inject({ method: 'GET', url: before[1]! })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: after[1]! })).statusCode).toBe(200);
+
+    const otherId = await createEvent({ images: [await dataUrl('#123')] });
+    const foreign: string[] = (await call('GET', `/api/events/${otherId}`, organizer)).json().images;
+    const refused = await call('PATCH', `/api/events/${eventId}`, organizer, { images: [foreign[0]] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe('images.0');
+    expect(
+      (await call('PATCH', `/api/events/${eventId}`, organizer, { images: ['https://example.org/a.png'] })).statusCode,
+    ).toBe(400);
+    expect((await call('GET', `/api/events/${eventId}`, organizer)).json().images).toEqual(after);
+    expect((await call('PATCH', `/api/events/${eventId}`, organizer, { images: [] })).json().images).toEqual([]);
+  });
+});
+
+describe('DELETE /api/events/:id', () => {
+  it("deletes while nobody else holds an RSVP (the organizer's own does not count), else 409", async () => {
+    const eventId = await createEvent();
+    await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
+    const [volunteer] = await signUpMany(1);
+    const forbidden = await call('DELETE', `/api/events/${eventId}`, volunteer!);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can change this event', code: 'NOT_ORGANIZER' });
+    await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
+    const refused = await call('DELETE', `/api/events/${eventId}`, organizer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'People have RSVPed: cancel the event instead',
+      code: 'EVENT_HAS_RSVPS',
+    });
+    await call('DELETE', `/api/events/${eventId}/rsvp`, volunteer!);
+    expect((await call('DELETE', `/api/events/${eventId}`, organizer)).statusCode).toBe(204);
+    expect((await call('GET', `/api/events/${eventId}`, organizer)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/events/${eventId}`, organizer)).statusCode).toBe(404);
+  });
+
+  it('tells the people waiting for an event that only its organizer filled that it was deleted', async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
+    const [waiting] = await signUpMany(1);
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, waiting!)).statusCode).toBe(201);
+    expect((await call('DELETE', `/api/events/${eventId}`, organizer)).statusCode).toBe(204);
+    expect(await changesOf(eventId)).toEqual([
+      expect.objectContaining({
+        type: 'event_cancelled',
+        recipientIds: [waiting!.user.id],
+        payload: {
+          reason: null,
+          isDeleted: true,
+          title: expect.any(String),
+          date: expect.any(String),
+          location: expect.any(String),
+        },
+      }),
+    ]);
+  });
+});
+
+describe('GET /api/events/:id/attendees', () => {
+  it('lists RSVP holders and the waitlist without e-mail addresses, as JSON or CSV', async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    const [holder, waiting] = await signUpMany(2);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'supporting' });
+    await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
+    const response = await call('GET', `/api/events/${eventId}/attendees`, organizer);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('@');
+    expect(response.json()).toMatchObject({
+      attendees: [
+        {
+          user: {
+            id: holder!.user.id,
+            firstName: holder!.user.firstName,
+            lastName: holder!.user.lastName,
+            profileImageUrl: null,
+          },
+          status: 'supporting',
+          attended: null,
+        },
+      ],
+      waitlist: [{ user: { id: waiting!.user.id }, position: 1 }],
+    });
+    const csvRequests: Array<{ url: string; headers: Record<string, string> }> = [
+      { url: `/api/events/${eventId}/attendees?format=csv`, headers: {} },
+      { url: `/api/events/${eventId}/attendees`, headers: { accept: 'text/csv' } },
+    ];
+    for (const request of csvRequests) {
+      const csv = await call('GET', request.url, organizer, undefined, request.headers);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toBe('list,position,userId,firstName,lastName,status,createdAt,attended');
+      expect(lines[1]).toMatch(
+        new RegExp(`^attendee,,${holder!.user.id},${holder!.user.firstName},${holder!.user.lastName},supporting,`),
+      );
+      expect(lines[2]).toMatch(new RegExp(`^waitlist,1,${waiting!.user.id},`));
+      expect(csv.body).not.toContain('@');
+    }
+  });
+
+  it('makes a name that a spreadsheet would run as a formula inert in the CSV', async () => {
+    const eventId = await createEvent();
+    const sneaky = await signUpUser(app, { firstName: '=HYPERLINK("http://x")', lastName: 'Doe' });
+    await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
+    const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('answers 403 to an attendee and 404 for an unknown event, 400 for an unknown format', async () => {
+    const eventId = await createEvent();
+    const [volunteer] = await signUpMany(1);
+    await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
+    const forbidden = await call('GET', `/api/events/${eventId}/attendees`, volunteer!);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can see who is coming', code: 'NOT_ORGANIZER' });
+    expect((await call('GET', '/api/events/999999/attendees', organizer)).statusCode).toBe(404);
+    expect((await call('GET', `/api/events/${eventId}/attendees?format=xml`, organizer)).statusCode).toBe(400);
+  });
+});
+
+describe('waitlist', () => {
+  it('joins only a full event, once, without an RSVP; shows the place; leaves with 204', async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    const [first, second, third] = await signUpMany(3);
+    const notFull = await call('POST', `/api/events/${eventId}/waitlist`, second!);
+    expect(notFull.statusCode).toBe(409);
+    expect(notFull.json()).toEqual({ message: 'There are free places: RSVP instead', code: 'PLACES_FREE' });
+    await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, first!)).statusCode).toBe(409);
+    const joined = await call('POST', `/api/events/${eventId}/waitlist`, second!);
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toEqual({ position: 1 });
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, second!)).statusCode).toBe(409);
+    expect((await call('POST', `/api/events/${eventId}/waitlist`, third!)).json()).toEqual({ position: 2 });
+    expect((await call('GET', `/api/events/${eventId}`, third!)).json()).toMatchObject({
+      waitlistCount: 2,
+      userWaitlistPosition: 2,
+      userRsvpStatus: null,
+    });
+    expect((await call('GET', `/api/events/${eventId}`, first!)).json()).toMatchObject({
+      waitlistCount: 2,
+      userWaitlistPosition: null,
+    });
+    expect((await call('DELETE', `/api/events/${eventId}/waitlist`, second!)).statusCode).toBe(204);
+    // Read right after the write: no stored answer may serve the place from before.
+    expect((await call('GET', `/api/events/${eventId}`, third!)).json()).toMatchObject({
+      waitlistCount: 1,
+      userWaitlistPosition: 1,
+    });
+    expect(
+      (await call('GET', '/api/events', third!)).json().find((event: { id: number }) => event.id === eventId),
+    ).toMatchObject({ userWaitlistPosition: 1 });
+    expect((await call('DELETE', `/api/events/${eventId}/waitlist`, second!)).statusCode).toBe(404);
+    expect((await call('POST', '/api/events/999999/waitlist', second!)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/events/999999/waitlist', second!)).statusCode).toBe(404);
+  });
+
+  it('gives a withdrawn seat to the first person waiting in the same write, with their achievements and a record', async () => {
+    const eventId = await createEvent({ maxAttendees: 2 });
+    const [first, second, waitingA, waitingB] = await signUpMany(4);
+    await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/waitlist`, waitingA!);
+    await call('POST', `/api/events/${eventId}/waitlist`, waitingB!);
+    expect((await call('DELETE', `/api/events/${eventId}/rsvp`, first!)).statusCode).toBe(204);
+    expect((await call('GET', `/api/events/${eventId}`, waitingA!)).json()).toMatchObject({
+      rsvpCount: 2,
+      userRsvpStatus: 'attending',
+      userWaitlistPosition: null,
+      waitlistCount: 1,
+    });
+    expect((await call('GET', `/api/events/${eventId}`, waitingB!)).json()).toMatchObject({
+      userRsvpStatus: null,
+      userWaitlistPosition: 1,
+    });
+    const progress = await app.database.db
+      .select()
+      .from(userAchievements)
+      .where(eq(userAchievements.userId, waitingA!.user.id));
+    expect(progress.length).toBeGreaterThan(0);
+    const [change] = await changesOf(eventId);
+    expect(change).toMatchObject({
+      type: 'waitlist_promoted',
+      actorId: first!.user.id,
+      recipientIds: [waitingA!.user.id],
+    });
+    const stats = (await call('GET', '/api/user/stats', waitingA!)).json();
+    expect(stats.totalEvents).toBe(1);
+  });
+
+  it('gives the places of a higher maxAttendees to the queue in order, and everyone on an unlimited one', async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    const [holder, ...waiting] = await signUpMany(5);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
+    for (const person of waiting)
+      expect((await call('POST', `/api/events/${eventId}/waitlist`, person)).statusCode).toBe(201);
+    expect((await call('PATCH', `/api/events/${eventId}`, organizer, { maxAttendees: 3 })).json()).toMatchObject({
+      rsvpCount: 3,
+      waitlistCount: 2,
+    });
+    const held = await app.database.db.select({ userId: rsvps.userId }).from(rsvps).where(eq(rsvps.eventId, eventId));
+    expect(held.map((row) => row.userId).sort()).toEqual(
+      [holder!, waiting[0]!, waiting[1]!].map((person) => person.user.id).sort(),
+    );
+    expect((await call('GET', `/api/events/${eventId}`, waiting[3]!)).json().userWaitlistPosition).toBe(2);
+    expect((await call('PATCH', `/api/events/${eventId}`, organizer, { maxAttendees: null })).json()).toMatchObject({
+      rsvpCount: 5,
+      waitlistCount: 0,
+    });
+    const promotions = (await changesOf(eventId)).filter((change) => change.type === 'waitlist_promoted');
+    expect(promotions.map((change) => change.recipientIds[0])).toEqual(waiting.map((person) => person.user.id));
+  });
+
+  it("never serves one viewer's waitlist place to another", async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    const [holder, waiting, outsider] = await signUpMany(3);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
+    for (const url of [`/api/events/${eventId}`, '/api/events']) {
+      const seen = (await call('GET', url, waiting!)).json();
+      expect(
+        (Array.isArray(seen) ? seen.find((event: { id: number }) => event.id === eventId) : seen).userWaitlistPosition,
+      ).toBe(1);
+      // Read within the cache's second, by someone with no RSVP and no place.
+      const other = (await call('GET', url, outsider!)).json();
+      expect(
+        (Array.isArray(other) ? other.find((event: { id: number }) => event.id === eventId) : other)
+          .userWaitlistPosition,
+      ).toBeNull();
+    }
+  });
+
+  it('takes a person who RSVPs directly off the queue', async () => {
+    const eventId = await createEvent({ maxAttendees: 1 });
+    const [holder, waiting] = await signUpMany(2);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
+    // A place opened without the queue being served (no API path does that): staged in the database.
+    await app.database.db.update(events).set({ maxAttendees: 3 }).where(eq(events.id, eventId));
+    expect((await call('POST', `/api/events/${eventId}/rsvp`, waiting!, { status: 'attending' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/events/${eventId}`, waiting!)).json()).toMatchObject({
+      userRsvpStatus: 'attending',
+      userWaitlistPosition: null,
+      waitlistCount: 0,
+    });
+  });
+});
+
+describe('attendance and verified hours', () => {
+  it('records attendance from the start until 30 days after, for RSVP holders only, and counts verified hours', async () => {
+    const eventId = await createEvent({ durationMinutes: 150 });
+    const [came, stayedHome, stranger] = await signUpMany(3);
+    await call('POST', `/api/events/${eventId}/rsvp`, came!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/rsvp`, stayedHome!, { status: 'attending' });
+    const entries = [
+      { userId: came!.user.id, attended: true },
+      { userId: stayedHome!.user.id, attended: false },
+    ];
+    const early = await call('PUT', `/api/events/${eventId}/attendance`, organizer, { entries });
+    expect(early.statusCode).toBe(409);
+    await moveEvent(eventId, "now() - interval '2 hours'");
+    const forbidden = await call('PUT', `/api/events/${eventId}/attendance`, came!, { entries });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can change this event', code: 'NOT_ORGANIZER' });
+    const notHolder = await call('PUT', `/api/events/${eventId}/attendance`, organizer, {
+      entries: [...entries, { userId: stranger!.user.id, attended: true }],
+    });
+    expect(notHolder.statusCode).toBe(400);
+    expect(notHolder.json().errors).toEqual([
+      { path: 'entries.2.userId', message: 'This person has no RSVP for this event' },
+    ]);
+    expect((await call('PUT', `/api/events/${eventId}/attendance`, organizer, { entries: [] })).statusCode).toBe(400);
+    const recorded = await call('PUT', `/api/events/${eventId}/attendance`, organizer, { entries });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const attendance = Object.fromEntries(
+      recorded
+        .json()
+        .attendees.map((entry: { user: { id: string }; attended: boolean }) => [entry.user.id, entry.attended]),
+    );
+    expect(attendance).toEqual({ [came!.user.id]: true, [stayedHome!.user.id]: false });
+
+    const hours = await call('GET', '/api/user/hours', came!);
+    expect(hours.json()).toEqual({
+      verifiedHours: 2.5,
+      entries: [{ eventId, title: 'River cleanup', date: expect.any(String), hours: 2.5 }],
+    });
+    expect((await call('GET', '/api/user/hours', stayedHome!)).json()).toEqual({ verifiedHours: 0, entries: [] });
+    const csv = await call('GET', '/api/user/hours', came!, undefined, { accept: 'text/csv' });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      'eventId,title,date,hours',
+      `${eventId},River cleanup,${hours.json().entries[0].date},2.5`,
+      ',Total,,2.5',
+    ]);
+    expect((await call('GET', '/api/user/hours?format=csv', came!)).body).toBe(csv.body);
+
+    await moveEvent(eventId, "now() - interval '31 days'");
+    expect((await call('PUT', `/api/events/${eventId}/attendance`, organizer, { entries })).statusCode).toBe(409);
+    expect((await call('PUT', '/api/events/999999/attendance', organizer, { entries })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/events/:id/announcements', () => {
+  it('sends the message to every RSVP holder but the organizer, records it, and counts for no achievement', async () => {
+    const eventId = await createEvent();
+    const [first, second, outsider] = await signUpMany(3);
+    await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
+    await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'supporting' });
+    await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
+    const sent = await call('POST', `/api/events/${eventId}/announcements`, organizer, {
+      content: '  Meet at the north gate.  ',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toEqual({ recipientCount: 2 });
+    for (const person of [first!, second!]) {
+      const inbox = (await call('GET', '/api/messages', person)).json();
+      expect(inbox).toEqual([
+        expect.objectContaining({
+          senderId: organizer.user.id,
+          receiverId: person.user.id,
+          content: 'Meet at the north gate.',
+          eventId,
+        }),
+      ]);
+    }
+    expect((await call('GET', '/api/messages', outsider!)).json()).toEqual([]);
+    const [change] = (await changesOf(eventId)).filter((row) => row.type === 'announcement');
+    expect(change).toMatchObject({ actorId: organizer.user.id, payload: { content: 'Meet at the north gate.' } });
+    expect([...change!.recipientIds].sort()).toEqual([first!.user.id, second!.user.id].sort());
+  });
+
+  it('answers 403 to a volunteer, 400 for empty or long content, 404 for an unknown event, and 429 after 10 an hour', async () => {
+    const eventId = await createEvent();
+    const [volunteer] = await signUpMany(1);
+    await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
+    const forbidden = await call('POST', `/api/events/${eventId}/announcements`, volunteer!, { content: 'Hi all' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Only the organizer can change this event', code: 'NOT_ORGANIZER' });
+    expect(
+      (await call('POST', `/api/events/${eventId}/announcements`, organizer, { content: '   ' })).json(),
+    ).toMatchObject({ errors: [{ path: 'content', message: 'Message is required' }] });
+    expect(
+      (await call('POST', `/api/events/${eventId}/announcements`, organizer, { content: 'x'.repeat(5001) })).statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/api/events/999999/announcements', organizer, { content: 'Hi' })).statusCode).toBe(404);
+    for (let index = 0; index < 10; index += 1)
+      expect(
+        (await call('POST', `/api/events/${eventId}/announcements`, organizer, { content: `Note ${index}` }))
+          .statusCode,
+      ).toBe(201);
+    const limited = await call('POST', `/api/events/${eventId}/announcements`, organizer, { content: 'One too many' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await call('GET', '/api/messages', volunteer!)).json()).toHaveLength(10);
+    // Ten copies with an event id would be Social Butterfly's 10 messages and Ambassador's 5 shares.
+    await createEvent();
+    const achievements = (await call('GET', '/api/user/achievements', organizer)).json() as Array<{
+      achievement: { name: string };
+    }>;
+    expect(achievements.map((entry) => entry.achievement.name)).toContain('Event Creator');
+    expect(achievements.map((entry) => entry.achievement.name)).not.toContain('Social Butterfly');
+    expect(achievements.map((entry) => entry.achievement.name)).not.toContain('Ambassador');
+  });
+});

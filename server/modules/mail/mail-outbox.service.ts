@@ -1,0 +1,212 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { createNotifications } from '../notifications/notifications.service';
+import type { Mail, Mailer } from './mail.service';
+import * as repository from './mail.repository';
+import { renderEventMail } from './mail-templates';
+import { createUnsubscribeToken } from './unsubscribe-token';
+
+export type MailOutboxOptions = {
+  linkOrigin: string;
+  timeZone: string;
+  sessionSecret: string;
+  /** How long a process holds the mails it claimed; a dead process's mails wait this long for another. */
+  claimSeconds: number;
+  log: FastifyBaseLogger;
+};
+
+const BATCH_SIZE = 20;
+const POLL_INTERVAL_MS = 5000;
+const REMINDER_SCAN_INTERVAL_MS = 60_000;
+const MAX_ATTEMPTS = 8;
+const STOP_WAIT_MS = 3000;
+/** A reminder is for an event about to be held; one that moved further out gets its own later. */
+const REMINDER_WINDOW_MS = 25 * 60 * 60 * 1000;
+
+/**
+ * The event as it is now, or, once deleted, as its change record kept it (an organizer may delete an
+ * event people wait for, and they hear of it like a cancellation). Null when neither exists.
+ */
+function eventOf(
+  claimed: repository.ClaimedMail,
+  context: repository.MailContext,
+): { title: string; date: Date; location: string; isDeleted: boolean } | null {
+  if (context.title !== null && context.date !== null) {
+    return { title: context.title, date: new Date(context.date), location: context.location ?? '', isDeleted: false };
+  }
+  const { title, date, location } = claimed.payload;
+  if (typeof title !== 'string' || typeof date !== 'string') return null;
+  return { title, date: new Date(date), location: typeof location === 'string' ? location : '', isDeleted: true };
+}
+
+export function unsubscribeLink(origin: string, token: string): string {
+  return `${new URL('/mail/unsubscribe', origin).href}?token=${token}`;
+}
+
+/**
+ * The mails about events and the reminders (decision 0019). Every process runs this loop on the same tables: event
+ * change records become mail rows (claimed with SKIP LOCKED and marked in the same statement), events
+ * starting within 24 hours get one reminder row per RSVP (a unique key makes the second writer a no-op),
+ * and the rows are claimed for a while, sent, and closed. Exactly once up to the SMTP server's answer:
+ * a process killed after the server took a mail and before the row is closed sends it again, under the
+ * same Message-ID, once its claim runs out.
+ */
+export class MailOutbox {
+  private pollTimer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private lastReminderScan = 0;
+  private isStopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly options: MailOutboxOptions,
+  ) {}
+
+  start(): void {
+    this.isStopped = false;
+    this.pollTimer = setInterval(() => void this.runInBackground(), POLL_INTERVAL_MS).unref();
+    void this.runInBackground();
+  }
+
+  /** Lets the batch in hand finish (its mails closed) before the database closes. */
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    clearInterval(this.pollTimer);
+    // A shutdown ends within seconds, so a hung SMTP server is not waited for: the mail it holds stays
+    // claimed and another process sends it, under the same Message-ID, once the claim runs out.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running.catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private runInBackground(): Promise<unknown> {
+    return this.runOnce().catch((error: unknown) => this.options.log.error({ err: error }, 'mail outbox round failed'));
+  }
+
+  /**
+   * One round: change records to mails, due reminders, then every due mail. Rounds of one process run
+   * one after the other; `shouldScanReminders` forces the reminder scan (tests), else once a minute.
+   */
+  runOnce(options: { shouldScanReminders?: boolean } = {}): Promise<{ sent: number; skipped: number }> {
+    const round = this.running
+      .catch(() => undefined)
+      .then(() =>
+        this.runRound(options.shouldScanReminders ?? Date.now() - this.lastReminderScan >= REMINDER_SCAN_INTERVAL_MS),
+      );
+    this.running = round;
+    return round;
+  }
+
+  private async runRound(shouldScanReminders: boolean): Promise<{ sent: number; skipped: number }> {
+    while (!this.isStopped && (await repository.queueMailsOfEventChanges(this.db, BATCH_SIZE)) > 0);
+    if (shouldScanReminders && !this.isStopped) {
+      this.lastReminderScan = Date.now();
+      await this.db.transaction(async (tx) => {
+        const queued = await repository.queueDueReminders(tx);
+        // The bell hears of the reminder in the transaction that queues its mail: once, like the mail.
+        for (const reminder of queued)
+          await createNotifications(tx, 'event_reminder', [reminder.userId], {
+            eventId: reminder.eventId,
+            actorId: null,
+          });
+      });
+    }
+    const totals = { sent: 0, skipped: 0 };
+    while (!this.isStopped) {
+      const claimToken = randomUUID();
+      const claimed = await repository.claimMails(this.db, claimToken, BATCH_SIZE, this.options.claimSeconds);
+      if (claimed.length === 0) break;
+      for (const mail of claimed) {
+        if (this.isStopped) {
+          await repository.releaseClaims(this.db, claimToken);
+          break;
+        }
+        if (!(await repository.renewClaim(this.db, mail.id, claimToken, this.options.claimSeconds))) continue;
+        const outcome = await this.deliver(mail);
+        if (outcome === 'sent') totals.sent += 1;
+        else if (outcome === 'skipped') totals.skipped += 1;
+      }
+    }
+    return totals;
+  }
+
+  private async deliver(claimed: repository.ClaimedMail): Promise<'sent' | 'skipped' | 'failed'> {
+    const context = await repository.readMailContext(this.db, claimed);
+    const skippedReason = this.reasonToSkip(claimed, context);
+    if (skippedReason !== null) {
+      await repository.closeMail(this.db, claimed.id, skippedReason);
+      return 'skipped';
+    }
+    const mail = this.buildMail(claimed, context!);
+    try {
+      await this.mailer.send(mail);
+    } catch (error) {
+      if (claimed.attempts >= MAX_ATTEMPTS) {
+        this.options.log.error(
+          { err: error, mail: { id: claimed.id, kind: claimed.kind } },
+          'mail given up after repeated failures',
+        );
+        await repository.closeMail(this.db, claimed.id, 'delivery_failed');
+      } else {
+        this.options.log.warn(
+          { err: error, mail: { id: claimed.id, kind: claimed.kind, attempts: claimed.attempts } },
+          'mail not sent, will retry',
+        );
+        await repository.postponeMail(this.db, claimed.id, Math.min(3600, 30 * 2 ** (claimed.attempts - 1)));
+      }
+      return 'failed';
+    }
+    await repository.closeMail(this.db, claimed.id, null);
+    return 'sent';
+  }
+
+  private reasonToSkip(claimed: repository.ClaimedMail, context: repository.MailContext | undefined): string | null {
+    if (!context || context.isDeleted || !context.email) return 'no_address';
+    if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
+    const event = eventOf(claimed, context);
+    if (event === null) return 'event_gone';
+    if (claimed.kind === 'event_reminder') {
+      const startsIn = event.date.getTime() - Date.now();
+      if (event.isDeleted || context.status !== 'scheduled' || startsIn <= 0 || startsIn > REMINDER_WINDOW_MS)
+        return 'event_not_held';
+    }
+    return null;
+  }
+
+  private buildMail(claimed: repository.ClaimedMail, context: repository.MailContext): Mail {
+    const origin = this.options.linkOrigin;
+    const event = eventOf(claimed, context)!;
+    // A deleted event has no page left: the mail points to the list of events instead.
+    const eventUrl = new URL(event.isDeleted ? '/discover' : `/events/${claimed.eventId}`, origin).href;
+    const unsubscribeUrl = unsubscribeLink(
+      origin,
+      createUnsubscribeToken(this.options.sessionSecret, { kind: claimed.kind, userId: claimed.userId }),
+    );
+    const organizerName = [context.actorFirstName, context.actorLastName].filter(Boolean).join(' ') || null;
+    const rendered = renderEventMail({
+      kind: claimed.kind,
+      language: context.language,
+      firstName: context.firstName,
+      event,
+      organizerName,
+      payload: claimed.payload as Parameters<typeof renderEventMail>[0]['payload'],
+      eventUrl,
+      unsubscribeUrl,
+      settingsUrl: new URL('/settings', origin).href,
+      timeZone: this.options.timeZone,
+    });
+    const digest = createHash('sha256').update(`${origin}\n${claimed.dedupeKey}`).digest('hex').slice(0, 40);
+    return {
+      to: context.email!,
+      ...rendered,
+      link: eventUrl,
+      unsubscribeUrl,
+      messageId: `<${digest}@${new URL(origin).hostname}>`,
+    };
+  }
+}

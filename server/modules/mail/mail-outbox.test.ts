@@ -1,0 +1,529 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client';
+import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from './capture-smtp-server';
+import { MailOutbox } from './mail-outbox.service';
+import { createMailer } from './mail.service';
+
+type Account = Awaited<ReturnType<typeof signUpUser>>;
+
+const ORIGIN = 'https://pitchin.example.org';
+let smtp: CaptureSmtpServer;
+let app: TestApp;
+let organizer: Account;
+let vera: Account; // writes in German
+let walt: Account; // keeps English
+
+beforeAll(async () => {
+  smtp = await startCaptureSmtpServer();
+  app = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, MAIL_FROM: 'PitchIn <no-reply@pitchin.test>' });
+  organizer = await signUpUser(app, { firstName: 'Olga', lastName: 'Organizer' });
+  vera = await signUpUser(app, { firstName: 'Vera', lastName: 'Volunteer' });
+  walt = await signUpUser(app, { firstName: 'Walt', lastName: 'Waiting' });
+  expect((await call(vera, 'PUT', '/api/user/mail-settings', { language: 'de' })).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+function call(
+  account: Account | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(account ? { cookie: account.cookie } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function createEvent(fields: Record<string, unknown> = {}): Promise<number> {
+  const response = await call(organizer, 'POST', '/api/events', {
+    title: 'River cleanup',
+    description: 'Gloves provided',
+    location: 'Porto',
+    date: daysFromNow(6).toISOString(),
+    categoryId: 1,
+    maxAttendees: 1,
+    imageUrl: null,
+    images: [],
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+function recipientOf(mail: ParsedMail): string {
+  return mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+}
+
+/** Runs the outbox until it is idle and returns the mails that arrived meanwhile. */
+async function deliver(options: { shouldScanReminders?: boolean } = {}): Promise<ParsedMail[]> {
+  const before = smtp.mails.length;
+  await app.mailOutbox.runOnce(options);
+  return smtp.mails.slice(before);
+}
+
+function unsubscribeUrlOf(mail: ParsedMail): string {
+  const header = rawHeader(mail, 'list-unsubscribe') ?? '';
+  expect(header).toMatch(
+    /^<https:\/\/pitchin\.example\.org\/mail\/unsubscribe\?token=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}>$/,
+  );
+  return header.slice(1, -1);
+}
+
+function expectMailBasics(mail: ParsedMail, eventId: number, language: string) {
+  const eventUrl = `${ORIGIN}/events/${eventId}`;
+  expect(mail.from?.value).toEqual([{ name: 'PitchIn', address: 'no-reply@pitchin.test' }]);
+  expect(mail.text).toContain(eventUrl);
+  expect(String(mail.html)).toContain(`href="${eventUrl}"`);
+  expect(String(mail.html)).toContain(`<html lang="${language}"`);
+  expect(rawHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  const unsubscribeUrl = unsubscribeUrlOf(mail);
+  expect(mail.text).toContain(unsubscribeUrl);
+  expect(String(mail.html)).toContain(`href="${unsubscribeUrl}"`);
+  expect(mail.messageId).toMatch(/^<[0-9a-f]{40}@pitchin\.example\.org>$/);
+}
+
+describe('mails about events come from the outbox, once, in the recipient language', () => {
+  let eventId: number;
+  let changedMail: ParsedMail;
+
+  it('event changed: the German RSVP holder gets it in German with what changed; the organizer gets nothing', async () => {
+    eventId = await createEvent();
+    expect((await call(vera, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    expect((await call(walt, 'POST', `/api/events/${eventId}/waitlist`)).statusCode).toBe(201);
+    expect(
+      (await call(organizer, 'PATCH', `/api/events/${eventId}`, { location: 'Braga', durationMinutes: 120 }))
+        .statusCode,
+    ).toBe(200);
+    const mails = await deliver();
+    expect(mails.map(recipientOf)).toEqual([vera.user.email]);
+    changedMail = mails[0]!;
+    expect(changedMail.subject).toBe('River cleanup wurde geändert');
+    expect(changedMail.text).toContain('Hallo Vera,');
+    expect(changedMail.text).toContain('Wo: Braga (vorher: Porto)');
+    expect(changedMail.text).toContain('Dauer: 2 Stunden (vorher: 3 Stunden)');
+    expect(String(changedMail.html)).toContain('Wo: Braga (vorher: Porto)');
+    expectMailBasics(changedMail, eventId, 'de');
+    // Another round sends nothing more: the change record was turned into mails once.
+    expect(await deliver()).toEqual([]);
+  });
+
+  it('announcement: quoted, escaped in the HTML, named after the organizer', async () => {
+    const content = 'Bring <b>boots</b> & water';
+    expect((await call(organizer, 'POST', `/api/events/${eventId}/announcements`, { content })).statusCode).toBe(201);
+    const [mail, ...rest] = await deliver();
+    expect(rest).toEqual([]);
+    expect(recipientOf(mail!)).toBe(vera.user.email);
+    expect(mail!.subject).toBe('Neuigkeiten von Olga Organizer zu River cleanup');
+    expect(mail!.text).toContain(content);
+    expect(String(mail!.html)).toContain('Bring &lt;b&gt;boots&lt;/b&gt; &amp; water');
+    expectMailBasics(mail!, eventId, 'de');
+  });
+
+  it('waitlist promotion: the English waiting person gets their place by mail', async () => {
+    expect((await call(vera, 'DELETE', `/api/events/${eventId}/rsvp`)).statusCode).toBe(204);
+    const mails = await deliver();
+    expect(mails.map(recipientOf)).toEqual([walt.user.email]);
+    expect(mails[0]!.subject).toBe('You have a place at River cleanup');
+    expect(mails[0]!.text).toContain('Hello Walt,');
+    expect(mails[0]!.text).toContain('Where: Braga');
+    expectMailBasics(mails[0]!, eventId, 'en');
+  });
+
+  it('event cancelled: every RSVP holder, with the reason', async () => {
+    expect(
+      (await call(organizer, 'POST', `/api/events/${eventId}/cancel`, { reason: 'Storm warning' })).statusCode,
+    ).toBe(200);
+    const mails = await deliver();
+    expect(mails.map(recipientOf)).toEqual([walt.user.email]);
+    expect(mails[0]!.subject).toBe('River cleanup was cancelled');
+    expect(mails[0]!.text).toContain('Reason given: Storm warning');
+    expectMailBasics(mails[0]!, eventId, 'en');
+  });
+
+  it('the List-Unsubscribe link asks in the browser, and its one-click POST turns that kind off without a session', async () => {
+    const url = new URL(unsubscribeUrlOf(changedMail));
+    const page = await call(null, 'GET', url.pathname + url.search);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Keine E-Mails mehr zu Änderungen an Veranstaltungen?');
+    expect(page.body).toContain('<form method="post"');
+    // Opening the link (as mail scanners do) changes nothing.
+    expect((await call(vera, 'GET', '/api/user/mail-settings')).json().kinds.event_changed).toBe(true);
+
+    const tampered = url.search.replace(/.(?=&|$)/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await call(null, 'POST', url.pathname + tampered, undefined)).statusCode).toBe(400);
+    expect((await call(vera, 'GET', '/api/user/mail-settings')).json().kinds.event_changed).toBe(true);
+
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.body).toContain('Du bekommst keine E-Mails mehr zu Änderungen an Veranstaltungen');
+    const settings = (await call(vera, 'GET', '/api/user/mail-settings')).json();
+    expect(settings).toEqual({
+      language: 'de',
+      kinds: {
+        waitlist_promoted: true,
+        event_changed: false,
+        event_cancelled: true,
+        announcement: true,
+        event_reminder: true,
+      },
+    });
+
+    // The next change reaches her no more; an announcement still does.
+    const second = await createEvent({ maxAttendees: 5 });
+    expect((await call(vera, 'POST', `/api/events/${second}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    expect((await call(organizer, 'PATCH', `/api/events/${second}`, { location: 'Faro' })).statusCode).toBe(200);
+    expect(await deliver()).toEqual([]);
+    expect(
+      (await call(organizer, 'POST', `/api/events/${second}/announcements`, { content: 'See you' })).statusCode,
+    ).toBe(201);
+    expect((await deliver()).map((mail) => mail.subject)).toEqual(['Neuigkeiten von Olga Organizer zu River cleanup']);
+    const [closed] = await selectRows<{ skipped: string }>(
+      app.database.db,
+      sql`SELECT skipped_reason AS skipped FROM mail_outbox WHERE kind = 'event_changed' AND event_id = ${second}`,
+    );
+    expect(closed?.skipped).toBe('switched_off');
+  });
+});
+
+describe('a deleted event', () => {
+  it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
+    const eventId = await createEvent({ title: 'Garden day', location: 'Coimbra' });
+    expect((await call(organizer, 'POST', `/api/events/${eventId}/rsvp`, { status: 'organizing' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(vera, 'POST', `/api/events/${eventId}/waitlist`)).statusCode).toBe(201);
+    expect((await call(organizer, 'DELETE', `/api/events/${eventId}`)).statusCode).toBe(204);
+    const mails = await deliver();
+    expect(mails.map(recipientOf)).toEqual([vera.user.email]);
+    expect(mails[0]!.subject).toBe('Garden day wurde abgesagt');
+    expect(mails[0]!.text).toContain(`${ORIGIN}/discover`);
+    expect(mails[0]!.text).not.toContain(`/events/${eventId}`);
+  });
+});
+
+describe('reminders 24 hours before', () => {
+  it('each RSVP holder of an event starting within 24 hours gets exactly one, however many rounds run, with one notification', async () => {
+    const spanish = await signUpUser(app, { firstName: 'Sofía' });
+    expect((await call(spanish, 'PUT', '/api/user/mail-settings', { language: 'es' })).statusCode).toBe(200);
+    const soon = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      title: 'Food bank',
+      location: 'Lisboa',
+      date: new Date(Date.now() + 20 * 3600_000),
+    });
+    const later = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      title: 'Later',
+      date: new Date(Date.now() + 30 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, soon.id, spanish.user.id);
+    await addRsvpRow(app.database.db, soon.id, walt.user.id);
+    await addRsvpRow(app.database.db, later.id, spanish.user.id);
+
+    const rounds = await Promise.all([
+      deliver({ shouldScanReminders: true }),
+      deliver({ shouldScanReminders: true }),
+      deliver({ shouldScanReminders: true }),
+    ]);
+    const mails = [...new Set(rounds.flat())];
+    expect(mails.map(recipientOf).sort()).toEqual([spanish.user.email, walt.user.email].sort());
+    const spanishMail = mails.find((mail) => recipientOf(mail) === spanish.user.email)!;
+    expect(spanishMail.subject).toMatch(/^Recordatorio: Food bank empieza el .+/);
+    expect(spanishMail.text).toContain('Te recordamos que Food bank empieza en las próximas 24 horas.');
+    expect(spanishMail.text).toContain('Dónde: Lisboa');
+    expectMailBasics(spanishMail, soon.id, 'es');
+    expect(mails.find((mail) => recipientOf(mail) === walt.user.email)!.subject).toMatch(
+      /^Reminder: Food bank starts /,
+    );
+    expect(await deliver({ shouldScanReminders: true })).toEqual([]);
+
+    const notifications = (await call(spanish, 'GET', '/api/notifications')).json() as Array<{
+      type: string;
+      event?: { id: number };
+    }>;
+    expect(notifications.filter((item) => item.type === 'event_reminder').map((item) => item.event?.id)).toEqual([
+      soon.id,
+    ]);
+  });
+
+  it('is written in the language the person signed up in, until they choose one for mails', async () => {
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { cookie: 'pitchin_language=it' },
+      payload: {
+        email: `italian-${Date.now()}@example.org`,
+        password: 'correct horse battery',
+        firstName: 'Italo',
+        lastName: 'Rossi',
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const italian = signUp.json() as { id: string; email: string };
+    const cookie = signUp.cookies.find((item) => item.name.endsWith('pitchin_session'))!;
+    const account = {
+      user: { ...italian, firstName: 'Italo', lastName: 'Rossi' },
+      cookie: `${cookie.name}=${cookie.value}`,
+      password: '',
+    };
+    expect((await call(account, 'GET', '/api/user/mail-settings')).json()).toMatchObject({ language: 'it' });
+    // Signing in later in another language does not change it: only settings do.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: 'pitchin_language=ko' },
+      payload: { email: italian.email, password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const soon = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      title: 'Banco alimentare',
+      date: new Date(Date.now() + 10 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, soon.id, italian.id);
+    const mails = (await deliver({ shouldScanReminders: true })).filter((mail) => recipientOf(mail) === italian.email);
+    expect(mails).toHaveLength(1);
+    expectMailBasics(mails[0]!, soon.id, 'it');
+  });
+
+  it('a switched-off kind sends nothing, and a cancelled event gets no reminder', async () => {
+    const person = await signUpUser(app);
+    expect(
+      (await call(person, 'PUT', '/api/user/mail-settings', { kinds: { event_reminder: false } })).statusCode,
+    ).toBe(200);
+    const other = await signUpUser(app);
+    const event = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      date: new Date(Date.now() + 10 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, event.id, person.user.id);
+    const cancelled = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      date: new Date(Date.now() + 10 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, cancelled.id, other.user.id);
+    await app.database.db.execute(sql`UPDATE events SET status = 'cancelled' WHERE id = ${cancelled.id}`);
+    expect(await deliver({ shouldScanReminders: true })).toEqual([]);
+  });
+});
+
+describe('mail settings', () => {
+  it('start with every kind on, in the language of the app, and refuse bad input with 400', async () => {
+    const person = await signUpUser(app);
+    const fresh = await call(null, 'GET', '/api/user/mail-settings', undefined, {
+      cookie: `${person.cookie}; pitchin_language=ja`,
+    });
+    expect(fresh.json()).toEqual({
+      language: 'ja',
+      kinds: {
+        waitlist_promoted: true,
+        event_changed: true,
+        event_cancelled: true,
+        announcement: true,
+        event_reminder: true,
+      },
+    });
+    for (const body of [
+      { language: 'xx' },
+      { kinds: { newsletter: false } },
+      { kinds: { announcement: 'no' } },
+      { other: 1 },
+    ]) {
+      expect((await call(person, 'PUT', '/api/user/mail-settings', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(null, 'GET', '/api/user/mail-settings')).statusCode).toBe(401);
+    const changed = await call(person, 'PUT', '/api/user/mail-settings', {
+      language: 'ar',
+      kinds: { announcement: false, event_cancelled: false },
+    });
+    expect(changed.json()).toEqual({
+      language: 'ar',
+      kinds: {
+        waitlist_promoted: true,
+        event_changed: true,
+        event_cancelled: false,
+        announcement: false,
+        event_reminder: true,
+      },
+    });
+    const back = await call(person, 'PUT', '/api/user/mail-settings', { kinds: { announcement: true } });
+    expect(back.json().kinds).toMatchObject({ announcement: true, event_cancelled: false });
+  });
+});
+
+describe('password reset and invitation mails', () => {
+  it('the password reset is written in the user mail language, without List-Unsubscribe', async () => {
+    const person = await signUpUser(app, { firstName: 'Frédéric' });
+    expect((await call(person, 'PUT', '/api/user/mail-settings', { language: 'fr' })).statusCode).toBe(200);
+    const before = smtp.mails.length;
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: { email: person.user.email },
+          remoteAddress: '10.77.0.1',
+        })
+      ).statusCode,
+    ).toBe(202);
+    const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(mail!.subject).toBe('Réinitialisez votre mot de passe PitchIn');
+    expect(mail!.text).toContain('Bonjour Frédéric,');
+    expect(mail!.text).toMatch(/https:\/\/pitchin\.example\.org\/\S+#token=/);
+    expect(String(mail!.html)).toContain('Choisir un nouveau mot de passe');
+    expect(rawHeader(mail!, 'list-unsubscribe')).toBeUndefined();
+  });
+
+  it('a user with no mail language gets the reset in the language of the app that asked', async () => {
+    const person = await signUpUser(app);
+    const before = smtp.mails.length;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: person.user.email },
+      headers: { cookie: 'pitchin_language=ko' },
+      remoteAddress: '10.77.0.2',
+    });
+    expect(response.statusCode).toBe(202);
+    const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(mail!.subject).toBe('PitchIn 비밀번호 재설정');
+  });
+
+  it('the invitation is in the sender language, and its link turns invitations to that address off', async () => {
+    const address = 'not.yet.member@example.org';
+    const before = smtp.mails.length;
+    expect((await call(vera, 'POST', '/api/messages', { receiverId: address, content: 'Komm mit!' })).statusCode).toBe(
+      201,
+    );
+    const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(mail!.subject).toBe('Vera hat dir auf PitchIn eine Nachricht geschickt');
+    expect(mail!.text).toContain('Komm mit!');
+    const url = new URL(unsubscribeUrlOf(mail!));
+    expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    // The daily allowance would stop a second invitation anyway: clear it, so only the switch can.
+    await app.database.db.execute(sql`DELETE FROM rate_limit_counters`);
+    const after = smtp.mails.length;
+    expect((await call(walt, 'POST', '/api/messages', { receiverId: address, content: 'Hello?' })).statusCode).toBe(
+      201,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.length).toBe(after);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('the log shows each mail subject and link, and the row is closed', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+          done();
+        },
+      }),
+    );
+    const outbox = new MailOutbox(
+      app.database.db,
+      createMailer({ smtpUrl: null, from: 'PitchIn <no-reply@pitchin.test>' }, logger),
+      {
+        linkOrigin: ORIGIN,
+        timeZone: 'UTC',
+        sessionSecret: app.config.sessionSecret,
+        claimSeconds: 60,
+        log: logger,
+      },
+    );
+    const person = await signUpUser(app);
+    const event = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      title: 'Tree planting',
+      date: new Date(Date.now() + 5 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, event.id, person.user.id);
+    const before = smtp.mails.length;
+    await outbox.runOnce({ shouldScanReminders: true });
+    expect(smtp.mails.length).toBe(before);
+    const line = lines.find((entry) => entry.msg === 'mail not sent: no SMTP_URL');
+    expect(line).toMatchObject({
+      mail: {
+        subject: expect.stringMatching(/^Reminder: Tree planting starts /),
+        link: `${ORIGIN}/events/${event.id}`,
+      },
+    });
+    const [row] = await selectRows<{ sent: boolean }>(
+      app.database.db,
+      sql`SELECT sent_at IS NOT NULL AS sent FROM mail_outbox WHERE kind = 'event_reminder' AND event_id = ${event.id}`,
+    );
+    expect(row?.sent).toBe(true);
+  });
+});
+
+describe('stopping', () => {
+  it('does not wait for a hung SMTP server: the mail in hand stays claimed for another process', async () => {
+    // Accepts connections and never greets: nodemailer would wait for its own timeout.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const quiet = pino({ level: 'silent' });
+    const outbox = new MailOutbox(
+      app.database.db,
+      createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'PitchIn <no-reply@pitchin.test>' }, quiet),
+      {
+        linkOrigin: ORIGIN,
+        timeZone: 'UTC',
+        sessionSecret: app.config.sessionSecret,
+        claimSeconds: 60,
+        log: quiet,
+      },
+    );
+    // The app's own outbox must not take the row first.
+    await app.mailOutbox.stop();
+    const person = await signUpUser(app);
+    const event = await createEventRow(app.database.db, {
+      organizerId: organizer.user.id,
+      date: new Date(Date.now() + 3 * 3600_000),
+    });
+    await addRsvpRow(app.database.db, event.id, person.user.id);
+    void outbox.runOnce({ shouldScanReminders: true });
+    await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(1);
+    const started = Date.now();
+    await outbox.stop();
+    expect(Date.now() - started).toBeLessThan(4500);
+    const [row] = await selectRows<{ sent: boolean; claimed: boolean }>(
+      app.database.db,
+      sql`SELECT sent_at IS NOT NULL AS sent, claimed_until > now() AS claimed FROM mail_outbox WHERE kind = 'event_reminder' AND event_id = ${event.id}`,
+    );
+    expect(row).toEqual({ sent: false, claimed: true });
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});

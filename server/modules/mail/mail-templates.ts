@@ -1,0 +1,245 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import type { MailKind } from '../../../contract/mail';
+import { textDirection } from '../../lib/page-language';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import pt from './locales/pt.json';
+import zh from './locales/zh.json';
+
+/**
+ * Plain templates over one JSON file of texts per language (decision 0019): every mail is a few
+ * paragraphs, a button and a footer, so a layout function and interpolated strings say all of it,
+ * the texts stay where translators and tests read them, and no React renderer runs on the server.
+ */
+export type MailTexts = typeof en;
+
+const TEXTS: Record<LanguageCode, MailTexts> = { en, es, fr, de, it, pt, zh, ja, ko, ar };
+
+export function mailTextsOf(language: string | null | undefined): MailTexts {
+  return TEXTS[isLanguageCode(language) ? language : DEFAULT_LANGUAGE];
+}
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export function fillText(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** Whatever a person typed (titles, names, announcements) is text in the HTML, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+}
+
+type Block =
+  | { kind: 'paragraph'; text: string; isStrong?: boolean }
+  | { kind: 'quote'; text: string }
+  | { kind: 'lines'; lines: string[] }
+  | { kind: 'button'; label: string; url: string };
+
+/**
+ * A footer line whose `{{url}}` is the link itself in the text and an anchor (with `linkLabel`, if given)
+ * in the HTML.
+ */
+type FooterLine = { template: string; url: string; linkLabel?: string };
+
+const URL_MARK = '\u0000';
+
+function renderFooterHtml(line: FooterLine): string {
+  const escaped = escapeHtml(fillText(line.template, { url: URL_MARK }));
+  const anchor = `<a href="${escapeHtml(line.url)}" style="color: #4b5563">${escapeHtml(line.linkLabel ?? line.url)}</a>`;
+  return escaped.replace(URL_MARK, anchor);
+}
+
+function renderLayout(
+  language: LanguageCode,
+  greeting: string,
+  blocks: Block[],
+  footer: FooterLine[],
+): { text: string; html: string } {
+  const textParts: string[] = [greeting, ''];
+  const htmlParts: string[] = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') {
+      textParts.push(block.text, '');
+      htmlParts.push(
+        block.isStrong ? `<p><strong>${escapeHtml(block.text)}</strong></p>` : `<p>${escapeHtml(block.text)}</p>`,
+      );
+    } else if (block.kind === 'quote') {
+      textParts.push(block.text, '');
+      htmlParts.push(
+        `<blockquote style="margin: 0 0 1em; padding: 0.5em 1em; border-inline-start: 3px solid #d1d5db; white-space: pre-wrap">${escapeHtml(block.text)}</blockquote>`,
+      );
+    } else if (block.kind === 'lines') {
+      textParts.push(...block.lines, '');
+      htmlParts.push(`<p>${block.lines.map(escapeHtml).join('<br>')}</p>`);
+    } else {
+      textParts.push(`${block.label}: ${block.url}`, '');
+      htmlParts.push(
+        `<p><a href="${escapeHtml(block.url)}" style="display: inline-block; padding: 0.6em 1.2em; border-radius: 0.5em; background: #15803d; color: #ffffff; text-decoration: none">${escapeHtml(block.label)}</a></p>`,
+      );
+    }
+  }
+  if (footer.length > 0) {
+    textParts.push('--', ...footer.map((line) => fillText(line.template, { url: line.url })), '');
+    htmlParts.push(
+      `<hr style="border: none; border-top: 1px solid #e5e7eb">`,
+      ...footer.map((line) => `<p style="font-size: 0.85em; color: #6b7280">${renderFooterHtml(line)}</p>`),
+    );
+  }
+  const html = [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${textDirection(language)}"><head><meta charset="utf-8"></head>`,
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937">',
+    ...htmlParts,
+    '</body></html>',
+  ].join('\n');
+  return { text: textParts.join('\n'), html };
+}
+
+function greetingOf(texts: MailTexts, firstName: string | null): string {
+  const name = firstName?.trim();
+  return name ? fillText(texts.greeting, { name }) : texts.greetingNoName;
+}
+
+function formatDate(date: Date, language: LanguageCode, timeZone: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
+}
+
+function formatDuration(minutes: number, language: LanguageCode): string {
+  if (minutes % 60 === 0)
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(minutes / 60);
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+}
+
+type Change = { from: string | number; to: string | number };
+
+export type EventMailInput = {
+  kind: MailKind;
+  language: string | null;
+  firstName: string | null;
+  event: { title: string; date: Date; location: string };
+  organizerName: string | null;
+  payload: {
+    changes?: { date?: Change; location?: Change; durationMinutes?: Change };
+    reason?: string | null;
+    content?: string;
+  };
+  eventUrl: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+  timeZone: string;
+};
+
+/** The mails about an event: what happened, when and where, the event's link, and how to stop them. */
+export function renderEventMail(input: EventMailInput): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const date = formatDate(input.event.date, language, input.timeZone);
+  const organizer = input.organizerName?.trim() || fillText(texts.invitation.someone, {});
+  const values = { title: input.event.title, date, location: input.event.location, organizer };
+  const whenWhere: Block = { kind: 'lines', lines: [fillText(texts.when, values), fillText(texts.where, values)] };
+  const blocks: Block[] = [];
+  const kindTexts = texts[input.kind];
+  blocks.push({ kind: 'paragraph', text: fillText(kindTexts.body, values) });
+  if (input.kind === 'event_changed') {
+    const changes = input.payload.changes ?? {};
+    const lines: string[] = [];
+    if (changes.date)
+      lines.push(
+        fillText(texts.changeDate, {
+          from: formatDate(new Date(changes.date.from), language, input.timeZone),
+          to: formatDate(new Date(changes.date.to), language, input.timeZone),
+        }),
+      );
+    if (changes.location)
+      lines.push(
+        fillText(texts.changeLocation, { from: String(changes.location.from), to: String(changes.location.to) }),
+      );
+    if (changes.durationMinutes)
+      lines.push(
+        fillText(texts.changeDuration, {
+          from: formatDuration(Number(changes.durationMinutes.from), language),
+          to: formatDuration(Number(changes.durationMinutes.to), language),
+        }),
+      );
+    if (lines.length > 0) blocks.push({ kind: 'lines', lines });
+  } else if (input.kind === 'event_cancelled') {
+    if (input.payload.reason)
+      blocks.push({
+        kind: 'paragraph',
+        text: fillText(texts.event_cancelled.reason, { reason: input.payload.reason }),
+      });
+  } else if (input.kind === 'announcement') {
+    blocks.push({ kind: 'quote', text: input.payload.content ?? '' });
+    blocks.push(whenWhere);
+  } else {
+    blocks.push(whenWhere);
+  }
+  blocks.push({ kind: 'button', label: texts.openEvent, url: input.eventUrl });
+  const footer: FooterLine[] = [
+    { template: texts.footerReason, url: '' },
+    { template: texts.footerUnsubscribe, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink },
+    { template: texts.footerSettings, url: input.settingsUrl },
+  ];
+  const { text, html } = renderLayout(language, greetingOf(texts, input.firstName), blocks, footer);
+  return { subject: fillText(kindTexts.subject, values), text, html };
+}
+
+/** The password reset link: how long it works, and that ignoring it changes nothing. */
+export function renderPasswordResetMail(input: {
+  language: string | null;
+  firstName: string | null;
+  resetUrl: string;
+  validMinutes: number;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const { text, html } = renderLayout(
+    language,
+    greetingOf(texts, input.firstName),
+    [
+      { kind: 'paragraph', text: texts.password_reset.body },
+      { kind: 'button', label: texts.password_reset.button, url: input.resetUrl },
+      { kind: 'paragraph', text: fillText(texts.password_reset.validity, { minutes: String(input.validMinutes) }) },
+    ],
+    [],
+  );
+  return { subject: texts.password_reset.subject, text, html };
+}
+
+/**
+ * Someone wrote to an address with no account: who (first name only: the sender's
+ * address stays theirs), what, how to sign up to answer, and how to refuse further invitations.
+ */
+export function renderInvitationMail(input: {
+  language: string | null;
+  senderFirstName: string | null;
+  content: string;
+  signUpUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const sender = input.senderFirstName?.trim() || texts.invitation.someone;
+  const { text, html } = renderLayout(
+    language,
+    texts.greetingNoName,
+    [
+      { kind: 'paragraph', text: fillText(texts.invitation.body, { sender }), isStrong: true },
+      { kind: 'quote', text: input.content },
+      { kind: 'paragraph', text: texts.invitation.action },
+      { kind: 'button', label: texts.invitation.button, url: input.signUpUrl },
+    ],
+    [{ template: texts.invitation.footer, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink }],
+  );
+  return { subject: fillText(texts.invitation.subject, { sender }), text, html };
+}

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { MAIL_KINDS, type MailKind } from '../../../contract/mail';
+import { type Executor, selectRows } from '../../db/client';
+
+/** A PostgreSQL array literal of mail kinds: drizzle would spread a JS array into separate parameters. */
+function kindArray(kinds: readonly MailKind[]) {
+  return sql`${`{${kinds.filter((kind) => MAIL_KINDS.includes(kind)).join(',')}}`}::text[]`;
+}
+
+/**
+ * Turns unprocessed event change records into one mail row per recipient and marks them processed, in
+ * one statement: the claim (SKIP LOCKED, so processes take different records), the mails and the mark
+ * commit together or not at all. A recipient whose account row is gone is left out.
+ */
+export async function queueMailsOfEventChanges(db: Executor, limit: number): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`WITH claimed AS (
+          SELECT id, type, event_id, actor_id, recipient_ids, payload FROM event_changes
+          WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        ), queued AS (
+          INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
+          SELECT c.type, c.type || ':' || c.id || ':' || u.id, u.id, c.event_id, c.actor_id, c.payload
+          FROM claimed c CROSS JOIN LATERAL unnest(c.recipient_ids) AS r(user_id) JOIN users u ON u.id = r.user_id
+          WHERE r.user_id IS DISTINCT FROM c.actor_id
+          ON CONFLICT (dedupe_key) DO NOTHING
+        )
+        UPDATE event_changes SET processed_at = now() WHERE id IN (SELECT id FROM claimed) RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * A reminder row for every RSVP of every scheduled event starting within the next 24 hours. The key
+ * names the event's start, so whichever process gets there first writes it and the rest write nothing;
+ * a moved event gets a reminder for its new start. Returns the rows written now (for notifications).
+ */
+export async function queueDueReminders(db: Executor): Promise<Array<{ userId: string; eventId: number }>> {
+  return selectRows<{ userId: string; eventId: number }>(
+    db,
+    sql`INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, payload)
+        SELECT 'event_reminder', 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint, r.user_id, e.id, '{}'::jsonb
+        FROM events e JOIN rsvps r ON r.event_id = e.id
+        WHERE e.status = 'scheduled' AND e.date > now() AND e.date <= now() + interval '24 hours'
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING user_id AS "userId", event_id AS "eventId"`,
+  );
+}
+
+export type ClaimedMail = {
+  id: number;
+  kind: MailKind;
+  dedupeKey: string;
+  userId: string;
+  eventId: number;
+  actorId: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+};
+
+/**
+ * Takes up to `limit` due mails for `claimSeconds`. SKIP LOCKED keeps two processes off the same rows
+ * while they claim; the claim's end keeps them off while one sends, and frees the rows of a process
+ * that died mid-batch.
+ */
+export async function claimMails(
+  db: Executor,
+  claimToken: string,
+  limit: number,
+  claimSeconds: number,
+): Promise<ClaimedMail[]> {
+  return selectRows<ClaimedMail>(
+    db,
+    sql`UPDATE mail_outbox SET claimed_by = ${claimToken}, claimed_until = now() + make_interval(secs => ${claimSeconds}), attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM mail_outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, kind, dedupe_key AS "dedupeKey", user_id AS "userId", event_id AS "eventId", actor_id AS "actorId", payload, attempts`,
+  );
+}
+
+/**
+ * Right before a mail of a batch goes out: is the claim still this round's? It is renewed if so. A
+ * round slower than its claim (a stalled process) finds the rows another process took since, and
+ * leaves them to it.
+ */
+export async function renewClaim(db: Executor, id: number, claimToken: string, claimSeconds: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`UPDATE mail_outbox SET claimed_until = now() + make_interval(secs => ${claimSeconds})
+        WHERE id = ${id} AND claimed_by = ${claimToken} AND sent_at IS NULL RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Hands back what a stopping round claimed and did not send, for the next process to take at once. */
+export async function releaseClaims(db: Executor, claimToken: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ${claimToken} AND sent_at IS NULL`,
+  );
+}
+
+/** Closes a row: sent, or skipped for `skippedReason`. */
+export async function closeMail(db: Executor, id: number, skippedReason: string | null): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox SET sent_at = now(), skipped_reason = ${skippedReason}, claimed_until = NULL WHERE id = ${id}`,
+  );
+}
+
+export async function postponeMail(db: Executor, id: number, delaySeconds: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox SET claimed_until = NULL, next_attempt_at = now() + make_interval(secs => ${delaySeconds}) WHERE id = ${id}`,
+  );
+}
+
+export type MailContext = {
+  email: string | null;
+  firstName: string | null;
+  isDeleted: boolean;
+  language: string | null;
+  disabledKinds: string[] | null;
+  title: string | null;
+  date: Date | string | null;
+  location: string | null;
+  status: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+};
+
+/** What a mail needs: the recipient and their switches, the event as it is now, and who acted. */
+export async function readMailContext(
+  db: Executor,
+  mail: { userId: string; eventId: number; actorId: string | null },
+): Promise<MailContext | undefined> {
+  const [row] = await selectRows<MailContext>(
+    db,
+    sql`SELECT u.email, u.first_name AS "firstName", u.deleted_at IS NOT NULL AS "isDeleted", p.language, p.disabled_kinds AS "disabledKinds",
+               e.title, e.date, e.location, e.status, a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+        FROM users u
+        LEFT JOIN mail_preferences p ON p.user_id = u.id
+        LEFT JOIN events e ON e.id = ${mail.eventId}
+        LEFT JOIN users a ON a.id = ${mail.actorId}
+        WHERE u.id = ${mail.userId}`,
+  );
+  return row;
+}
+
+/** Queue depths for /metrics: mails not yet sent, and change records not yet turned into mails. */
+export async function countQueuedJobs(db: Executor): Promise<{ mails: number; eventChanges: number }> {
+  const [row] = await selectRows<{ mails: number; eventChanges: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM mail_outbox WHERE sent_at IS NULL) AS mails,
+               (SELECT count(*)::int FROM event_changes WHERE processed_at IS NULL) AS "eventChanges"`,
+  );
+  return row ?? { mails: 0, eventChanges: 0 };
+}
+
+export async function readMailPreferences(
+  db: Executor,
+  userId: string,
+): Promise<{ language: string | null; disabledKinds: string[] } | undefined> {
+  const [row] = await selectRows<{ language: string | null; disabledKinds: string[] }>(
+    db,
+    sql`SELECT language, disabled_kinds AS "disabledKinds" FROM mail_preferences WHERE user_id = ${userId}`,
+  );
+  return row;
+}
+
+/** One statement, so two tabs switching different kinds at once both take effect. */
+export async function updateMailPreferences(
+  db: Executor,
+  userId: string,
+  change: { language?: string; turnOff: MailKind[]; turnOn: MailKind[] },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO mail_preferences (user_id, language, disabled_kinds)
+        SELECT id, ${change.language ?? null}, ${kindArray(change.turnOff)} FROM users WHERE id = ${userId}
+        ON CONFLICT (user_id) DO UPDATE SET
+          language = coalesce(${change.language ?? null}, mail_preferences.language),
+          disabled_kinds = ARRAY(
+            SELECT DISTINCT kind FROM unnest(mail_preferences.disabled_kinds || ${kindArray(change.turnOff)}) AS kind
+            WHERE kind <> ALL(${kindArray(change.turnOn)}) ORDER BY kind
+          ),
+          updated_at = now()`,
+  );
+}
+
+/** Sets the mail language only where none was chosen yet: a choice made in settings is never overwritten. */
+export async function setMailLanguageIfUnset(db: Executor, userId: string, language: string): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO mail_preferences (user_id, language)
+        SELECT id, ${language} FROM users WHERE id = ${userId}
+        ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language, updated_at = now()
+        WHERE mail_preferences.language IS NULL`,
+  );
+}
+
+export async function insertInvitationOptOut(db: Executor, addressHash: string): Promise<void> {
+  await db.execute(sql`INSERT INTO invitation_opt_outs (address_hash) VALUES (${addressHash}) ON CONFLICT DO NOTHING`);
+}
+
+export async function hasInvitationOptOut(db: Executor, addressHash: string): Promise<boolean> {
+  const rows = await selectRows<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM invitation_opt_outs WHERE address_hash = ${addressHash}`,
+  );
+  return rows.length > 0;
+}

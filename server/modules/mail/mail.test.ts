@@ -1,0 +1,126 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from './capture-smtp-server';
+import { buildInvitationMail, createMailer, signUpLink } from './mail.service';
+
+let smtp: CaptureSmtpServer;
+beforeAll(async () => {
+  smtp = await startCaptureSmtpServer();
+});
+afterAll(async () => smtp?.close());
+
+function captureLog() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+const hostileContent = 'Hi <script>alert(1)</script> & <a href="https://evil.example">click</a>\nsecond line';
+
+describe('Mailer over SMTP', () => {
+  it('delivers the invitation with plain text and HTML, from MAIL_FROM, user text escaped in the HTML', async () => {
+    const { logger } = captureLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const before = smtp.mails.length;
+    const mail = buildInvitationMail({
+      to: 'new.person@example.org',
+      senderFirstName: 'Ana <b>',
+      content: hostileContent,
+      signUpUrl: signUpLink('https://pitchin.example.org'),
+      language: 'en',
+      unsubscribeUrl: 'https://pitchin.example.org/mail/unsubscribe?token=x',
+    });
+    await mailer.send(mail);
+    const [received] = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(received!.from?.value).toEqual([{ name: 'PitchIn', address: 'no-reply@pitchin.test' }]);
+    expect(received!.to && !Array.isArray(received!.to) ? received!.to.text : '').toBe('new.person@example.org');
+    expect(received!.subject).toBe('Ana <b> sent you a message on PitchIn');
+    expect(received!.text).toContain('Ana <b> wrote to you on PitchIn:');
+    expect(received!.text).toContain(hostileContent);
+    expect(received!.text).toContain('https://pitchin.example.org/api/login?mode=signup');
+    const html = String(received!.html);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('href="https://evil.example"');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain(
+      'Hi &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;',
+    );
+    expect(html).toContain('<strong>Ana &lt;b&gt; wrote to you on PitchIn:</strong>');
+    expect(rawHeader(received!, 'list-unsubscribe')).toBe('<https://pitchin.example.org/mail/unsubscribe?token=x>');
+    expect(rawHeader(received!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(html).toContain('<a href="https://pitchin.example.org/api/login?mode=signup" style=');
+  });
+
+  it('keeps a line break in a name out of the headers', async () => {
+    const { logger } = captureLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const before = smtp.mails.length;
+    await mailer.send(
+      buildInvitationMail({
+        to: 'crlf@example.org',
+        senderFirstName: 'Eve\r\nBcc: victim@example.org',
+        content: 'x',
+        signUpUrl: signUpLink('http://localhost:5000'),
+        language: 'en',
+        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
+      }),
+    );
+    const [received] = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(received!.bcc).toBeUndefined();
+    expect(received!.headers.has('bcc')).toBe(false);
+    expect(received!.subject).toBe('Eve Bcc: victim@example.org sent you a message on PitchIn');
+  });
+
+  it('without SMTP_URL writes the subject and link to the log and sends nothing', async () => {
+    const { logger, lines } = captureLog();
+    const mailer = createMailer({ smtpUrl: null, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const before = smtp.mails.length;
+    await mailer.send(
+      buildInvitationMail({
+        to: 'someone@example.org',
+        senderFirstName: 'Ana',
+        content: 'private words',
+        signUpUrl: signUpLink('http://localhost:5000'),
+        language: 'en',
+        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
+      }),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      mail: { subject: 'Ana sent you a message on PitchIn', link: 'http://localhost:5000/api/login?mode=signup' },
+    });
+    // Only the subject and link: the log is no place for the message itself.
+    expect(JSON.stringify(lines[0])).not.toContain('private words');
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('logs a failed background delivery instead of throwing', async () => {
+    const { logger, lines } = captureLog();
+    // A port nobody listens on: the connection is refused at once.
+    const closed = await startCaptureSmtpServer();
+    await closed.close();
+    const mailer = createMailer({ smtpUrl: closed.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    mailer.sendInBackground(
+      buildInvitationMail({
+        to: 'someone@example.org',
+        senderFirstName: 'Ana',
+        content: 'x',
+        signUpUrl: signUpLink('http://localhost:5000'),
+        language: 'en',
+        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
+      }),
+    );
+    await expect.poll(() => lines.length, { timeout: 5000 }).toBe(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: 'mail not sent',
+      mail: { subject: 'Ana sent you a message on PitchIn' },
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { NotificationType } from '../../../contract/notifications';
+import { type Executor, selectRows } from '../../db/client';
+import { events, notifications } from '../../db/schema';
+
+export type NewNotification = {
+  userId: string;
+  type: NotificationType;
+  eventId: number | null;
+  actorId: string | null;
+};
+
+export type NotificationRow = {
+  id: number;
+  type: NotificationType;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+  eventId: number | null;
+  eventTitle: string | null;
+  actorId: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+};
+
+export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows);
+}
+
+/**
+ * Newest first; `beforeId` is the previous page's last id. One more row than asked tells whether a next page exists.
+ */
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  limit: number,
+  beforeId: number | undefined,
+): Promise<NotificationRow[]> {
+  return selectRows<NotificationRow>(
+    db,
+    sql`SELECT n.id, n.type, n.created_at AS "createdAt", n.read_at AS "readAt",
+          n.event_id AS "eventId", e.title AS "eventTitle",
+          n.actor_id AS "actorId", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+        FROM notifications n
+        LEFT JOIN events e ON e.id = n.event_id
+        LEFT JOIN users a ON a.id = n.actor_id
+        WHERE n.user_id = ${userId} ${beforeId === undefined ? sql`` : sql`AND n.id < ${beforeId}`}
+        ORDER BY n.id DESC
+        LIMIT ${limit}`,
+  );
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/** Only the caller's own unread rows change: ids of others' notifications match nothing. Returns how many changed. */
+export async function markRead(db: Executor, userId: string, ids: number[] | undefined): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === undefined ? undefined : inArray(notifications.id, ids),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Reading a conversation reads the notifications of its messages, so the bell and the inbox agree. */
+export async function markMessageNotificationsRead(db: Executor, userId: string, actorId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.actorId, actorId),
+        eq(notifications.type, 'message_received'),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function findEventOrganizer(db: Executor, eventId: number): Promise<string | null> {
+  const [row] = await db.select({ organizerId: events.organizerId }).from(events).where(eq(events.id, eventId));
+  return row?.organizerId ?? null;
+}
+
+/** Delivered to every LISTEN-ing process when the transaction commits, never before and never after a rollback. */
+export async function notifyChannel(db: Executor, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+}

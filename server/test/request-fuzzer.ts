@@ -1,0 +1,244 @@
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { daysFromNow } from './fixtures';
+import {
+  answerProblem,
+  concretePath,
+  hostileHeaders,
+  hostilePath,
+  hostileQuery,
+  type RouteFixture,
+} from './hostile-requests';
+import { rawRequestArbitrary, sendRawRequest } from './raw-requests';
+import { signUpUser, type TestApp } from './test-app';
+
+/**
+ * The driver of the request fuzz (any byte sequence in a path, query or header gets a
+ * 4xx, never a 5xx), shared by the quick suite (request-fuzz.test.ts) and the long one
+ * (stress/fuzz.stress.ts): the same requests, a different number of them.
+ */
+
+export type FuzzedPart = 'path' | 'query' | 'headers';
+
+/** A body each state-changing route takes, so fuzzed paths, queries and headers reach its handler. */
+function bodyFor(method: string, routeUrl: string): object | undefined {
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  const bodies: Record<string, object> = {
+    'POST /api/auth/signup': {
+      email: 'fuzz-signup@example.org',
+      password: 'a long enough passphrase 91',
+      firstName: 'A',
+      lastName: 'B',
+    },
+    'POST /api/auth/login': { email: 'nobody@example.org', password: 'a long enough passphrase 91' },
+    'POST /api/events': {
+      title: 'T',
+      description: 'D',
+      location: 'L',
+      date: daysFromNow(2).toISOString(),
+      categoryId: 1,
+      maxAttendees: 5,
+      imageUrl: null,
+      images: [],
+    },
+    'POST /api/events/:id/rsvp': { status: 'supporting' },
+    'POST /api/messages': { receiverId: 'nobody@example.org', content: 'hello' },
+    'PATCH /api/events/:id': { title: 'Fuzzed title', durationMinutes: 60 },
+    'POST /api/events/:id/cancel': { reason: 'Fuzz' },
+    'POST /api/events/:id/announcements': { content: 'hello all' },
+    'PUT /api/events/:id/attendance': { entries: [{ userId: 'someone', attended: true }] },
+  };
+  return bodies[`${method} ${routeUrl}`] ?? {};
+}
+
+/** Routes that may end the session they are called with: they get spare sessions, never the run's own. */
+const mayEndSession = (routeUrl: string) => /logout|session|auth\/user|account|password/.test(routeUrl);
+
+export class RequestFuzzer {
+  requestCount = 0;
+  /** Answers by status: a run that only ever reached 400s or 401s would prove little. */
+  readonly statusCounts = new Map<number, number>();
+
+  private constructor(
+    private readonly app: TestApp,
+    private cookie: string,
+    private readonly spareCookies: string[],
+    private readonly fixture: RouteFixture,
+  ) {}
+
+  /**
+   * Two users, an event with a photo, a conversation between them; the app listens on a free port for the raw requests.
+   */
+  static async create(app: TestApp): Promise<RequestFuzzer> {
+    const me = await signUpUser(app);
+    const other = await signUpUser(app);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: me.cookie },
+      payload: {
+        title: 'Fuzz',
+        description: 'd',
+        location: 'l',
+        date: daysFromNow(4).toISOString(),
+        categoryId: 2,
+        maxAttendees: 3,
+        imageUrl: null,
+        images: [`data:image/png;base64,${png.toString('base64')}`],
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`event creation failed: ${created.statusCode} ${created.body}`);
+    await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { cookie: me.cookie },
+      payload: { receiverId: other.user.email, content: 'hello' },
+    });
+    const spareCookies: string[] = [];
+    for (let index = 0; index < 4; index += 1) spareCookies.push((await signUpUser(app)).cookie);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const fixture = {
+      eventId: created.json().id,
+      photoId: String(created.json().images[0]).split('/').pop()!,
+      otherUserId: other.user.id,
+    };
+    return new RequestFuzzer(app, me.cookie, spareCookies, fixture);
+  }
+
+  private get routes() {
+    return this.app.routeList.filter((route) => !route.url.startsWith('/api/docs/static/'));
+  }
+
+  private countStatus(status: number) {
+    this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1);
+  }
+
+  summary(): string {
+    const statuses = [...this.statusCounts]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status === 0 ? 'no answer' : status}×${count}`);
+    return `${this.requestCount} requests over ${this.routes.length} routes, answers ${statuses.join(' ')}`;
+  }
+
+  /** The cookie a "signed in" request carries, with or without hostile bytes around it. */
+  private cookieHeader(
+    routeUrl: string,
+    signedIn: boolean,
+    hostileCookie: string | undefined,
+    index: number,
+  ): string | undefined {
+    if (!signedIn) return hostileCookie;
+    const own = mayEndSession(routeUrl) ? this.spareCookies[index % this.spareCookies.length]! : this.cookie;
+    if (hostileCookie === undefined) return own;
+    return index % 2 === 0 ? `${own}; ${hostileCookie}` : `${hostileCookie}; ${own}`;
+  }
+
+  /** Sends one request and throws with what is wrong with its answer, if anything. */
+  async injectAndCheck(
+    method: string,
+    routeUrl: string,
+    url: string,
+    headers: Record<string, string | undefined>,
+    signedIn: boolean,
+    index: number,
+  ): Promise<void> {
+    const { cookie: hostileCookie, ...otherHeaders } = headers;
+    const sentCookie = this.cookieHeader(routeUrl, signedIn, hostileCookie, index);
+    const body = bodyFor(method, routeUrl);
+    this.requestCount += 1;
+    let response;
+    try {
+      response = await this.app.inject({
+        method: method as 'GET',
+        url,
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(otherHeaders as Record<string, string>),
+          ...(sentCookie !== undefined ? { cookie: sentCookie } : {}),
+        },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      throw new Error(`${method} ${url} threw instead of answering: ${String(error)}`, { cause: error });
+    }
+    this.countStatus(response.statusCode);
+    const problem = answerProblem(
+      url,
+      { statusCode: response.statusCode, headers: response.headers, body: response.body },
+      { requireJsonOnApi: true },
+    );
+    if (problem) throw new Error(`${method} ${url} ${JSON.stringify(headers)} signed in: ${signedIn} → ${problem}`);
+  }
+
+  private property(part: FuzzedPart, method: string, routeUrl: string) {
+    const plain = concretePath(routeUrl, this.fixture);
+    const request: fc.Arbitrary<{ url: string; headers: Record<string, string | undefined> }> =
+      part === 'path'
+        ? hostilePath(routeUrl, this.fixture).map((url) => ({ url, headers: {} }))
+        : part === 'query'
+          ? hostileQuery.map((query) => ({ url: `${plain}?${query}`, headers: {} }))
+          : hostileHeaders.map((headers) => ({ url: plain, headers }));
+    return fc.asyncProperty(request, fc.boolean(), fc.nat(), ({ url, headers }, signedIn, index) =>
+      this.injectAndCheck(method, routeUrl, url, headers, signedIn, index),
+    );
+  }
+
+  /** One property per route; every route's smallest failing request is collected instead of stopping at the first. */
+  async fuzzEveryRoute(part: FuzzedPart, runsPerRoute: number, seed: number): Promise<string[]> {
+    const failures: string[] = [];
+    for (const [index, route] of this.routes.entries()) {
+      const details = await fc.check(this.property(part, route.method, route.url), {
+        numRuns: runsPerRoute,
+        seed: seed + index,
+      });
+      if (details.failed)
+        failures.push(
+          String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance).slice(
+            0,
+            600,
+          ),
+        );
+      await this.keepOwnSessionAlive();
+    }
+    return failures;
+  }
+
+  /** Raw bytes over the socket; failures are collected, and the server must still answer afterwards. */
+  async fuzzRawSocket(runs: number, seed: number): Promise<{ failures: string[]; isAlive: boolean }> {
+    const address = this.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        rawRequestArbitrary(this.routes, this.fixture, () => this.cookie),
+        async (request) => {
+          this.requestCount += 1;
+          const answer = await sendRawRequest(address.port, request.bytes);
+          this.countStatus(answer?.statusCode ?? 0);
+          const problem =
+            answer === null
+              ? 'no answer: the server dropped the connection'
+              : answerProblem(request.target, answer, { requireJsonOnApi: false });
+          if (problem) failures.push(`${JSON.stringify(request.bytes.toString('latin1').slice(0, 300))} → ${problem}`);
+        },
+      ),
+      { numRuns: runs, seed },
+    );
+    const alive = await sendRawRequest(
+      address.port,
+      Buffer.from(
+        `GET /api/auth/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${this.cookie}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    return { failures, isAlive: alive?.statusCode === 200 };
+  }
+
+  /** A route that deletes the account or its sessions must not turn the rest of the run into 401s. */
+  private async keepOwnSessionAlive() {
+    const alive = await this.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: this.cookie } });
+    if (alive.statusCode !== 200) this.cookie = (await signUpUser(this.app)).cookie;
+  }
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route } from 'wouter';
+import type { PageData } from '@contract/page-data';
+import { GuestLayout } from '@/components/app-shell/guest-layout';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
+import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
+import { queryClient as browserQueryClient } from '@/lib/query-client';
+import { signedInRoutes } from './routes';
+
+const eventRoute = signedInRoutes.find((route) => route.path === '/events/:id')!;
+/** @public main.tsx calls it through a dynamic import, which knip cannot follow. */
+export const preloadGuestEventPage = eventRoute.preload;
+
+/**
+ * A guest's event page: the signed-in event screen, read without a session
+ * (userRsvpStatus null), inside a minimal chrome whose Sign in comes back to the event. Loaded
+ * lazily by the signed-out routes, so the landing page's bundle does not grow.
+ */
+export default function GuestApp({
+  path,
+  initialQueries = [],
+  client = browserQueryClient,
+}: {
+  path: string;
+  initialQueries?: PageData['queries'];
+  client?: QueryClient;
+}) {
+  useState(() => {
+    // The visitor is known to be signed out: nothing asks GET /api/auth/user (a 401 in the console).
+    client.setQueryData(AUTH_USER_QUERY_KEY, null);
+    for (const query of initialQueries) client.setQueryData([query.url], query.data);
+  });
+  return (
+    <QueryClientProvider client={client}>
+      <GuestLayout returnTo={path}>
+        <Route path={eventRoute.path} component={eventRoute.component} />
+      </GuestLayout>
+      <DeferredToaster />
+    </QueryClientProvider>
+  );
+}

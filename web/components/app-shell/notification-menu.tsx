@@ -1,0 +1,222 @@
+import { Suspense } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Award,
+  CalendarCheck,
+  CalendarClock,
+  CalendarX,
+  CheckCheck,
+  Megaphone,
+  MessageCircle,
+  PencilLine,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { Notification, NotificationType } from '@contract/notifications';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  useFocusFirstItemOnOpen,
+} from '@/components/ui/dropdown-menu';
+import { api } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { NotificationBellButton } from './notification-bell';
+
+/** The newest this many show in the menu; older ones are rarely looked for from a bell. */
+const LIST_URL = '/api/notifications?limit=30';
+
+const ICONS: Record<NotificationType, LucideIcon> = {
+  rsvp_received: UserPlus,
+  waitlist_promoted: CalendarCheck,
+  event_changed: PencilLine,
+  event_cancelled: CalendarX,
+  event_reminder: CalendarClock,
+  announcement: Megaphone,
+  message_received: MessageCircle,
+  achievement_unlocked: Award,
+};
+
+/** Where a notification leads: its conversation, its event, or the Journey. */
+export function notificationHref(item: Notification): string {
+  if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
+  if (item.type === 'achievement_unlocked') return '/journey';
+  if (item.event) return `/events/${item.event.id}`;
+  if (item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
+  return '/';
+}
+
+function dayKey(date: Date): string {
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}
+
+/** Newest first in, newest first out: one group per calendar day. */
+export function groupByDay(items: readonly Notification[]): Array<{ day: Date; items: Notification[] }> {
+  const groups: Array<{ day: Date; items: Notification[] }> = [];
+  for (const item of items) {
+    const day = new Date(item.createdAt);
+    const last = groups[groups.length - 1];
+    if (last && dayKey(last.day) === dayKey(day)) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}
+
+function useDayLabel() {
+  const { t, i18n } = useTranslation('notifications');
+  return (day: Date) => {
+    const today = new Date();
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    if (dayKey(day) === dayKey(today)) return t('today');
+    if (dayKey(day) === dayKey(yesterday)) return t('yesterday');
+    return day.toLocaleDateString(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' });
+  };
+}
+
+function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Notification) => void }) {
+  const { t, i18n } = useTranslation('notifications');
+  const queryClient = useQueryClient();
+  const dayLabel = useDayLabel();
+  const { data, isPending, isError } = useQuery<Notification[]>({ queryKey: [LIST_URL], refetchOnMount: 'always' });
+  const { mutate: markAllRead, isPending: isMarking } = useMutation({
+    networkMode: 'always',
+    mutationFn: () => api.POST('/api/notifications/read', { body: {} }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/notifications'),
+      }),
+  });
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 px-2 py-1.5">
+        <DropdownMenuLabel className="p-0 text-sm font-semibold">{t('title')}</DropdownMenuLabel>
+        <DropdownMenuItem
+          disabled={count === 0 || isMarking}
+          onSelect={(event) => {
+            // The list stays open, to show everything read.
+            event.preventDefault();
+            markAllRead();
+          }}
+          className="h-8 px-2 text-xs font-medium text-primary"
+          data-testid="notifications-mark-all-read"
+        >
+          <CheckCheck aria-hidden className="text-primary" />
+          {t('markAllRead')}
+        </DropdownMenuItem>
+      </div>
+      <DropdownMenuSeparator />
+      {isPending && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('loading')}</p>}
+      {isError && <p className="px-3 py-6 text-center text-sm text-destructive">{t('failed')}</p>}
+      {data?.length === 0 && (
+        <p className="px-3 py-6 text-center text-sm text-muted-foreground" data-testid="notifications-empty">
+          {t('empty')}
+        </p>
+      )}
+      {data &&
+        groupByDay(data).map((group) => (
+          <DropdownMenuGroup key={dayKey(group.day)}>
+            <DropdownMenuLabel className="pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {dayLabel(group.day)}
+            </DropdownMenuLabel>
+            {group.items.map((item) => {
+              const Icon = ICONS[item.type];
+              const isUnread = item.readAt === null;
+              const name = item.actor
+                ? [item.actor.firstName, item.actor.lastName].filter(Boolean).join(' ') || t('someone')
+                : t('someone');
+              return (
+                <DropdownMenuItem
+                  key={item.id}
+                  onSelect={() => onOpen(item)}
+                  className="items-start gap-3 py-2"
+                  data-testid="notification-item"
+                  data-unread={isUnread}
+                >
+                  <span
+                    className={cn(
+                      'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
+                      isUnread ? 'bg-primary/15 text-primary' : 'bg-muted text-muted-foreground',
+                    )}
+                  >
+                    <Icon aria-hidden className="size-4" />
+                  </span>
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <span
+                      className={cn(
+                        'text-sm leading-snug break-words',
+                        isUnread ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                      )}
+                    >
+                      {t(`types.${item.type}`, { name, event: item.event?.title ?? t('anEvent') })}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {new Date(item.createdAt).toLocaleTimeString(i18n.language, {
+                        hour: '2-digit',
+                        minute: '2-digit',
+                      })}
+                      {isUnread && <span className="sr-only"> · {t('unread')}</span>}
+                    </span>
+                  </span>
+                  {isUnread && <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full bg-primary" />}
+                </DropdownMenuItem>
+              );
+            })}
+          </DropdownMenuGroup>
+        ))}
+    </>
+  );
+}
+
+/**
+ * The notifications menu behind the bell, loaded on first use by notification-bell.tsx:
+ * grouped by day, newest first, each entry leading to its event, conversation or the Journey (and read
+ * on the way), with "mark all as read".
+ */
+export default function NotificationMenu({
+  count,
+  isOpenedWithKeyboard = false,
+}: {
+  count: number;
+  isOpenedWithKeyboard?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const focusFirstItem = useFocusFirstItemOnOpen(isOpenedWithKeyboard);
+  const { mutate: markRead } = useMutation({
+    networkMode: 'always',
+    mutationFn: (id: number) => api.POST('/api/notifications/read', { body: { ids: [id] } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/notifications'),
+      }),
+  });
+  const open = (item: Notification) => {
+    if (item.readAt === null) markRead(item.id);
+    navigate(notificationHref(item));
+  };
+  return (
+    // Not modal: the page behind stays readable (and its live updates visible) while the list is open.
+    <DropdownMenu defaultOpen modal={false}>
+      <DropdownMenuTrigger asChild>
+        <NotificationBellButton count={count} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        collisionPadding={8}
+        className="max-h-[min(32rem,75dvh)] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto"
+        onFocus={focusFirstItem}
+        data-testid="notifications-menu"
+      >
+        <Suspense fallback={<div className="h-24" />}>
+          <NotificationList count={count} onOpen={open} />
+        </Suspense>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

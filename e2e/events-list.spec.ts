@@ -519,14 +519,62 @@ test.describe('My events', () => {
 
   test('the demo account sees its past events apart from the upcoming ones', async ({ page, context }) => {
     await signInWith(context, DEMO_ACCOUNT);
-    const joined: { date: string }[] = await (await context.request.get('/api/my-rsvps')).json();
+    const joined: { date: string; status: string }[] = await (await context.request.get('/api/my-rsvps')).json();
     const now = Date.now();
     const past = joined.filter((event) => new Date(event.date).getTime() <= now).length;
+    const cancelledAhead = joined.filter(
+      (event) => event.status === 'cancelled' && new Date(event.date).getTime() > now,
+    ).length;
     expect(past).toBeGreaterThanOrEqual(3);
     await page.goto('/my-events');
     await page.getByRole('tab', { name: 'Events I Joined' }).click();
     await expect(page.getByRole('heading', { name: `Past Events (${past})` })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `Upcoming Events (${joined.length - past})` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Upcoming Events (${joined.length - past - cancelledAhead})` }),
+    ).toBeVisible();
+  });
+
+  test('a joined event that is cancelled leaves Upcoming and its count, and is listed as cancelled', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    await signUpInBrowser(page);
+    const tag = token();
+    const organizer = await playwright.request.newContext({ baseURL });
+    await signUpWith(organizer);
+    const kept = await createEventWith(organizer, {
+      title: `Kept ${tag}`,
+      date: new Date(Date.now() + 4 * DAY).toISOString(),
+    });
+    const calledOff = await createEventWith(organizer, {
+      title: `Called off ${tag}`,
+      date: new Date(Date.now() + 3 * DAY).toISOString(),
+    });
+    for (const event of [kept, calledOff])
+      expect(
+        (await context.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status(),
+      ).toBe(200);
+    const cancelling = await organizer.post(`/api/events/${calledOff.id}/cancel`, {
+      data: { reason: 'Storm warning.' },
+    });
+    expect(cancelling.status()).toBe(200);
+    await organizer.dispose();
+
+    await page.goto('/my-events');
+    await expect(page.getByTestId('stat-joined')).toContainText('2');
+    await expect(page.getByTestId('stat-upcoming')).toContainText('1');
+    await page.getByRole('tab', { name: 'Events I Joined' }).click();
+    await expect(page.getByRole('heading', { name: 'Upcoming Events (1)' })).toBeVisible();
+    await expect(page.getByTestId('upcoming-section')).toContainText(`Kept ${tag}`);
+    await expect(page.getByTestId('upcoming-section')).not.toContainText(`Called off ${tag}`);
+    const cancelled = page.getByTestId('cancelled-section');
+    await expect(cancelled.getByRole('heading', { name: 'Cancelled Events (1)' })).toBeVisible();
+    await expect(cancelled).toContainText(`Called off ${tag}`);
+    await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(cancelled.getByRole('button', { name: /withdraw/i })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /^Past Events/ })).toHaveCount(0);
   });
 });
 

@@ -663,8 +663,8 @@ export default function SignInPage() {
   return (
     <div className="relative isolate flex min-h-dvh flex-col">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
-        <div className="absolute -top-48 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-emerald-300/25 blur-3xl dark:bg-emerald-500/10" />
-        <div className="absolute -bottom-40 -end-32 h-[24rem] w-[24rem] rounded-full bg-amber-200/30 blur-3xl dark:bg-amber-500/10" />
+        <div className="absolute -top-48 left-1/2 h-[32rem] w-[32rem] -translate-x-1/2 rounded-full bg-radial from-emerald-300/25 to-transparent to-70% dark:from-emerald-500/10" />
+        <div className="absolute -bottom-40 -end-32 h-[24rem] w-[24rem] rounded-full bg-radial from-amber-200/30 to-transparent to-70% dark:from-amber-500/10" />
       </div>
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
         <a

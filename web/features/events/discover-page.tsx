@@ -93,7 +93,7 @@ export default function DiscoverPage() {
         className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-teal-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-teal-900 dark:to-teal-950"
       >
         <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-          <div className="absolute -top-24 -end-10 size-72 rounded-full bg-white/10 blur-2xl" />
+          <div className="absolute -top-24 -end-10 size-72 rounded-full bg-radial from-white/10 to-transparent to-70%" />
           <Compass className="absolute -bottom-10 end-6 size-48 text-white/10" strokeWidth={1} />
         </div>
         <h1 id="discover-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl lg:text-4xl">

@@ -113,8 +113,8 @@ function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
       className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
     >
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-        <div className="absolute -end-16 -top-24 size-72 rounded-full bg-white/10 blur-2xl" />
-        <div className="absolute -bottom-28 start-1/3 size-64 rounded-full bg-amber-300/20 blur-3xl" />
+        <div className="absolute -end-16 -top-24 size-72 rounded-full bg-radial from-white/10 to-transparent to-70%" />
+        <div className="absolute -bottom-28 start-1/3 size-64 rounded-full bg-radial from-amber-300/20 to-transparent to-70%" />
       </div>
       <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-emerald-50">
         <Sparkles className="size-4" aria-hidden />

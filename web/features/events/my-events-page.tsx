@@ -15,11 +15,19 @@ import { EmptyState, EventGrid, EventGridSkeleton, ListError } from './event-lis
 import { WithdrawButton } from './withdraw-button';
 import './english-event-texts';
 
-/** Upcoming when the date is after now (soonest first), else past (latest first). */
+/**
+ * Upcoming when the date is after now (soonest first), else past (latest first). A cancelled event that
+ * has not yet happened is neither: nobody is going, so it is not counted as upcoming, and it is not past
+ * either; it gets its own section so that its people still find it and its reason.
+ */
 export function splitByTime(events: Event[], now = Date.now()) {
-  const upcoming = events.filter((event) => !isEventPast(event, now)).sort((a, b) => a.date.localeCompare(b.date));
+  const isCancelledAhead = (event: Event) => event.status === 'cancelled' && !isEventPast(event, now);
+  const upcoming = events
+    .filter((event) => !isEventPast(event, now) && !isCancelledAhead(event))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const cancelled = events.filter(isCancelledAhead).sort((a, b) => a.date.localeCompare(b.date));
   const past = events.filter((event) => isEventPast(event, now)).sort((a, b) => b.date.localeCompare(a.date));
-  return { upcoming, past };
+  return { upcoming, cancelled, past };
 }
 
 type Tab = 'organized' | 'joined';
@@ -45,7 +53,7 @@ export default function MyEventsPage() {
         className="relative isolate flex flex-col gap-5 overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-emerald-700 to-teal-800 p-6 text-white shadow-lg sm:flex-row sm:items-center sm:justify-between sm:p-8 dark:from-emerald-900 dark:via-emerald-900 dark:to-teal-950"
       >
         <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-          <div className="absolute -top-24 -end-16 size-72 rounded-full bg-white/10 blur-2xl" />
+          <div className="absolute -top-24 -end-16 size-72 rounded-full bg-radial from-white/10 to-transparent to-70%" />
           <LayoutDashboard className="absolute -bottom-8 start-1/2 size-40 text-white/5" strokeWidth={1} />
         </div>
         <div>
@@ -172,7 +180,7 @@ function EventSections({
   renderUpcomingFooter,
 }: {
   query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
-  split: { upcoming: Event[]; past: Event[] };
+  split: ReturnType<typeof splitByTime>;
   empty: ReactNode;
   renderUpcomingFooter?: (event: Event) => ReactNode;
 }) {
@@ -191,6 +199,14 @@ function EventSections({
           <EventGrid events={split.upcoming} renderFooter={renderUpcomingFooter} />
         )}
       </section>
+      {split.cancelled.length > 0 && (
+        <section className="flex flex-col gap-4" data-testid="cancelled-section">
+          <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">
+            {t('myEvents.cancelledHeading', { count: split.cancelled.length })}
+          </h2>
+          <EventGrid events={split.cancelled} />
+        </section>
+      )}
       {split.past.length > 0 && (
         <section className="flex flex-col gap-4" data-testid="past-section">
           <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">

@@ -147,7 +147,7 @@ export default function JourneyPage() {
         >
           <div
             aria-hidden
-            className="pointer-events-none absolute -end-10 -top-10 size-44 rounded-full bg-white/10 blur-2xl"
+            className="pointer-events-none absolute -end-10 -top-10 size-44 rounded-full bg-radial from-white/10 to-transparent to-70%"
           />
           <div className="flex items-center justify-between gap-4">
             <div>
@@ -395,7 +395,10 @@ function UnlockedBody({ entry, language }: { entry: AchievementEntry; language: 
   return (
     <DialogHeader className="items-center sm:text-center">
       <div className="relative mb-2">
-        <span aria-hidden className="absolute inset-0 animate-pulse rounded-3xl bg-amber-300/40 blur-xl" />
+        <span
+          aria-hidden
+          className="absolute inset-0 animate-pulse rounded-3xl bg-radial from-amber-300/40 to-transparent to-70%"
+        />
         <AchievementIconTile
           icon={entry.achievement.icon}
           color={entry.achievement.color}

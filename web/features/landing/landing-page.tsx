@@ -58,8 +58,8 @@ export default function LandingPage() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
           <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
-            <div className="absolute -top-40 left-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-emerald-300/30 blur-3xl dark:bg-emerald-500/15" />
-            <div className="absolute top-40 -end-40 h-[28rem] w-[28rem] rounded-full bg-amber-200/40 blur-3xl dark:bg-amber-500/10" />
+            <div className="absolute -top-40 left-1/2 h-[36rem] w-[36rem] -translate-x-1/2 rounded-full bg-radial from-emerald-300/30 to-transparent to-70% dark:from-emerald-500/15" />
+            <div className="absolute top-40 -end-40 h-[28rem] w-[28rem] rounded-full bg-radial from-amber-200/40 to-transparent to-70% dark:from-amber-500/10" />
             <div className="absolute inset-0 bg-[radial-gradient(circle_at_1px_1px,var(--border)_1px,transparent_0)] [background-size:28px_28px] [mask-image:linear-gradient(to_bottom,black,transparent_75%)] opacity-70" />
           </div>
 
@@ -176,10 +176,13 @@ export default function LandingPage() {
 
         <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-24">
           <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-emerald-700 to-teal-800 px-6 py-12 text-center text-white shadow-xl sm:px-12 sm:py-16">
-            <div aria-hidden className="absolute -top-24 -end-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
             <div
               aria-hidden
-              className="absolute -bottom-24 -start-24 -z-10 size-72 rounded-full bg-emerald-300/20 blur-2xl"
+              className="absolute -top-24 -end-24 -z-10 size-72 rounded-full bg-radial from-white/10 to-transparent to-70%"
+            />
+            <div
+              aria-hidden
+              className="absolute -bottom-24 -start-24 -z-10 size-72 rounded-full bg-radial from-emerald-300/20 to-transparent to-70%"
             />
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {t('cta.title')}

@@ -1,0 +1,1 @@
+CREATE INDEX "events_listed_date" ON "events" USING btree ("date","id","category_id","location") WHERE "events"."is_test" = false AND "events"."status" = 'scheduled';

@@ -11,8 +11,18 @@ const isAchievementPoll = (url: string) => new URL(url).pathname === '/api/user/
  * settles through timers too.
  */
 async function freezeClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(new Date(now + 1000));
+  // The pause must lie ahead of the flowing clock when it is applied; a stalled machine (CI once took
+  // over a second between reading the time and pausing) gets a wider margin on the next try.
+  for (const margin of [1000, 5000, 20_000]) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(new Date(now + margin));
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past')) throw error;
+    }
+  }
+  throw new Error('the page clock ran ahead of every pause tried');
 }
 
 /** Resolves once the chrome's first achievement answer (the poll's baseline) has arrived. */

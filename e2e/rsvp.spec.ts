@@ -287,6 +287,30 @@ test.describe('RSVP control', () => {
     expect(leftAt - (unauthorized?.at ?? leftAt)).toBeGreaterThanOrEqual(480);
   });
 
+  test("when the toaster's code cannot load, the 401 still sends the person to sign in at once", async ({
+    page,
+    playwright,
+    context,
+  }) => {
+    await signUpInBrowser(page);
+    const { event } = await createEventAsAnother(playwright, { title: `Broken toaster ${suffix()}` });
+    await page.route(/\/assets\/toaster-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
+    expect((await context.request.post('/api/logout')).status()).toBe(204);
+    const rsvpRefused = page.waitForResponse(
+      (response) => response.url().includes('/rsvp') && response.status() === 401,
+    );
+    await page.getByRole('menuitemradio', { name: /Attending/ }).click();
+    const refusedAt = Date.now();
+    await rsvpRefused;
+    await page.waitForURL(/\/api\/login/);
+    // Not the 10 s a hanging load is allowed: the failed load ends the wait, then the 500 ms.
+    expect(Date.now() - refusedAt).toBeLessThan(5000);
+  });
+
   test('works with the keyboard alone', async ({ page, playwright }) => {
     await signUpInBrowser(page);
     const { event } = await createEventAsAnother(playwright, { title: `Keyboard ${suffix()}` });

@@ -87,6 +87,16 @@ export function reportToastShown(id: string) {
   shownResolvers.delete(id);
 }
 
+// Set once the Toaster's code has failed to load (it loads at the first press, often before any toast).
+let isToasterUnavailable = false;
+
+/** Called when the Toaster's code failed to load: nothing will reach the screen, so nobody waits for it. */
+export function releaseUnshownToasts() {
+  isToasterUnavailable = true;
+  for (const resolve of shownResolvers.values()) resolve();
+  shownResolvers.clear();
+}
+
 export type Toast = Omit<ToasterToast, 'id'>;
 
 /**
@@ -97,7 +107,9 @@ export type Toast = Omit<ToasterToast, 'id'>;
  */
 export function toast(props: Toast) {
   const id = genId();
-  const shown = new Promise<void>((resolve) => shownResolvers.set(id, resolve));
+  const shown = isToasterUnavailable
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => shownResolvers.set(id, resolve));
   const update = (next: ToasterToast) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } });
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
   dispatch({

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { useToast } from '@/lib/use-toast';
+import { releaseUnshownToasts, useToast } from '@/lib/use-toast';
 
-const loadToaster = () => import('./toaster');
+const loadToaster = () =>
+  import('./toaster').catch((error: unknown) => {
+    releaseUnshownToasts();
+    throw error;
+  });
 
 /**
  * The Toaster (Radix Toast), loaded when it can be needed rather than with every signed-in page:

@@ -9,8 +9,12 @@ import { toast } from '@/lib/use-toast';
 /** The delay before a signed-out user is sent to sign in again. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
-/** How long the redirect waits for the toast to reach the screen (its code may fail to load). */
-const UNAUTHORIZED_TOAST_WAIT_MS = 3000;
+/**
+ * The longest the redirect waits for the toast to reach the screen. A failed load of the toaster's
+ * code ends the wait at once (web/lib/use-toast.ts), so this only bounds a load that hangs; it is
+ * generous because a slow phone's load that ends after it would show the toast for less than 500 ms.
+ */
+const UNAUTHORIZED_TOAST_WAIT_MS = 10_000;
 
 /**
  * The 401 toast, then a fresh sign-in after 500 ms. The 500 ms count from when the toast is

@@ -308,7 +308,7 @@ test.describe('RSVP control', () => {
     await rsvpRefused;
     await page.waitForURL(/\/api\/login/);
     // Not the 10 s a hanging load is allowed: the failed load ends the wait, then the 500 ms.
-    expect(Date.now() - refusedAt).toBeLessThan(5000);
+    expect(Date.now() - refusedAt).toBeLessThan(9000);
   });
 
   test('works with the keyboard alone', async ({ page, playwright }) => {

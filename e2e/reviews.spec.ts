@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, signInWith, signUpInBrowser } from './support/accounts';
-import { waitForLivePage } from './support/live-page';
 
 type ApiEvent = {
   id: number;
@@ -207,7 +206,6 @@ test.describe('reviews and rating', () => {
     const event = events[2] ?? events[0];
     await page.goto(`/events/${event!.id}`);
     await inBothThemes(page, async () => {
-      await waitForLivePage(page);
       await page.getByTestId('rate-event').click();
       const dialog = page.getByRole('dialog', { name: 'Rate this event' });
       await expect(dialog).toBeVisible();

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { THEME_COOKIE } from '@contract/page-data';
 import { MoonIcon, SunIcon } from '@/components/shell-icons';
 import { useTranslation } from 'react-i18next';
@@ -37,12 +47,16 @@ export function ThemeProvider({ children, initialTheme }: { children: ReactNode;
 
   useEffect(() => {
     // A page rendered with another theme than the stored one (no cookie yet, or changed in another
-    // tab): the stored one wins, before anything is written back.
+    // tab): the stored one wins, before anything is written back. As a transition: this runs while
+    // React may still be hydrating the screen's Suspense boundaries, and an urgent update reaching one
+    // of them makes React throw its server HTML away and render it afresh, detaching the buttons a
+    // visitor already tapped (their taps, kept for the replay, were then lost). A transition waits
+    // for the hydration instead; the pre-paint script already shows the stored theme meanwhile.
     if (!hasMounted.current) {
       hasMounted.current = true;
       const stored = readStoredTheme();
       if (stored !== theme) {
-        setThemeState(stored);
+        startTransition(() => setThemeState(stored));
         return;
       }
     }

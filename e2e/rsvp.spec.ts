@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type Response,
+} from '@playwright/test';
 import { createEventAsAnother, signUpInBrowser, signUpWith } from './support/accounts';
 import { recordToasts } from './support/toasts';
 import { waitForLivePage } from './support/live-page';
@@ -16,6 +24,26 @@ async function expectToast(page: Page, title: string, description: string) {
   const toast = page.locator('li[data-state="open"]').filter({ hasText: title });
   await expect(toast).toContainText(title);
   await expect(toast).toContainText(description);
+}
+
+/**
+ * Signs up, creates another person's event, lets `prepare` set the page up (its network, its
+ * recorders), then opens the event's page and its RSVP menu once the page is live.
+ */
+async function openRsvpMenuOnNewEvent(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  title: string,
+  prepare: () => Promise<unknown> = async () => {},
+) {
+  await signUpInBrowser(page);
+  const { event } = await createEventAsAnother(playwright, { title: `${title} ${suffix()}` });
+  await prepare();
+  await page.goto(`/events/${event.id}`);
+  await waitForLivePage(page);
+  await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+  await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
+  return event;
 }
 
 /** Slows every request down for real (Chrome's own throttling), so pending states stay visible. */
@@ -225,17 +253,12 @@ test.describe('RSVP control', () => {
     playwright,
     context,
   }) => {
-    await signUpInBrowser(page);
-    const { event } = await createEventAsAnother(playwright, { title: `Signed out ${suffix()}` });
     // The page leaves for /api/login half a second after the toast, which a loaded machine may not
     // give us time to look at: the page itself reports each toast with the moment it appeared.
-    const seen = await recordToasts(page);
-    await page.goto(`/events/${event.id}`);
-    await waitForLivePage(page);
-    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-    // The page is server-rendered: let it come alive and make its first calls while still signed in,
-    // or the achievement poll, not the RSVP, would be the first to learn that the session ended.
-    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
+    let seen: Awaited<ReturnType<typeof recordToasts>> = [];
+    await openRsvpMenuOnNewEvent(page, playwright, 'Signed out', async () => (seen = await recordToasts(page)));
+    // The page is server-rendered: let it make its first calls while still signed in, or the
+    // achievement poll, not the RSVP, would be the first to learn that the session ended.
     await page.waitForLoadState('networkidle');
     // The session ends elsewhere (another tab signs out).
     expect((await context.request.post('/api/logout')).status()).toBe(204);
@@ -254,22 +277,20 @@ test.describe('RSVP control', () => {
     playwright,
     context,
   }) => {
-    await signUpInBrowser(page);
-    const { event } = await createEventAsAnother(playwright, { title: `Slow toaster ${suffix()}` });
-    const seen = await recordToasts(page);
+    let seen: Awaited<ReturnType<typeof recordToasts>> = [];
     // The toaster's code is held back until the test lets it through, as a slow network would.
     let releaseToaster = () => {};
     const toasterHeld = new Promise<void>((resolve) => (releaseToaster = resolve));
-    await page.route(/\/assets\/toaster-[\w-]+\.js$/, async (route) => {
-      await toasterHeld;
-      await route.continue();
+    let firstPoll: Promise<Response> | undefined;
+    const event = await openRsvpMenuOnNewEvent(page, playwright, 'Slow toaster', async () => {
+      seen = await recordToasts(page);
+      await page.route(/\/assets\/toaster-[\w-]+\.js$/, async (route) => {
+        await toasterHeld;
+        await route.continue();
+      });
+      firstPoll = page.waitForResponse((response) => response.url().endsWith('/api/user/achievements'));
     });
-    const firstPoll = page.waitForResponse((response) => response.url().endsWith('/api/user/achievements'));
-    await page.goto(`/events/${event.id}`);
-    await waitForLivePage(page);
-    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
-    expect((await firstPoll).status()).toBe(200);
+    expect((await firstPoll!).status()).toBe(200);
     expect((await context.request.post('/api/logout')).status()).toBe(204);
     const rsvpRefused = page.waitForResponse(
       (response) => response.url().includes('/rsvp') && response.status() === 401,
@@ -292,13 +313,9 @@ test.describe('RSVP control', () => {
     playwright,
     context,
   }) => {
-    await signUpInBrowser(page);
-    const { event } = await createEventAsAnother(playwright, { title: `Broken toaster ${suffix()}` });
-    await page.route(/\/assets\/toaster-[\w-]+\.js$/, (route) => route.abort('failed'));
-    await page.goto(`/events/${event.id}`);
-    await waitForLivePage(page);
-    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-    await expect(page.getByRole('menuitemradio', { name: /Attending/ })).toBeVisible();
+    await openRsvpMenuOnNewEvent(page, playwright, 'Broken toaster', () =>
+      page.route(/\/assets\/toaster-[\w-]+\.js$/, (route) => route.abort('failed')),
+    );
     expect((await context.request.post('/api/logout')).status()).toBe(204);
     const rsvpRefused = page.waitForResponse(
       (response) => response.url().includes('/rsvp') && response.status() === 401,
@@ -309,6 +326,30 @@ test.describe('RSVP control', () => {
     await page.waitForURL(/\/api\/login/);
     // Not the 10 s a hanging load is allowed: the failed load ends the wait, then the 500 ms.
     expect(Date.now() - refusedAt).toBeLessThan(9000);
+  });
+
+  test("a toaster whose code failed to load once is loaded again: the page's toasts come back", async ({
+    page,
+    playwright,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let refused = 0;
+    // The first request for the toaster's code is lost, as on a phone between two cells; later ones pass.
+    await openRsvpMenuOnNewEvent(page, playwright, 'Toaster back', () =>
+      page.route(/\/assets\/toaster-[\w-]+\.js$/, async (route) => {
+        if (refused > 0) return route.continue();
+        refused += 1;
+        await route.abort('failed');
+      }),
+    );
+    await page.getByRole('menuitemradio', { name: /Attending/ }).click();
+    await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
+    expect(refused).toBe(1);
+    // Tried again a second later; before, the toaster never loaded again on this page, so neither this
+    // toast nor any later one showed until a reload.
+    await expectToast(page, 'RSVP Updated', 'Your participation status has been updated.');
+    expect(errors).toEqual([]);
   });
 
   test('works with the keyboard alone', async ({ page, playwright }) => {

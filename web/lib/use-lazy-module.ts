@@ -2,26 +2,51 @@ import { useEffect, useState } from 'react';
 
 const loaded = new Map<() => Promise<unknown>, unknown>();
 
+/** The wait before loading again after a failure: 1 s, doubling, at most 30 s. */
+function retryDelayMs(failures: number): number {
+  return Math.min(1_000 * 2 ** Math.max(failures - 1, 0), 30_000);
+}
+
 /**
  * The module `load` imports, from when `isNeeded` turns true (null until it has arrived), for code
  * that loads on use: dialogs, menus, the toaster, notice cards, test panels. `load` must be a stable
  * (module-level) function. Unlike React.lazy with Suspense, the content shows as soon as its code is
  * there: React holds a just-shown Suspense fallback for up to 300 ms, on timers, which would also
  * stall under a paused clock in the browser tests.
+ *
+ * A load that fails (a phone between two cells, a deploy that replaced the chunks) is tried again
+ * while the module is still needed, after a growing wait: otherwise one lost request left the page
+ * without its toasts or its menu until it was reloaded.
  */
 export function useLazyModule<T>(load: () => Promise<T>, isNeeded: boolean): T | null {
   const [module, setModule] = useState<T | null>(null);
+  const [failures, setFailures] = useState(0);
+  // A new need (a menu opened again) tries at once rather than after the last wait.
+  const [wasNeeded, setWasNeeded] = useState(isNeeded);
+  if (wasNeeded !== isNeeded) {
+    setWasNeeded(isNeeded);
+    if (!isNeeded) setFailures(0);
+  }
   const cached = (loaded.get(load) as T | undefined) ?? null;
   useEffect(() => {
     if (!isNeeded || module || cached) return;
     let isCurrent = true;
-    void load().then((value) => {
-      loaded.set(load, value);
-      if (isCurrent) setModule(() => value);
-    });
+    const start = () =>
+      load().then(
+        (value) => {
+          loaded.set(load, value);
+          if (isCurrent) setModule(() => value);
+        },
+        () => {
+          if (isCurrent) setFailures((count) => count + 1);
+        },
+      );
+    const timer = failures === 0 ? null : setTimeout(() => void start(), retryDelayMs(failures));
+    if (timer === null) void start();
     return () => {
       isCurrent = false;
+      if (timer !== null) clearTimeout(timer);
     };
-  }, [load, isNeeded, module, cached]);
+  }, [load, isNeeded, module, cached, failures]);
   return module ?? cached;
 }

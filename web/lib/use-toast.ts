@@ -97,6 +97,11 @@ export function releaseUnshownToasts() {
   shownResolvers.clear();
 }
 
+/** Called when the Toaster's code has loaded, a later try after a failure included: toasts are waited for again. */
+export function markToasterAvailable() {
+  isToasterUnavailable = false;
+}
+
 export type Toast = Omit<ToasterToast, 'id'>;
 
 /**

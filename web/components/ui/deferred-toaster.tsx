@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { releaseUnshownToasts, useToast } from '@/lib/use-toast';
+import { markToasterAvailable, releaseUnshownToasts, useToast } from '@/lib/use-toast';
 
 const loadToaster = () =>
-  import('./toaster').catch((error: unknown) => {
-    releaseUnshownToasts();
-    throw error;
-  });
+  import('./toaster').then(
+    ({ Toaster }) => {
+      markToasterAvailable();
+      return { Toaster };
+    },
+    (error: unknown) => {
+      releaseUnshownToasts();
+      throw error;
+    },
+  );
 
 /**
  * The Toaster (Radix Toast), loaded when it can be needed rather than with every signed-in page:

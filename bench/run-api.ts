@@ -32,6 +32,18 @@ const { values } = parseArgs({
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
+// The server runs under this same Node (process.execPath): an older one than production's measures
+// another V8, whose memory and speed differ by a third (docs/benchmarks.md), so it is refused.
+const supportedNode = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
+).engines.node;
+const minimumNodeMajor = Number(/\d+/.exec(supportedNode)?.[0]);
+if (Number(process.versions.node.split('.')[0]) < minimumNodeMajor) {
+  console.error(
+    `[bench] Node ${process.version} is older than package.json's engines (${supportedNode}): run \`source scripts/use-node-lts.sh\` first.`,
+  );
+  process.exit(1);
+}
 const isPostgres = values.database === 'postgres';
 const EVENTS = Number(values.events ?? (isPostgres ? 100_000 : 10_000));
 const USERS = EVENTS / 10;

@@ -20,33 +20,28 @@ function retryDelayMs(failures: number): number {
  */
 export function useLazyModule<T>(load: () => Promise<T>, isNeeded: boolean): T | null {
   const [module, setModule] = useState<T | null>(null);
-  const [failures, setFailures] = useState(0);
-  // A new need (a menu opened again) tries at once rather than after the last wait.
-  const [wasNeeded, setWasNeeded] = useState(isNeeded);
-  if (wasNeeded !== isNeeded) {
-    setWasNeeded(isNeeded);
-    if (!isNeeded) setFailures(0);
-  }
   const cached = (loaded.get(load) as T | undefined) ?? null;
   useEffect(() => {
     if (!isNeeded || module || cached) return;
     let isCurrent = true;
-    const start = () =>
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // The count lives with this need: a menu closed and opened again starts afresh, at once.
+    const attempt = (failures: number) => {
       load().then(
         (value) => {
           loaded.set(load, value);
           if (isCurrent) setModule(() => value);
         },
         () => {
-          if (isCurrent) setFailures((count) => count + 1);
+          if (isCurrent) retry = setTimeout(() => attempt(failures + 1), retryDelayMs(failures + 1));
         },
       );
-    const timer = failures === 0 ? null : setTimeout(() => void start(), retryDelayMs(failures));
-    if (timer === null) void start();
+    };
+    attempt(0);
     return () => {
       isCurrent = false;
-      if (timer !== null) clearTimeout(timer);
+      clearTimeout(retry);
     };
-  }, [load, isNeeded, module, cached, failures]);
+  }, [load, isNeeded, module, cached]);
   return module ?? cached;
 }

@@ -162,6 +162,8 @@ export class EventManagementService {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      // Counted in the edit's transaction: a refused or failed edit counts nothing.
+      await consumeWriteLimit(tx, WRITE_LIMITS.eventEdits, userId);
       if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
         throw conflict(CAPACITY_BELOW_RSVPS, 'CAPACITY_BELOW_RSVPS');
       }

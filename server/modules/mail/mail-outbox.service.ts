@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
-import { renderEventMail } from './mail-templates';
+import { effectiveChanges, renderEventMail } from './mail-templates';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
@@ -170,6 +170,12 @@ export class MailOutbox {
     if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
     const event = eventOf(claimed, context);
     if (event === null) return 'event_gone';
+    if (
+      claimed.kind === 'event_changed' &&
+      Object.keys(effectiveChanges((claimed.payload as { changes?: Parameters<typeof effectiveChanges>[0] }).changes))
+        .length === 0
+    )
+      return 'changed_back';
     if (claimed.kind === 'event_reminder') {
       const startsIn = event.date.getTime() - Date.now();
       if (event.isDeleted || context.status !== 'scheduled' || startsIn <= 0 || startsIn > REMINDER_WINDOW_MS)

@@ -157,7 +157,11 @@ export class MailOutbox {
           { err: error, mail: { id: claimed.id, kind: claimed.kind, attempts: claimed.attempts } },
           'mail not sent, will retry',
         );
-        await repository.postponeMail(this.db, claimed.id, Math.min(3600, 30 * 2 ** (claimed.attempts - 1)));
+        await repository.postponeMail(
+          this.db,
+          claimed.id,
+          Math.min(repository.MAX_RETRY_DELAY_SECONDS, 30 * 2 ** (claimed.attempts - 1)),
+        );
       }
       return 'failed';
     }

@@ -12,6 +12,8 @@ function kindArray(kinds: readonly MailKind[]) {
 
 /** How long after one change mail about an event the next to the same person waits, gathering changes. */
 export const CHANGE_MAIL_SPACING_SECONDS = 15 * 60;
+/** The longest a failed mail waits for its next try. */
+export const MAX_RETRY_DELAY_SECONDS = 3600;
 
 /** Where a change mail is due names its row: `event_changed:<event>:<user>:<15-minute window of its due time>`. */
 function changeMailKey(eventId: SQL, userId: SQL, window: SQL): SQL {
@@ -80,16 +82,16 @@ export async function queueMailsOfEventChanges(db: Database, limit: number): Pro
           ), latest AS (
             SELECT ch.*, last.dedupe_key AS last_key, last.attempts AS last_attempts, last.next_attempt_at AS last_due
             FROM changed ch LEFT JOIN LATERAL (
-              -- A change mail is due at most CHANGE_MAIL_SPACING_SECONDS from when it was opened, so the
-              -- latest one of a person is in the window before now, now's or the next.
-              SELECT m.dedupe_key, m.attempts, m.next_attempt_at FROM mail_outbox m
-              WHERE m.dedupe_key IN (
-                ${changeMailKey(sql`ch.event_id`, sql`ch.user_id`, sql`${windowOf(sql`now()`)} - 1`)},
-                ${changeMailKey(sql`ch.event_id`, sql`ch.user_id`, windowOf(sql`now()`))},
-                ${changeMailKey(sql`ch.event_id`, sql`ch.user_id`, sql`${windowOf(sql`now()`)} + 1`)}
-              )
-              ORDER BY m.next_attempt_at DESC LIMIT 1
-              FOR UPDATE
+              -- The person's latest change mail about the event, by the window its key names: a mail is
+              -- opened due at most CHANGE_MAIL_SPACING_SECONDS after a later one than MAX_RETRY_DELAY_SECONDS
+              -- from now, so no key names a window past these.
+              SELECT m.dedupe_key, m.attempts, m.next_attempt_at FROM generate_series(
+                ${windowOf(sql`now()`)} - 1,
+                ${windowOf(sql`now() + make_interval(secs => ${MAX_RETRY_DELAY_SECONDS + CHANGE_MAIL_SPACING_SECONDS})`)}
+              ) AS w(window_index)
+              JOIN mail_outbox m ON m.dedupe_key = ${changeMailKey(sql`ch.event_id`, sql`ch.user_id`, sql`w.window_index`)}
+              ORDER BY w.window_index DESC LIMIT 1
+              FOR UPDATE OF m
             ) AS last ON true
           ), due AS (
             SELECT latest.*,

@@ -103,7 +103,7 @@ export class MailOutbox {
   }
 
   private async runRound(shouldScanReminders: boolean): Promise<{ sent: number; skipped: number }> {
-    while (!this.isStopped && (await repository.queueMailsOfEventChanges(this.db, BATCH_SIZE)) > 0);
+    while (!this.isStopped && (await this.queueMailsOfEventChanges()) > 0);
     if (shouldScanReminders && !this.isStopped) {
       this.lastReminderScan = Date.now();
       await this.db.transaction(async (tx) => {
@@ -133,6 +133,14 @@ export class MailOutbox {
       }
     }
     return totals;
+  }
+
+  /** One batch of change records to mails, in a transaction that holds the change-mail lock (decision 0024). */
+  private queueMailsOfEventChanges(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await repository.lockChangeMailQueue(tx);
+      return repository.queueMailsOfEventChanges(tx, BATCH_SIZE);
+    });
   }
 
   private async deliver(claimed: repository.ClaimedMail): Promise<'sent' | 'skipped' | 'failed'> {

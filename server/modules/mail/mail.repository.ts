@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MAIL_KINDS, type MailKind } from '../../../contract/mail';
-import { type Database, type Executor, selectRows } from '../../db/client';
+import { type Executor, selectRows } from '../../db/client';
 
 /** The advisory lock that makes change mails one transaction at a time, in every process. */
 const CHANGE_MAIL_LOCK = 7_315_002;
@@ -26,7 +26,7 @@ function windowOf(time: SQL): SQL {
 
 /**
  * Two `{changes}` payloads made one: each field changed goes from its first `from` to its last `to`, so a
- * place changed twice reads "C (before: A)".
+ * place changed twice reads "C (was A)".
  */
 function mergeChanges(earlier: SQL, later: SQL): SQL {
   const field = (name: 'date' | 'location' | 'durationMinutes') => {
@@ -39,23 +39,21 @@ function mergeChanges(earlier: SQL, later: SQL): SQL {
 }
 
 /**
- * Turns unprocessed event change records into mail rows and marks them processed, in one transaction:
+ * Turns unprocessed event change records into mail rows and marks them processed, in one statement:
  * the claim (SKIP LOCKED), the mails and the mark commit together or not at all. A recipient whose
- * account row is gone is left out.
+ * account row is gone is left out. Run it inside a transaction that took lockChangeMailQueue.
  *
  * Cancellations, promotions and announcements make one mail per record and recipient. Changes of date,
  * place or length are gathered per event and person (decision 0024): a change mail not yet
  * claimed by a sender takes in the new changes; once one is claimed, the next is due
  * CHANGE_MAIL_SPACING_SECONDS after it and gathers every change until then. One transaction at a time
- * does this (an advisory lock), and it locks the mail it may merge into, so a sender never claims a mail
+ * does this (lockChangeMailQueue), and it locks the mail it may merge into, so a sender never claims a mail
  * while changes are being added to it, and two processes never open two mails for one person.
  */
-export async function queueMailsOfEventChanges(db: Database, limit: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHANGE_MAIL_LOCK})`);
-    const rows = await selectRows<{ id: number }>(
-      tx,
-      sql`WITH claimed AS (
+export async function queueMailsOfEventChanges(tx: Executor, limit: number): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`WITH claimed AS (
             SELECT id, type, event_id, actor_id, recipient_ids, payload FROM event_changes
             WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
           ), recipients AS (
@@ -111,9 +109,13 @@ export async function queueMailsOfEventChanges(db: Database, limit: number): Pro
               WHERE m.attempts = 0
           )
           UPDATE event_changes SET processed_at = now() WHERE id IN (SELECT id FROM claimed) RETURNING id`,
-    );
-    return rows.length;
-  });
+  );
+  return rows.length;
+}
+
+/** Held until the transaction ends: queueMailsOfEventChanges runs in one transaction at a time, in every process. */
+export async function lockChangeMailQueue(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHANGE_MAIL_LOCK})`);
 }
 
 /**

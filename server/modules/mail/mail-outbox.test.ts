@@ -296,6 +296,43 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
     expect((await changeMailsOf(dina, eventId)).map((row) => row.skipped)).toEqual([null, 'changed_back']);
     expect((await changeNotices(dina, eventId)).map((notice) => notice.readAt === null)).toEqual([true, false]);
   });
+
+  it('holds with several outboxes at once on one database (as several processes run): one mail, then one gathered', async () => {
+    const quiet = pino({ level: 'silent' });
+    const outboxes = Array.from(
+      { length: 3 },
+      () =>
+        new MailOutbox(
+          app.database.db,
+          createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, quiet),
+          {
+            linkOrigin: ORIGIN,
+            timeZone: 'UTC',
+            sessionSecret: app.config.sessionSecret,
+            claimSeconds: 60,
+            log: quiet,
+          },
+        ),
+    );
+    const runAll = () => Promise.all([app.mailOutbox, ...outboxes].map((outbox) => outbox.runOnce()));
+    const ezra = await signUpUser(app, { firstName: 'Ezra' });
+    const eventId = await createEvent({ maxAttendees: 5 });
+    expect((await call(ezra, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    for (let index = 1; index <= 12; index += 1) {
+      const editing = Promise.all([edit(eventId, { location: `Stop ${index}` }), runAll()]);
+      expect((await editing)[0]).toBe(200);
+    }
+    await runAll();
+    expect(mailsTo(ezra)).toHaveLength(1);
+    // The first mail went out within the first rounds; every later stop waits in one mail.
+    expect(mailsTo(ezra)[0]!.text).toMatch(/Where: Stop [12] \(was Porto\)/);
+    expect((await changeMailsOf(ezra, eventId)).map((row) => row.isSent)).toEqual([true, false]);
+    await letWindowPass(ezra, eventId);
+    await runAll();
+    await runAll();
+    expect(mailsTo(ezra)).toHaveLength(2);
+    expect(mailsTo(ezra)[1]!.text).toMatch(/Where: Stop 12 \(was Stop [12]\)/);
+  });
 });
 
 describe('a deleted event', () => {

@@ -30,9 +30,11 @@ const HOUR_MS = 60 * 60 * 1000;
 const RESET_LINK_LIFETIME_MS = HOUR_MS;
 
 /**
- * Reset requests are rate limited. Per client address, so one visitor cannot mail
- * the world; per address mailed, so nobody's inbox fills with links. Both are counted for every request,
- * whether the address has an account or not, so a refusal tells nothing about it.
+ * Reset requests are rate limited per client address, so one visitor cannot mail many accounts, and per
+ * (address mailed, client address), so nobody's inbox fills with links from one place. There is no limit
+ * per address mailed alone: a stranger's requests from elsewhere would use it up and leave the owner, who
+ * may be locked out of sign-in by the same stranger, without a way back in. Both are counted for every
+ * request, whether the address has an account or not, so a refusal tells nothing about it.
  */
 const RESET_REQUEST_LIMITS = {
   perClient: {
@@ -41,8 +43,8 @@ const RESET_REQUEST_LIMITS = {
     windowMs: HOUR_MS,
     message: 'Too many password reset requests. Please try again later.',
   },
-  perAddress: {
-    name: 'password-reset-address',
+  perAddressAndClient: {
+    name: 'password-reset-address-client',
     limit: 3,
     windowMs: HOUR_MS,
     message: 'Too many password reset requests. Please try again later.',
@@ -192,8 +194,10 @@ export class AccountService {
   async requestPasswordReset(email: string, client: ClientContext, languageHint?: string): Promise<void> {
     const address = normalizeEmail(email);
     await this.db.transaction(async (tx) => {
-      await consumeWriteLimit(tx, RESET_REQUEST_LIMITS.perClient, limitSubjectOf(client.clientAddress));
-      await consumeWriteLimit(tx, RESET_REQUEST_LIMITS.perAddress, address);
+      const clientSubject = limitSubjectOf(client.clientAddress);
+      await consumeWriteLimit(tx, RESET_REQUEST_LIMITS.perClient, clientSubject);
+      // A space occurs neither in an address subject nor in a validated e-mail: no two pairs share a key.
+      await consumeWriteLimit(tx, RESET_REQUEST_LIMITS.perAddressAndClient, `${clientSubject} ${address}`);
     });
     const user = await authRepository.findUserByEmail(this.db, address);
     if (!user || user.deletedAt) {

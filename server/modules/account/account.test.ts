@@ -409,52 +409,71 @@ describe('password reset by mail', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 400]);
   });
 
-  it('rate-limits requests per address mailed and per client address, with 429 and Retry-After', async () => {
+  function requestReset(email: string, remoteAddress: string) {
+    return app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
+  }
+
+  it('rate-limits requests per (address mailed, client address) and per client address, with 429 and Retry-After', async () => {
     const person = await signUpUser(app);
-    for (let index = 0; index < 3; index += 1) {
-      expect(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/auth/password-reset',
-            payload: { email: person.user.email },
-            remoteAddress: nextAddress(),
-          })
-        ).statusCode,
-      ).toBe(202);
-    }
-    const perAddress = await app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: person.user.email },
-      remoteAddress: nextAddress(),
-    });
-    expect(perAddress.statusCode).toBe(429);
-    expect(Number(perAddress.headers['retry-after'])).toBeGreaterThan(0);
-    await expect.poll(() => mailsTo(person.user.email).length).toBe(3);
     const client = nextAddress();
-    for (let index = 0; index < 10; index += 1) {
-      expect(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/auth/password-reset',
-            payload: { email: `spread-${index}@example.org` },
-            remoteAddress: client,
-          })
-        ).statusCode,
-      ).toBe(202);
+    for (let index = 0; index < 3; index += 1)
+      expect((await requestReset(person.user.email, client)).statusCode).toBe(202);
+    const fourth = await requestReset(person.user.email, client);
+    expect(fourth.statusCode).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client address has an allowance of its own for the same account.
+    expect((await requestReset(person.user.email, nextAddress())).statusCode).toBe(202);
+    await expect.poll(() => mailsTo(person.user.email).length).toBe(4);
+    // One client address cannot mail many accounts: 10 requests an hour whatever the addresses.
+    const spreader = nextAddress();
+    for (let index = 0; index < 10; index += 1)
+      expect((await requestReset(`spread-${index}@example.org`, spreader)).statusCode).toBe(202);
+    const eleventh = await requestReset('spread-x@example.org', spreader);
+    expect(eleventh.statusCode).toBe(429);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("a stranger's resets and wrong passwords from many addresses lock the owner out of neither the reset nor, after it, sign-in", async () => {
+    const person = await signUpUser(app);
+    // Three reset requests from each of five addresses, and 50 wrong passwords from ten: sign-in is closed to everyone.
+    for (let attacker = 0; attacker < 5; attacker += 1) {
+      const address = nextAddress();
+      for (let index = 0; index < 3; index += 1)
+        expect((await requestReset(person.user.email, address)).statusCode).toBe(202);
     }
-    expect(
-      (
-        await app.inject({
+    for (let attacker = 0; attacker < 10; attacker += 1) {
+      const address = nextAddress();
+      for (let index = 0; index < 5; index += 1) {
+        const guess = await app.inject({
           method: 'POST',
-          url: '/api/auth/password-reset',
-          payload: { email: 'spread-x@example.org' },
-          remoteAddress: client,
-        })
-      ).statusCode,
-    ).toBe(429);
+          url: '/api/auth/login',
+          payload: { email: person.user.email, password: `wrong guess ${index}` },
+          remoteAddress: address,
+        });
+        expect(guess.statusCode).toBe(401);
+      }
+    }
+    const home = nextAddress();
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.user.email, password: person.password },
+      remoteAddress: home,
+    });
+    expect(locked.statusCode).toBe(429);
+    // The owner, from their own address, still gets a link, and the reset reopens sign-in.
+    const { token } = await requestResetMail(person.user.email, home);
+    expect(
+      (await call('POST', '/api/auth/password-reset/confirm', undefined, { token, password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.user.email, password: STRONG_PASSWORD },
+      remoteAddress: home,
+    });
+    expect(signedIn.statusCode).toBe(200);
   });
 
   it('refuses bad input with 400 and a wrong media type with 415', async () => {

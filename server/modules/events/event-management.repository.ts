@@ -302,12 +302,52 @@ export async function insertEventChange(db: Executor, change: NewEventChange): P
 
 export type VerifiedHoursRow = { eventId: number; title: string; date: Date; durationMinutes: number };
 
-/** Events the user was recorded as attending, newest first; cancelled events count nothing. */
+/**
+ * Events the user was recorded as attending, newest first. Cancelled events count nothing, nor do the
+ * user's own events: an organizer's mark for themself (recorded before it was refused) verifies nothing.
+ */
+const isVerifiedAttendanceOf = (userId: string) =>
+  and(
+    eq(rsvps.userId, userId),
+    eq(rsvps.attended, true),
+    eq(events.status, 'scheduled'),
+    sql`${events.organizerId} <> ${userId}`,
+  );
+
 export async function listAttendedEvents(db: Executor, userId: string): Promise<VerifiedHoursRow[]> {
   return db
     .select({ eventId: events.id, title: events.title, date: events.date, durationMinutes: events.durationMinutes })
     .from(rsvps)
     .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(and(eq(rsvps.userId, userId), eq(rsvps.attended, true), eq(events.status, 'scheduled')))
+    .where(isVerifiedAttendanceOf(userId))
     .orderBy(sql`${events.date} DESC`, sql`${events.id} DESC`);
+}
+
+/**
+ * The minutes of the union of those events' time spans: a minute inside two overlapping events counts
+ * once. Sorted by start, an event opens a new island of time when it starts after every earlier one has
+ * ended (the running maximum of the ends before it); each island is counted from its first start to its
+ * last end.
+ */
+export async function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<number> {
+  const [row] = await selectRows<{ minutes: number | string | null }>(
+    db,
+    sql`WITH spans AS (
+          SELECT ${events.date} AS starts_at, ${events.date} + make_interval(mins => ${events.durationMinutes}) AS ends_at
+          FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
+          WHERE ${isVerifiedAttendanceOf(userId)}
+        ), reached AS (
+          SELECT starts_at, ends_at,
+                 max(ends_at) OVER (ORDER BY starts_at, ends_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end
+          FROM spans
+        ), islands AS (
+          SELECT starts_at, ends_at,
+                 sum(CASE WHEN earlier_end IS NULL OR starts_at > earlier_end THEN 1 ELSE 0 END)
+                   OVER (ORDER BY starts_at, ends_at ROWS UNBOUNDED PRECEDING) AS island
+          FROM reached
+        )
+        SELECT sum(extract(epoch FROM island_end - island_start)) / 60 AS minutes
+        FROM (SELECT min(starts_at) AS island_start, max(ends_at) AS island_end FROM islands GROUP BY island) AS merged`,
+  );
+  return Number(row?.minutes ?? 0);
 }

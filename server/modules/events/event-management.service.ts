@@ -33,6 +33,7 @@ const NOT_WAITLISTED = 'You are not on the waitlist for this event';
 const CAPACITY_BELOW_RSVPS = 'Maximum attendees cannot be below the number of RSVPs';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the event until 30 days after it';
 const NOT_AN_RSVP_HOLDER = 'This person has no RSVP for this event';
+const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
 
 /**
@@ -161,6 +162,8 @@ export class EventManagementService {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      // Counted in the edit's transaction: a refused or failed edit counts nothing.
+      await consumeWriteLimit(tx, WRITE_LIMITS.eventEdits, userId);
       if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
         throw conflict(CAPACITY_BELOW_RSVPS, 'CAPACITY_BELOW_RSVPS');
       }
@@ -334,6 +337,9 @@ export class EventManagementService {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isAttendanceOpen) throw conflict(ATTENDANCE_CLOSED, 'ATTENDANCE_CLOSED');
+      // Verified hours are someone else's word that a person came: an organizer's word for themself is not.
+      if (body.entries.some((entry) => entry.userId === userId))
+        throw forbidden(OWN_ATTENDANCE, 'ORGANIZER_CANNOT_VERIFY_SELF');
       const holders = new Set(await repository.listRsvpHolderIds(tx, eventId));
       const strangers = body.entries.flatMap((entry, index) =>
         holders.has(entry.userId) ? [] : [{ path: `entries.${index}.userId`, message: NOT_AN_RSVP_HOLDER }],
@@ -376,6 +382,10 @@ export class EventManagementService {
     });
   }
 
+  /**
+   * Each entry shows its event's own length; the total counts time once however many attended events
+   * overlap it (three 24-hour events on the same day are 24 hours, not 72), so the entries may add up to more.
+   */
   async verifiedHours(userId: string): Promise<VerifiedHours> {
     const rows = await repository.listAttendedEvents(this.db, userId);
     const entries = rows.map((row) => ({
@@ -384,7 +394,7 @@ export class EventManagementService {
       date: toIso(row.date),
       hours: Math.round((row.durationMinutes / 60) * 100) / 100,
     }));
-    const minutes = rows.reduce((total, row) => total + row.durationMinutes, 0);
+    const minutes = await repository.sumAttendedMinutesOnce(this.db, userId);
     return { verifiedHours: Math.round((minutes / 60) * 100) / 100, entries };
   }
 }

@@ -577,6 +577,92 @@ describe('attendance and verified hours', () => {
   });
 });
 
+describe('verified hours are never self-verified and count overlapping time once', () => {
+  async function pastEventAttendedBy(
+    volunteer: User,
+    startsHoursAgo: number,
+    durationMinutes: number,
+    host: User = organizer,
+  ): Promise<number> {
+    const eventId = await createEvent({ durationMinutes }, host);
+    expect((await call('POST', `/api/events/${eventId}/rsvp`, volunteer, { status: 'attending' })).statusCode).toBe(
+      200,
+    );
+    await moveEvent(eventId, `now() - interval '${startsHoursAgo} hours'`);
+    const recorded = await call('PUT', `/api/events/${eventId}/attendance`, host, {
+      entries: [{ userId: volunteer.user.id, attended: true }],
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    return eventId;
+  }
+
+  it('refuses with 403 an organizer who names themself in their attendance call, and records nothing of it', async () => {
+    const [host, volunteer] = await signUpMany(2);
+    const eventIds: number[] = [];
+    // The attack: three overlapping 24-hour events of one's own, each RSVPed and marked attended.
+    for (let index = 0; index < 3; index += 1) {
+      const eventId = await createEvent({ durationMinutes: 1440 }, host!);
+      await call('POST', `/api/events/${eventId}/rsvp`, host!, { status: 'attending' });
+      await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
+      await moveEvent(eventId, `now() - interval '${30 - index} hours'`);
+      eventIds.push(eventId);
+    }
+    for (const eventId of eventIds) {
+      const refused = await call('PUT', `/api/events/${eventId}/attendance`, host!, {
+        entries: [
+          { userId: volunteer!.user.id, attended: true },
+          { userId: host!.user.id, attended: true },
+        ],
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message: 'Organizers cannot record their own attendance',
+        code: 'ORGANIZER_CANNOT_VERIFY_SELF',
+      });
+    }
+    expect((await call('GET', '/api/user/hours', host!)).json()).toEqual({ verifiedHours: 0, entries: [] });
+    // The whole call was refused: the volunteer's mark waits for a call that names only others.
+    expect((await call('GET', '/api/user/hours', volunteer!)).json()).toEqual({ verifiedHours: 0, entries: [] });
+    // A mark for oneself stored before the rule verifies nothing either.
+    await app.database.db
+      .update(rsvps)
+      .set({ attended: true })
+      .where(sql`${rsvps.userId} = ${host!.user.id}`);
+    expect((await call('GET', '/api/user/hours', host!)).json()).toEqual({ verifiedHours: 0, entries: [] });
+  });
+
+  it('counts the union of the attended events: overlapping, nested, identical and disjoint', async () => {
+    const [volunteer] = await signUpMany(1);
+    // Hours before now at which each starts, and its length: A [-60h, -36h], B [-48h, -24h] overlaps A,
+    // C [-58h, -56h] lies inside A, D is A again, E [-12h, -11h] stands alone.
+    await pastEventAttendedBy(volunteer!, 60, 1440);
+    await pastEventAttendedBy(volunteer!, 48, 1440);
+    await pastEventAttendedBy(volunteer!, 58, 120);
+    await pastEventAttendedBy(volunteer!, 60, 1440);
+    await pastEventAttendedBy(volunteer!, 12, 60);
+    const answer = (await call('GET', '/api/user/hours', volunteer!)).json();
+    // Each entry keeps its event's length (75 hours in all); the total is 36 + 1 hours of time.
+    expect(
+      answer.entries
+        .map((entry: { hours: number }) => entry.hours)
+        .sort((first: number, second: number) => first - second),
+    ).toEqual([1, 2, 24, 24, 24]);
+    expect(answer.verifiedHours).toBe(37);
+    const csv = await call('GET', '/api/user/hours?format=csv', volunteer!);
+    expect(csv.body.split('\r\n')).toContain(',Total,,37');
+  });
+
+  it('counts touching events end to end and a single event as its length', async () => {
+    const [volunteer] = await signUpMany(1);
+    await pastEventAttendedBy(volunteer!, 20, 90);
+    expect((await call('GET', '/api/user/hours', volunteer!)).json().verifiedHours).toBe(1.5);
+    // Starts exactly when the first ends.
+    const eventId = await pastEventAttendedBy(volunteer!, 20, 60);
+    await moveEvent(eventId, "now() - interval '20 hours' + interval '90 minutes'");
+    expect((await call('GET', '/api/user/hours', volunteer!)).json().verifiedHours).toBe(2.5);
+  });
+});
+
 describe('POST /api/events/:id/announcements', () => {
   it('sends the message to every RSVP holder but the organizer, records it, and counts for no achievement', async () => {
     const eventId = await createEvent();

@@ -167,4 +167,37 @@ describe('per-user write limits', () => {
     // Another organizer is not affected.
     expect((await createEvent((await signUpUser(app)).cookie)).statusCode).toBe(201);
   });
+
+  it('refuses a 61st edit of events within the hour with 429 and Retry-After, and the event keeps the 60th', async () => {
+    const { cookie } = await signUpUser(app);
+    const created = await createEvent(cookie);
+    expect(created.statusCode).toBe(201);
+    const eventId = created.json().id;
+    const edit = (location: string) =>
+      app.inject({ method: 'PATCH', url: `/api/events/${eventId}`, headers: { cookie }, payload: { location } });
+    for (let index = 1; index <= 60; index += 1) expect((await edit(`Place ${index}`)).statusCode).toBe(200);
+    const refused = await edit('Place 61');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: WRITE_LIMITS.eventEdits.message, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    const [row] = await app.database.db
+      .select({ location: events.location })
+      .from(events)
+      .where(eq(events.id, eventId));
+    expect(row!.location).toBe('Place 60');
+    // Another organizer is not affected.
+    const other = await signUpUser(app);
+    const theirs = (await createEvent(other.cookie)).json().id;
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/events/${theirs}`,
+          headers: { cookie: other.cookie },
+          payload: { location: 'Lagos' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
 });

@@ -21,6 +21,17 @@ export const WRITE_LIMITS = {
     windowMs: 60 * 60_000,
     message: 'You have created many events in the last hour. Please try again later.',
   },
+  /**
+   * Every saved change of an event, per organizer: generous for someone fixing their events, but an
+   * organizer cannot edit without end (each change of date, place or length reaches every RSVP holder,
+   * gathered into one mail per 15 minutes and one unread notification).
+   */
+  eventEdits: {
+    name: 'event-edits',
+    limit: 60,
+    windowMs: 60 * 60_000,
+    message: 'You have changed events many times in the last hour. Please try again later.',
+  },
   photoBytes: {
     name: 'photo-bytes',
     limit: 50 * 1024 * 1024,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
-import { renderEventMail } from './mail-templates';
+import { effectiveChanges, renderEventMail } from './mail-templates';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
@@ -103,7 +103,7 @@ export class MailOutbox {
   }
 
   private async runRound(shouldScanReminders: boolean): Promise<{ sent: number; skipped: number }> {
-    while (!this.isStopped && (await repository.queueMailsOfEventChanges(this.db, BATCH_SIZE)) > 0);
+    while (!this.isStopped && (await this.queueMailsOfEventChanges()) > 0);
     if (shouldScanReminders && !this.isStopped) {
       this.lastReminderScan = Date.now();
       await this.db.transaction(async (tx) => {
@@ -135,6 +135,14 @@ export class MailOutbox {
     return totals;
   }
 
+  /** One batch of change records to mails, in a transaction that holds the change-mail lock (decision 0024). */
+  private queueMailsOfEventChanges(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await repository.lockChangeMailQueue(tx);
+      return repository.queueMailsOfEventChanges(tx, BATCH_SIZE);
+    });
+  }
+
   private async deliver(claimed: repository.ClaimedMail): Promise<'sent' | 'skipped' | 'failed'> {
     const context = await repository.readMailContext(this.db, claimed);
     const skippedReason = this.reasonToSkip(claimed, context);
@@ -157,7 +165,11 @@ export class MailOutbox {
           { err: error, mail: { id: claimed.id, kind: claimed.kind, attempts: claimed.attempts } },
           'mail not sent, will retry',
         );
-        await repository.postponeMail(this.db, claimed.id, Math.min(3600, 30 * 2 ** (claimed.attempts - 1)));
+        await repository.postponeMail(
+          this.db,
+          claimed.id,
+          Math.min(repository.MAX_RETRY_DELAY_SECONDS, 30 * 2 ** (claimed.attempts - 1)),
+        );
       }
       return 'failed';
     }
@@ -170,6 +182,12 @@ export class MailOutbox {
     if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
     const event = eventOf(claimed, context);
     if (event === null) return 'event_gone';
+    if (
+      claimed.kind === 'event_changed' &&
+      Object.keys(effectiveChanges((claimed.payload as { changes?: Parameters<typeof effectiveChanges>[0] }).changes))
+        .length === 0
+    )
+      return 'changed_back';
     if (claimed.kind === 'event_reminder') {
       const startsIn = event.date.getTime() - Date.now();
       if (event.isDeleted || context.status !== 'scheduled' || startsIn <= 0 || startsIn > REMINDER_WINDOW_MS)

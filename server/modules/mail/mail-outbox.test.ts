@@ -205,6 +205,136 @@ describe('mails about events come from the outbox, once, in the recipient langua
   });
 });
 
+describe('changes of one event reach a person as one mail per 15 minutes and one unread notification', () => {
+  /** Every mail the person got, whichever round sent it (the outbox also runs on its own timer). */
+  function mailsTo(account: Account): ParsedMail[] {
+    return smtp.mails.filter((mail) => recipientOf(mail) === account.user.email);
+  }
+
+  /** The person's change mails about the event, oldest first, with how long after the one before each is due. */
+  function changeMailsOf(account: Account, eventId: number) {
+    return selectRows<{ isSent: boolean; skipped: string | null; secondsAfterPrevious: number | null }>(
+      app.database.db,
+      sql`SELECT sent_at IS NOT NULL AS "isSent", skipped_reason AS skipped,
+                 extract(epoch FROM next_attempt_at - lag(next_attempt_at) OVER (ORDER BY id))::float8 AS "secondsAfterPrevious"
+          FROM mail_outbox WHERE kind = 'event_changed' AND user_id = ${account.user.id} AND event_id = ${eventId}
+          ORDER BY id`,
+    );
+  }
+
+  async function changeNotices(account: Account, eventId: number) {
+    const list = (await call(account, 'GET', '/api/notifications?limit=100')).json() as Array<{
+      type: string;
+      readAt: string | null;
+      event?: { id: number } | null;
+    }>;
+    return list.filter((item) => item.type === 'event_changed' && item.event?.id === eventId);
+  }
+
+  /** What a sender finds 15 minutes on: the mail that waits for its window is due now. */
+  async function letWindowPass(account: Account, eventId: number) {
+    await app.database.db.execute(
+      sql`UPDATE mail_outbox SET next_attempt_at = now()
+          WHERE kind = 'event_changed' AND user_id = ${account.user.id} AND event_id = ${eventId} AND sent_at IS NULL`,
+    );
+  }
+
+  function edit(eventId: number, fields: Record<string, unknown>) {
+    return call(organizer, 'PATCH', `/api/events/${eventId}`, fields).then((response) => response.statusCode);
+  }
+
+  it('25 place changes in a row make one mail and one unread notification; later ones wait 15 minutes, gathered', async () => {
+    const cora = await signUpUser(app, { firstName: 'Cora' });
+    const eventId = await createEvent({ maxAttendees: 5 });
+    expect((await call(cora, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    for (let index = 1; index <= 25; index += 1) expect(await edit(eventId, { location: `Place ${index}` })).toBe(200);
+    await deliver();
+    // One mail, from the first place: the changes the outbox had taken in when it went out.
+    expect(mailsTo(cora)).toHaveLength(1);
+    expect(mailsTo(cora)[0]!.subject).toBe('River cleanup has changed');
+    expect(mailsTo(cora)[0]!.text).toMatch(/Where: Place \d+ \(was Porto\)/);
+    const notices = await changeNotices(cora, eventId);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.readAt).toBeNull();
+
+    // Changes within 15 minutes of that mail wait for the window, gathered into one mail.
+    expect(await edit(eventId, { location: 'Place 26' })).toBe(200);
+    expect(await edit(eventId, { date: daysFromNow(8).toISOString() })).toBe(200);
+    await deliver();
+    expect(mailsTo(cora)).toHaveLength(1);
+    const [sent, waiting, ...more] = await changeMailsOf(cora, eventId);
+    expect(more).toEqual([]);
+    expect(sent!.isSent).toBe(true);
+    expect(waiting!.isSent).toBe(false);
+    expect(waiting!.secondsAfterPrevious).toBeGreaterThanOrEqual(15 * 60);
+    expect(await changeNotices(cora, eventId)).toHaveLength(1);
+
+    await letWindowPass(cora, eventId);
+    await deliver();
+    expect(mailsTo(cora)).toHaveLength(2);
+    const gathered = mailsTo(cora)[1]!;
+    expect(gathered.text).toMatch(/Where: Place 26 \(was Place \d+\)/);
+    expect(gathered.text).toMatch(/When: .+ \(was .+\)/);
+    expect(await changeNotices(cora, eventId)).toHaveLength(1);
+  });
+
+  it('a change undone before its mail goes sends nothing; a read notice is followed by a new unread one', async () => {
+    const dina = await signUpUser(app, { firstName: 'Dina' });
+    const eventId = await createEvent({ maxAttendees: 5 });
+    expect((await call(dina, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    expect(await edit(eventId, { location: 'Lisbon' })).toBe(200);
+    await deliver();
+    expect(mailsTo(dina)).toHaveLength(1);
+    expect((await call(dina, 'POST', '/api/notifications/read', {})).statusCode).toBe(204);
+
+    expect(await edit(eventId, { location: 'Evora' })).toBe(200);
+    expect(await edit(eventId, { location: 'Lisbon' })).toBe(200);
+    await deliver();
+    await letWindowPass(dina, eventId);
+    await deliver();
+    expect(mailsTo(dina)).toHaveLength(1);
+    expect((await changeMailsOf(dina, eventId)).map((row) => row.skipped)).toEqual([null, 'changed_back']);
+    expect((await changeNotices(dina, eventId)).map((notice) => notice.readAt === null)).toEqual([true, false]);
+  });
+
+  it('holds with several outboxes at once on one database (as several processes run): one mail, then one gathered', async () => {
+    const quiet = pino({ level: 'silent' });
+    const outboxes = Array.from(
+      { length: 3 },
+      () =>
+        new MailOutbox(
+          app.database.db,
+          createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, quiet),
+          {
+            linkOrigin: ORIGIN,
+            timeZone: 'UTC',
+            sessionSecret: app.config.sessionSecret,
+            claimSeconds: 60,
+            log: quiet,
+          },
+        ),
+    );
+    const runAll = () => Promise.all([app.mailOutbox, ...outboxes].map((outbox) => outbox.runOnce()));
+    const ezra = await signUpUser(app, { firstName: 'Ezra' });
+    const eventId = await createEvent({ maxAttendees: 5 });
+    expect((await call(ezra, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    for (let index = 1; index <= 12; index += 1) {
+      const editing = Promise.all([edit(eventId, { location: `Stop ${index}` }), runAll()]);
+      expect((await editing)[0]).toBe(200);
+    }
+    await runAll();
+    expect(mailsTo(ezra)).toHaveLength(1);
+    // The first mail went out within the first rounds; every later stop waits in one mail.
+    expect(mailsTo(ezra)[0]!.text).toMatch(/Where: Stop [12] \(was Porto\)/);
+    expect((await changeMailsOf(ezra, eventId)).map((row) => row.isSent)).toEqual([true, false]);
+    await letWindowPass(ezra, eventId);
+    await runAll();
+    await runAll();
+    expect(mailsTo(ezra)).toHaveLength(2);
+    expect(mailsTo(ezra)[1]!.text).toMatch(/Where: Stop 12 \(was Stop [12]\)/);
+  });
+});
+
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
     const eventId = await createEvent({ title: 'Garden day', location: 'Coimbra' });

@@ -121,6 +121,17 @@ function formatDuration(minutes: number, language: LanguageCode): string {
 }
 
 type Change = { from: string | number; to: string | number };
+type Changes = { date?: Change; location?: Change; durationMinutes?: Change };
+
+/**
+ * The fields a change mail names: a mail gathers every change since the last one, and a field changed and
+ * then changed back (its first `from` is its last `to`) is no change to tell of.
+ */
+export function effectiveChanges(changes: Changes | undefined): Changes {
+  return Object.fromEntries(
+    Object.entries(changes ?? {}).filter(([, change]) => change !== undefined && change.from !== change.to),
+  );
+}
 
 export type EventMailInput = {
   kind: MailKind;
@@ -129,7 +140,7 @@ export type EventMailInput = {
   event: { title: string; date: Date; location: string };
   organizerName: string | null;
   payload: {
-    changes?: { date?: Change; location?: Change; durationMinutes?: Change };
+    changes?: Changes;
     reason?: string | null;
     content?: string;
   };
@@ -151,7 +162,7 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
   const kindTexts = texts[input.kind];
   blocks.push({ kind: 'paragraph', text: fillText(kindTexts.body, values) });
   if (input.kind === 'event_changed') {
-    const changes = input.payload.changes ?? {};
+    const changes = effectiveChanges(input.payload.changes);
     const lines: string[] = [];
     if (changes.date)
       lines.push(

@@ -1,33 +1,121 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MAIL_KINDS, type MailKind } from '../../../contract/mail';
 import { type Executor, selectRows } from '../../db/client';
+
+/** The advisory lock that makes change mails one transaction at a time, in every process. */
+const CHANGE_MAIL_LOCK = 7_315_002;
 
 /** A PostgreSQL array literal of mail kinds: drizzle would spread a JS array into separate parameters. */
 function kindArray(kinds: readonly MailKind[]) {
   return sql`${`{${kinds.filter((kind) => MAIL_KINDS.includes(kind)).join(',')}}`}::text[]`;
 }
 
+/** How long after one change mail about an event the next to the same person waits, gathering changes. */
+export const CHANGE_MAIL_SPACING_SECONDS = 15 * 60;
+/** The longest a failed mail waits for its next try. */
+export const MAX_RETRY_DELAY_SECONDS = 3600;
+
+/** Where a change mail is due names its row: `event_changed:<event>:<user>:<15-minute window of its due time>`. */
+function changeMailKey(eventId: SQL, userId: SQL, window: SQL): SQL {
+  return sql`'event_changed:' || ${eventId} || ':' || ${userId} || ':' || ${window}`;
+}
+
+function windowOf(time: SQL): SQL {
+  return sql`floor(extract(epoch FROM ${time}) / ${CHANGE_MAIL_SPACING_SECONDS})::bigint`;
+}
+
 /**
- * Turns unprocessed event change records into one mail row per recipient and marks them processed, in
- * one statement: the claim (SKIP LOCKED, so processes take different records), the mails and the mark
- * commit together or not at all. A recipient whose account row is gone is left out.
+ * Two `{changes}` payloads made one: each field changed goes from its first `from` to its last `to`, so a
+ * place changed twice reads "C (was A)".
  */
-export async function queueMailsOfEventChanges(db: Executor, limit: number): Promise<number> {
+function mergeChanges(earlier: SQL, later: SQL): SQL {
+  const field = (name: 'date' | 'location' | 'durationMinutes') => {
+    const key = sql.raw(`'${name}'`);
+    return sql`CASE WHEN ${later} ? ${key}
+             THEN jsonb_build_object('from', coalesce(${earlier} -> ${key} -> 'from', ${later} -> ${key} -> 'from'), 'to', ${later} -> ${key} -> 'to')
+             ELSE ${earlier} -> ${key} END`;
+  };
+  return sql`jsonb_build_object('changes', jsonb_strip_nulls(jsonb_build_object('date', ${field('date')}, 'location', ${field('location')}, 'durationMinutes', ${field('durationMinutes')})))`;
+}
+
+/**
+ * Turns unprocessed event change records into mail rows and marks them processed, in one statement:
+ * the claim (SKIP LOCKED), the mails and the mark commit together or not at all. A recipient whose
+ * account row is gone is left out. Run it inside a transaction that took lockChangeMailQueue.
+ *
+ * Cancellations, promotions and announcements make one mail per record and recipient. Changes of date,
+ * place or length are gathered per event and person (decision 0024): a change mail not yet
+ * claimed by a sender takes in the new changes; once one is claimed, the next is due
+ * CHANGE_MAIL_SPACING_SECONDS after it and gathers every change until then. One transaction at a time
+ * does this (lockChangeMailQueue), and it locks the mail it may merge into, so a sender never claims a mail
+ * while changes are being added to it, and two processes never open two mails for one person.
+ */
+export async function queueMailsOfEventChanges(tx: Executor, limit: number): Promise<number> {
   const rows = await selectRows<{ id: number }>(
-    db,
+    tx,
     sql`WITH claimed AS (
-          SELECT id, type, event_id, actor_id, recipient_ids, payload FROM event_changes
-          WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-        ), queued AS (
-          INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
-          SELECT c.type, c.type || ':' || c.id || ':' || u.id, u.id, c.event_id, c.actor_id, c.payload
-          FROM claimed c CROSS JOIN LATERAL unnest(c.recipient_ids) AS r(user_id) JOIN users u ON u.id = r.user_id
-          WHERE r.user_id IS DISTINCT FROM c.actor_id
-          ON CONFLICT (dedupe_key) DO NOTHING
-        )
-        UPDATE event_changes SET processed_at = now() WHERE id IN (SELECT id FROM claimed) RETURNING id`,
+            SELECT id, type, event_id, actor_id, recipient_ids, payload FROM event_changes
+            WHERE processed_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          ), recipients AS (
+            SELECT c.id, c.type, c.event_id, c.actor_id, c.payload, u.id AS user_id
+            FROM claimed c CROSS JOIN LATERAL unnest(c.recipient_ids) AS r(user_id) JOIN users u ON u.id = r.user_id
+            WHERE r.user_id IS DISTINCT FROM c.actor_id
+          ), single AS (
+            INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
+            SELECT type, type || ':' || id || ':' || user_id, user_id, event_id, actor_id, payload
+            FROM recipients WHERE type <> 'event_changed'
+            ON CONFLICT (dedupe_key) DO NOTHING
+          ), changed_fields AS (
+            SELECT r.event_id, r.user_id, f.key AS field,
+                   (array_agg(f.value -> 'from' ORDER BY r.id))[1] AS from_value,
+                   (array_agg(f.value -> 'to' ORDER BY r.id DESC))[1] AS to_value,
+                   (array_agg(r.actor_id ORDER BY r.id DESC))[1] AS actor_id
+            FROM recipients r CROSS JOIN LATERAL jsonb_each(r.payload -> 'changes') AS f
+            WHERE r.type = 'event_changed'
+            GROUP BY r.event_id, r.user_id, f.key
+          ), changed AS (
+            SELECT event_id, user_id, (array_agg(actor_id))[1] AS actor_id,
+                   jsonb_build_object('changes', jsonb_object_agg(field, jsonb_build_object('from', from_value, 'to', to_value))) AS payload
+            FROM changed_fields GROUP BY event_id, user_id
+          ), latest AS (
+            SELECT ch.*, last.dedupe_key AS last_key, last.attempts AS last_attempts, last.next_attempt_at AS last_due
+            FROM changed ch LEFT JOIN LATERAL (
+              -- The person's latest change mail about the event, by the window its key names: a mail is
+              -- opened due at most CHANGE_MAIL_SPACING_SECONDS after a later one than MAX_RETRY_DELAY_SECONDS
+              -- from now, so no key names a window past these.
+              SELECT m.dedupe_key, m.attempts, m.next_attempt_at FROM generate_series(
+                ${windowOf(sql`now()`)} - 1,
+                ${windowOf(sql`now() + make_interval(secs => ${MAX_RETRY_DELAY_SECONDS + CHANGE_MAIL_SPACING_SECONDS})`)}
+              ) AS w(window_index)
+              JOIN mail_outbox m ON m.dedupe_key = ${changeMailKey(sql`ch.event_id`, sql`ch.user_id`, sql`w.window_index`)}
+              ORDER BY w.window_index DESC LIMIT 1
+              FOR UPDATE OF m
+            ) AS last ON true
+          ), due AS (
+            SELECT latest.*,
+                   CASE WHEN last_key IS NULL THEN now()
+                        WHEN last_attempts = 0 THEN last_due
+                        ELSE greatest(now(), last_due + make_interval(secs => ${CHANGE_MAIL_SPACING_SECONDS})) END AS due_at
+            FROM latest
+          ), gathered AS (
+            INSERT INTO mail_outbox AS m (kind, dedupe_key, user_id, event_id, actor_id, payload, next_attempt_at)
+            SELECT 'event_changed',
+                   CASE WHEN last_attempts = 0 THEN last_key
+                        ELSE ${changeMailKey(sql`event_id`, sql`user_id`, windowOf(sql`due_at`))} END,
+                   user_id, event_id, actor_id, payload, due_at
+            FROM due
+            ON CONFLICT (dedupe_key) DO UPDATE
+              SET payload = ${mergeChanges(sql`m.payload -> 'changes'`, sql`EXCLUDED.payload -> 'changes'`)}, actor_id = EXCLUDED.actor_id
+              WHERE m.attempts = 0
+          )
+          UPDATE event_changes SET processed_at = now() WHERE id IN (SELECT id FROM claimed) RETURNING id`,
   );
   return rows.length;
+}
+
+/** Held until the transaction ends: queueMailsOfEventChanges runs in one transaction at a time, in every process. */
+export async function lockChangeMailQueue(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHANGE_MAIL_LOCK})`);
 }
 
 /**

@@ -28,6 +28,29 @@ export async function insertNotifications(db: Executor, rows: NewNotification[])
 }
 
 /**
+ * Removes the unread notifications of `type` about `eventId` for these users: a newer one of the same kind
+ * replaces them, so a person has one unread "event changed" per event however often it changes.
+ */
+export async function deleteUnreadOfEvent(
+  db: Executor,
+  type: NotificationType,
+  eventId: number,
+  userIds: string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.type, type),
+        eq(notifications.eventId, eventId),
+        isNull(notifications.readAt),
+        inArray(notifications.userId, userIds),
+      ),
+    );
+}
+
+/**
  * Newest first; `beforeId` is the previous page's last id. One more row than asked tells whether a next page exists.
  */
 export async function listNotifications(

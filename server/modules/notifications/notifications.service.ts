@@ -32,6 +32,10 @@ export async function createNotifications(
   context: { eventId: number | null; actorId: string | null },
 ): Promise<void> {
   const recipients = [...new Set(recipientIds)].filter((userId) => userId !== context.actorId);
+  // Changes come in bursts (an organizer fixing a place five times): the bell keeps one unread notice per
+  // event and person, moved to the top with the newest change, rather than one per edit.
+  if (type === 'event_changed' && context.eventId !== null)
+    await repository.deleteUnreadOfEvent(db, type, context.eventId, recipients);
   await repository.insertNotifications(
     db,
     recipients.map((userId) => ({ userId, type, eventId: context.eventId, actorId: context.actorId })),

@@ -15,36 +15,42 @@ function checksOf(attendees: Attendee[]): Checks {
 
 /**
  * From the start until 30 days after, the organizer checks who came, in bulk, and saves
- * all at once. After the window the sheet is read-only.
+ * all at once. After the window the sheet is read-only. The organizer's own RSVP has no box: the server
+ * refuses an organizer's word for their own attendance (it would be self-verified hours).
  */
 export function AttendanceSheet({
   eventId,
-  attendees,
+  attendees: everyone,
+  organizerId,
   isOpen,
   closesAt,
 }: {
   eventId: number;
   attendees: Attendee[];
+  organizerId: string;
   isOpen: boolean;
   closesAt: string;
 }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const formatDateTime = useFormatDateTime();
   const save = useSaveAttendance(eventId);
+  const attendees = everyone.filter((attendee) => attendee.user.id !== organizerId);
   const [saved, setSaved] = useState<Checks>(() => checksOf(attendees));
   const [checks, setChecks] = useState<Checks>(saved);
   const selectAll = useRef<HTMLInputElement>(null);
 
   // A fresh answer from the server (after saving, or a refetch) becomes the sheet's saved state.
-  const [source, setSource] = useState(attendees);
-  if (source !== attendees) {
-    setSource(attendees);
-    const next = checksOf(attendees);
+  const [source, setSource] = useState(everyone);
+  if (source !== everyone) {
+    setSource(everyone);
+    const next = checksOf(everyone);
     setSaved(next);
     setChecks(next);
   }
 
   const total = attendees.length;
+  // When the organizer is the only RSVP there is nobody to record.
+  const canRecord = isOpen && total > 0;
   const checkedCount = attendees.filter((attendee) => checks[attendee.user.id]).length;
   const isDirty = attendees.some((attendee) => checks[attendee.user.id] !== saved[attendee.user.id]);
 
@@ -52,7 +58,7 @@ export function AttendanceSheet({
     if (selectAll.current) selectAll.current.indeterminate = checkedCount > 0 && checkedCount < total;
   }, [checkedCount, total]);
 
-  if (total === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
+  if (everyone.length === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
 
   const setAll = (value: boolean) =>
     setChecks(Object.fromEntries(attendees.map((attendee) => [attendee.user.id, value])));
@@ -74,7 +80,7 @@ export function AttendanceSheet({
       <p className="text-sm text-muted-foreground">
         {isOpen ? t('attendance.hint') : t('attendance.closed', { date: formatDateTime(closesAt) })}
       </p>
-      {isOpen && (
+      {canRecord && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/60 px-3 py-2">
           <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
             <input
@@ -97,12 +103,14 @@ export function AttendanceSheet({
         </div>
       )}
       <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
-        {attendees.map((attendee) => {
+        {everyone.map((attendee) => {
           const name = personName(attendee.user, t('attendees.unknownName'));
           const isChecked = checks[attendee.user.id] === true;
+          const isSelf = attendee.user.id === organizerId;
           return (
             <li key={attendee.user.id} className="flex items-center gap-3 py-2.5" data-testid="attendee-row">
-              {isOpen && (
+              {isOpen && isSelf && <span className="size-5 shrink-0" aria-hidden />}
+              {isOpen && !isSelf && (
                 <input
                   type="checkbox"
                   className="size-5 shrink-0 cursor-pointer accent-emerald-600"
@@ -119,12 +127,17 @@ export function AttendanceSheet({
                 <span className="truncate font-medium" dir="auto">
                   {name}
                 </span>
+                {isSelf && (
+                  <span className="text-xs text-muted-foreground" data-testid="attendance-self">
+                    {t('attendance.self')}
+                  </span>
+                )}
                 <span className="text-xs text-muted-foreground">
                   {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
                   <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
                 </span>
               </div>
-              {!isOpen && (
+              {!isOpen && !isSelf && (
                 <Badge variant={attendee.attended ? 'default' : 'secondary'} data-testid="attended-badge">
                   {attendee.attended === true
                     ? t('attendees.attendedYes')
@@ -137,7 +150,7 @@ export function AttendanceSheet({
           );
         })}
       </ul>
-      {isOpen && (
+      {canRecord && (
         <div className="flex flex-wrap items-center justify-end gap-3">
           {isDirty && (
             <span className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('attendance.unsaved')}</span>

@@ -118,6 +118,7 @@ export function AttendeeSection({ event }: { event: Event }) {
           <AttendanceSheet
             eventId={event.id}
             attendees={attendees.data.attendees}
+            organizerId={event.organizerId}
             isOpen={window.isOpen}
             closesAt={window.closesAt}
           />

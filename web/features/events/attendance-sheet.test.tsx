@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { AttendeesResponse } from '@contract/event-management';
+import type { Event } from '@contract/events';
+import { renderPage } from '../../app/server-render';
+
+const HOUR_MS = 60 * 60 * 1000;
+const organizer = { id: 'organizer-1', firstName: 'Olga', lastName: 'Organizer', profileImageUrl: null };
+const volunteer = { id: 'volunteer-1', firstName: 'Vera', lastName: 'Volunteer', profileImageUrl: null };
+
+function pastEvent(): Event {
+  const startedAt = new Date(Date.now() - 2 * HOUR_MS).toISOString();
+  return {
+    id: 7,
+    title: 'River cleanup',
+    description: 'Gloves provided',
+    location: 'Porto',
+    date: startedAt,
+    imageUrl: null,
+    images: [],
+    categoryId: 1,
+    category: { id: 1, name: 'Environment', color: 'green', icon: 'leaf' },
+    organizerId: organizer.id,
+    organizer: { ...organizer, email: null },
+    rsvpCount: 2,
+    maxAttendees: null,
+    averageRating: 0,
+    ratingCount: 0,
+    userRsvpStatus: 'organizing',
+    createdAt: startedAt,
+    updatedAt: startedAt,
+    status: 'scheduled',
+    cancelReason: null,
+    durationMinutes: 180,
+    waitlistCount: 0,
+    userWaitlistPosition: null,
+  };
+}
+
+describe('the attendance sheet', () => {
+  it("offers a box for every RSVP but the organizer's own, whose row says why", async () => {
+    const attendees: AttendeesResponse = {
+      attendees: [
+        { user: organizer, status: 'organizing', createdAt: new Date(0).toISOString(), attended: null },
+        { user: volunteer, status: 'attending', createdAt: new Date(0).toISOString(), attended: null },
+      ],
+      waitlist: [],
+    };
+    const html = await renderPage({
+      url: '/events/7',
+      page: {
+        user: { ...organizer, email: 'olga@example.org', createdAt: new Date(0).toISOString() },
+        queries: [
+          { url: '/api/events/7', data: pastEvent() },
+          { url: '/api/events/7/attendees', data: attendees },
+        ],
+      },
+      renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC' },
+      timeoutMs: 10_000,
+    });
+    expect(html).toContain('data-testid="attendance-sheet"');
+    expect(html.match(/data-testid="attendee-row"/g)).toHaveLength(2);
+    const boxes = html.match(/<input[^>]*data-testid="attendance-checkbox"[^>]*>/g) ?? [];
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]).toContain('aria-label="Vera Volunteer came"');
+    expect(html).toContain('You organize this event: your own attendance is not recorded');
+    expect(html).toContain('0 of 1 checked');
+  });
+});

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../server/modules/mail/capture-smtp-server';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpInBrowser, signUpWith } from './support/accounts';
+import { signUpWith } from './support/accounts';
 import { E2E_PORT } from './support/e2e-settings';
 
 const READY = { timeout: 30_000 };
@@ -45,8 +46,9 @@ test.afterAll(async () => smtp?.close());
 
 test('settings: names and photo, password change ends the other session, sessions list, export, deletion', async ({
   page,
+  signUp,
 }) => {
-  const me = await signUpInBrowser(page, { firstName: 'Rosa', lastName: 'Parkes' });
+  const me = await signUp({ firstName: 'Rosa', lastName: 'Parkes' });
   // A second device of mine.
   const phone = await playwrightRequest.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -137,8 +139,8 @@ test('settings: names and photo, password change ends the other session, session
   expect((await page.context().request.get('/api/auth/user')).status()).toBe(401);
 });
 
-test('settings in Arabic, right to left', async ({ page }) => {
-  await signUpInBrowser(page, { firstName: 'Layla', lastName: 'Haddad' });
+test('settings in Arabic, right to left', async ({ page, signUp }) => {
+  await signUp({ firstName: 'Layla', lastName: 'Haddad' });
   await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'الإعدادات', level: 1 })).toBeVisible(READY);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInWith, signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signInWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 
 /**
@@ -60,10 +61,13 @@ test.describe('pages load without console errors or DevTools issues', () => {
     expect(recorded.consoleErrors).toEqual([]);
   });
 
-  test('signing in after the landing page shows the signed-in app (the marker is per page load)', async ({ page }) => {
+  test('signing in after the landing page shows the signed-in app (the marker is per page load)', async ({
+    page,
+    signUp,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Difference in Your Community');
-    await signUpInBrowser(page, { firstName: 'Marker' });
+    await signUp({ firstName: 'Marker' });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Marker');
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /**
  * The JavaScript each route really loads on a first visit, gzipped, against the budgets:
@@ -101,8 +101,7 @@ test.describe('JavaScript per route (gzipped)', () => {
   });
 
   for (const route of SIGNED_IN_ROUTES) {
-    test(`${route} loads at most ${SIGNED_IN_BUDGET / 1024} kB on a first visit`, async ({ page }) => {
-      await signUpInBrowser(page);
+    test(`${route} loads at most ${SIGNED_IN_BUDGET / 1024} kB on a first visit`, async ({ page, user }) => {
       // The signed-in chrome is there; the screen's own chunks are requested as it renders.
       const measured = await measureScripts(page, route, () => expect(page.getByTestId('app-header')).toBeVisible());
       report(route, measured, SIGNED_IN_BUDGET);

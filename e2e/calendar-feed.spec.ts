@@ -1,16 +1,16 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
-import { eventsOfNewOrganizers, joinEvents, signUpInBrowser } from './support/accounts';
+import { eventsOfNewOrganizers, joinEvents } from './support/accounts';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
 /** The personal calendar feed, made, copied and renewed from the profile page. */
 test('the profile page makes a calendar feed of my RSVPs, and renewing it kills the old address', async ({
   page,
   playwright,
+  user,
 }) => {
   test.setTimeout(90_000);
-  await signUpInBrowser(page);
   const [event] = await eventsOfNewOrganizers(playwright, 1);
   await joinEvents(page.context().request, [event!]);
   await page.setViewportSize({ width: 360, height: 740 });

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-  type Request,
-} from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
 
@@ -263,8 +257,7 @@ test.describe('Chat', () => {
     await expect(page.getByRole('link', { name: 'Back to conversations' })).toHaveCount(0);
   });
 
-  test('loading and empty states', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('loading and empty states', async ({ page, user }) => {
     // Hold the REAL answer back (it is not replaced) so the loading text can be seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

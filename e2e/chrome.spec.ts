@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { createEventWith, signUpWith } from './support/accounts';
 
 const PHONE = { width: 390, height: 844 };
 const isAchievementPoll = (url: string) => new URL(url).pathname === '/api/user/achievements';
@@ -31,8 +32,11 @@ function firstPoll(page: Page) {
 }
 
 test.describe('App chrome', () => {
-  test('desktop header: brand, search, bell badge, avatar initial, main navigation, skip link', async ({ page }) => {
-    await signUpInBrowser(page, { firstName: 'zoe', lastName: 'Quinn' });
+  test('desktop header: brand, search, bell badge, avatar initial, main navigation, skip link', async ({
+    page,
+    signUp,
+  }) => {
+    await signUp({ firstName: 'zoe', lastName: 'Quinn' });
     await page.goto('/messages');
 
     const header = page.getByTestId('app-header');
@@ -82,9 +86,10 @@ test.describe('App chrome', () => {
 
   test('phone: five bottom entries with the active one marked, account menu, page clear of the bar', async ({
     page,
+    signUp,
   }) => {
     await page.setViewportSize(PHONE);
-    await signUpInBrowser(page, { firstName: 'Mia' });
+    await signUp({ firstName: 'Mia' });
     await page.goto('/profile');
 
     const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
@@ -133,8 +138,7 @@ test.describe('App chrome', () => {
     await expect(page).toHaveURL(/\/discover\?search=garden$/);
   });
 
-  test('theme toggle puts the dark class on <html> and keeps it across a reload', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('theme toggle puts the dark class on <html> and keeps it across a reload', async ({ page, user }) => {
     await page.goto('/journey');
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -146,8 +150,7 @@ test.describe('App chrome', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
-  test('language picker lists code, name and flag and switches the chrome', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('language picker lists code, name and flag and switches the chrome', async ({ page, user }) => {
     await page.goto('/messages');
     await page.getByTestId('language-picker').click();
     const spanish = page.getByTestId('language-option-es');
@@ -170,9 +173,8 @@ test.describe('App chrome', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus mensajes');
   });
 
-  test('Sign Out ends the session and the achievement poll stops', async ({ page }) => {
+  test('Sign Out ends the session and the achievement poll stops', async ({ page, user }) => {
     await page.clock.install();
-    await signUpInBrowser(page);
     const baseline = firstPoll(page);
     await page.goto('/');
     await baseline;
@@ -191,9 +193,9 @@ test.describe('App chrome', () => {
 
   test('a session ended elsewhere: the next poll gets 401, the app returns to the landing page and stops polling', async ({
     page,
+    user,
   }) => {
     await page.clock.install();
-    await signUpInBrowser(page);
     const baseline = firstPoll(page);
     await page.goto('/');
     await baseline;
@@ -215,9 +217,11 @@ test.describe('App chrome', () => {
     expect(polls).toBe(0);
   });
 
-  test('axe: the chrome has no serious or critical violation in either theme, desktop and phone', async ({ page }) => {
+  test('axe: the chrome has no serious or critical violation in either theme, desktop and phone', async ({
+    page,
+    user,
+  }) => {
     test.setTimeout(180_000);
-    await signUpInBrowser(page);
     await page.goto('/messages');
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('main-nav')).toBeVisible();
@@ -238,8 +242,7 @@ test.describe('App chrome', () => {
 });
 
 test.describe('Developer test panels', () => {
-  test('panel one: Confetti draws and clears its canvas; Achievement adds a sample notice', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('panel one: Confetti draws and clears its canvas; Achievement adds a sample notice', async ({ page, user }) => {
     await page.goto('/messages');
     const toggle = page.getByRole('button', { name: 'Test panel: effects' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -260,8 +263,7 @@ test.describe('Developer test panels', () => {
     await expect(page.getByTestId('achievement-notice-name')).toHaveText('Test Achievement');
   });
 
-  test('panel two: the three alerts show their toasts', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('panel two: the three alerts show their toasts', async ({ page, user }) => {
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
     const panel = page.getByTestId('dev-panel-alerts');
@@ -292,8 +294,8 @@ test.describe('Developer test panels', () => {
     page,
     playwright,
     baseURL,
+    user,
   }) => {
-    await signUpInBrowser(page);
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
     const created = page.waitForResponse(
@@ -326,8 +328,7 @@ test.describe('Developer test panels', () => {
     await other.dispose();
   });
 
-  test('Create New Event when signed out: Error Creating Event', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Create New Event when signed out: Error Creating Event', async ({ page, user }) => {
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: alerts' }).click();
     // Signed out only once the panel is open: the app's own first calls would otherwise meet the dead
@@ -339,9 +340,12 @@ test.describe('Developer test panels', () => {
     await expect(page.getByText("Please make sure you're logged in first.", { exact: true })).toBeVisible();
   });
 
-  test('Test Share copies the app link without native sharing, and uses it when present', async ({ page, context }) => {
+  test('Test Share copies the app link without native sharing, and uses it when present', async ({
+    page,
+    context,
+    user,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUpInBrowser(page);
     await page.goto('/messages');
     const hasNativeShare = await page.evaluate(() => typeof navigator.share === 'function');
     test.info().annotations.push({ type: 'native share', description: String(hasNativeShare) });
@@ -373,10 +377,10 @@ test.describe('Developer test panels', () => {
 test.describe('Achievement notices', () => {
   test('stacked 120 px apart, each hides after 5000 ms, the red dot and Clear stay until cleared (phone)', async ({
     page,
+    user,
   }) => {
     await page.setViewportSize(PHONE);
     await page.clock.install();
-    await signUpInBrowser(page);
     await page.goto('/journey');
     await expect(page.getByRole('button', { name: 'Test panel: effects' })).toBeVisible();
     await freezeClock(page);
@@ -424,9 +428,8 @@ test.describe('Achievement notices', () => {
     await expect(page.getByTestId('bottom-nav-clear')).toHaveCount(0);
   });
 
-  test('close one, then Clear all (desktop)', async ({ page }) => {
+  test('close one, then Clear all (desktop)', async ({ page, user }) => {
     await page.clock.install();
-    await signUpInBrowser(page);
     await page.goto('/messages');
     await expect(page.getByRole('button', { name: 'Test panel: effects' })).toBeVisible();
     await freezeClock(page);
@@ -463,9 +466,9 @@ test.describe('Achievement notices', () => {
     page,
     playwright,
     baseURL,
+    user,
   }) => {
     await page.clock.install();
-    await signUpInBrowser(page);
     const baseline = firstPoll(page);
     await page.goto('/messages');
     const first = await baseline;
@@ -504,8 +507,7 @@ test.describe('Achievement notices', () => {
     await expect(page.getByTestId('achievement-notice')).toHaveCount(0);
   });
 
-  test('Arabic: notices stack at the top left and the page is right-to-left', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Arabic: notices stack at the top left and the page is right-to-left', async ({ page, user }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
     await page.goto('/messages');

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
-import { createEventWith, signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { test } from './support/fixtures';
+import { createEventWith } from './support/accounts';
 
 /**
  * Screens of the first-impressions review: `npx playwright test -c e2e/screenshots.config.ts e2e/craft.screens.ts`,
@@ -24,10 +25,10 @@ async function prepare(page: Page, theme: 'light' | 'dark', language = 'en') {
   );
 }
 
-test('first-impressions screens', async ({ page, context }) => {
+test('first-impressions screens', async ({ page, context, signUp }) => {
   test.setTimeout(600_000);
   mkdirSync(DIRECTORY, { recursive: true });
-  await signUpInBrowser(page, { firstName: 'Nadia' });
+  await signUp({ firstName: 'Nadia' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const event = await createEventWith(page.context().request, { title: 'Unrated health check-up day', categoryId: 7 });
   for (const size of SIZES) {

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, setLatency } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpInBrowser } from './support/accounts';
-import { recordToasts } from './support/toasts';
-import { E2E_EMPTY_BASE_URL } from './support/e2e-settings';
-
-// Overridable so a run on private ports (several engineers share one machine) reaches its own servers.
-const EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? E2E_EMPTY_BASE_URL;
+import { recordToasts, toast } from './support/toasts';
 
 /** The create event dialog against the real server. */
 
@@ -51,18 +47,8 @@ async function fillRequired(page: Page, dialog: Locator, fields: { title: string
   await pickCategory(page, dialog, fields.category ?? 'Environmental');
 }
 
-/**
- * The open toast with this title and description. Found by its markup rather than its role: while a
- * modal dialog is open, Radix hides everything outside it (the toast region too) from the
- * accessibility tree, and Radix announces the toast through a separate live region.
- */
-function toast(page: Page, title: string, description: string) {
-  return page.locator('li[data-state="open"]').filter({ hasText: title }).filter({ hasText: description });
-}
-
 test.describe('Create event dialog', () => {
-  test('the required-field messages, the +30 minutes minimum, attendee and URL checks', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('the required-field messages, the +30 minutes minimum, attendee and URL checks', async ({ page, user }) => {
     // A pinned clock: 09:12:20 UTC, so the earliest start is 09:43 (now + 30 min, up to the minute).
     await page.clock.setFixedTime(new Date('2027-05-04T09:12:20Z'));
     const dialog = await openFromHome(page);
@@ -104,8 +90,10 @@ test.describe('Create event dialog', () => {
     await expect(dialog.getByText(/Enter a valid URL/)).toHaveCount(0);
   });
 
-  test('photos: several added as thumbnails, removable, non-images and files over 5 MB refused', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('photos: several added as thumbnails, removable, non-images and files over 5 MB refused', async ({
+    page,
+    user,
+  }) => {
     const dialog = await openFromHome(page);
     const input = dialog.getByTestId('create-event-photos-input');
     await input.setInputFiles([
@@ -136,8 +124,9 @@ test.describe('Create event dialog', () => {
   test('creates the event: Creating..., toast, reset and close, and it appears on Home without a reload', async ({
     page,
     context,
+    user,
+    throttle,
   }) => {
-    await signUpInBrowser(page);
     const title = `Fresh on Home ${randomBytes(3).toString('hex')}`;
     const dialog = await openFromHome(page);
     const start = new Date(Date.now() + 50 * 60 * 1000);
@@ -148,22 +137,10 @@ test.describe('Create event dialog', () => {
     await expect(dialog.getByTestId('create-event-photo')).toHaveCount(1);
 
     // Real throttling (not a mock) so the pending state is on screen long enough to see.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 1500,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    const cdp = await throttle(1500);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByRole('button', { name: 'Creating...' })).toBeDisabled();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setLatency(cdp, 0);
 
     await expect(toast(page, 'Event Created', 'Your event has been created successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -198,8 +175,7 @@ test.describe('Create event dialog', () => {
     await expect(dialog.getByTestId('create-event-photo')).toHaveCount(0);
   });
 
-  test('from My events: the new event joins Upcoming Events without a reload', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('from My events: the new event joins Upcoming Events without a reload', async ({ page, user }) => {
     await page.goto('/my-events');
     await expect(page.getByRole('heading', { name: 'Upcoming Events (0)' })).toBeVisible();
     await page.getByRole('button', { name: 'Create New Event' }).click();
@@ -219,8 +195,7 @@ test.describe('Create event dialog', () => {
     await expect(card.getByTestId('event-card-attendance')).toHaveText('0/15');
   });
 
-  test('a refused create shows the failure toast and keeps the form', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a refused create shows the failure toast and keeps the form', async ({ page, user }) => {
     const dialog = await openFromHome(page);
     const title = `Refused ${randomBytes(3).toString('hex')}`;
     await fillRequired(page, dialog, { title, date: new Date(Date.now() + 2 * 60 * 60 * 1000) });
@@ -238,9 +213,9 @@ test.describe('Create event dialog', () => {
   test('signed out meanwhile: the Unauthorized toast, then the sign-in page after 500 ms', async ({
     page,
     context,
+    user,
   }) => {
     const seen = await recordToasts(page);
-    await signUpInBrowser(page);
     const dialog = await openFromHome(page);
     await fillRequired(page, dialog, {
       title: `Late ${randomBytes(3).toString('hex')}`,
@@ -260,11 +235,10 @@ test.describe('Create event dialog', () => {
 test.describe('Create event dialog on the server without events', () => {
   // axe then checks the dialog rather than two dozen cards behind it. Nothing is created there: the
   // form is only submitted empty.
-  test.use({ baseURL: EMPTY_BASE_URL });
+  test.use({ baseURL: async ({ emptyServerUrl }, use) => use(emptyServerUrl) });
 
-  test('no serious or critical axe violation in the dialog, in either theme', async ({ page }) => {
+  test('no serious or critical axe violation in the dialog, in either theme', async ({ page, user }) => {
     test.setTimeout(240_000);
-    await signUpInBrowser(page);
     await page.goto('/');
     await inBothThemes(page, async () => {
       await page

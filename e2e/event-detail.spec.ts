@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, setLatency } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventAsAnother, createEventWith, signInWith, signUpInBrowser } from './support/accounts';
+import { createEventAsAnother, createEventWith, signInWith } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
 
 type ApiEvent = {
@@ -39,10 +40,10 @@ test.describe('event detail', () => {
   test('an upcoming event shows every field, ∞ without a maximum and no Completed badge', async ({
     page,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const title = `Riverside cleanup ${suffix()}`;
-    const { organizer: user, event } = await createEventAsAnother(
+    const { organizer, event } = await createEventAsAnother(
       playwright,
       {
         title,
@@ -78,7 +79,7 @@ test.describe('event detail', () => {
     await expect(page.getByTestId('event-date')).toHaveText(longDate);
     await expect(page.getByTestId('event-time')).toHaveText(/^\d{1,2}:\d{2}\sAM|PM$/);
     await expect(page.getByTestId('event-location')).toHaveText('Pier 7, Lisbon');
-    await expect(page.getByTestId('organizer-name')).toHaveText(`${user.firstName} ${user.lastName}`);
+    await expect(page.getByTestId('organizer-name')).toHaveText(`${organizer.firstName} ${organizer.lastName}`);
     await expect(page.getByText('Organized by')).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'About this event' })).toBeVisible();
@@ -94,8 +95,11 @@ test.describe('event detail', () => {
     await expect(page).toHaveTitle(`${title} | PitchIn`);
   });
 
-  test('a maximum is shown as a number and the category colour follows the category', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('a maximum is shown as a number and the category colour follows the category', async ({
+    page,
+    playwright,
+    user,
+  }) => {
     const { event } = await createEventAsAnother(playwright, {
       title: `Tutoring ${suffix()}`,
       categoryId: 4,
@@ -109,8 +113,8 @@ test.describe('event detail', () => {
     await expect(page.getByText('12 spots left')).toBeVisible();
   });
 
-  test('the organizer avatar falls back to the first letter of the first name', async ({ page, context }) => {
-    await signUpInBrowser(page, { firstName: 'zoë', lastName: 'Park' });
+  test('the organizer avatar falls back to the first letter of the first name', async ({ page, context, signUp }) => {
+    await signUp({ firstName: 'zoë', lastName: 'Park' });
     const event = await createEventWith(context.request, { title: `Avatar ${suffix()}` });
     await page.goto(`/events/${event.id}`);
     await expect(page.getByTestId('organizer-name')).toHaveText('zoë Park');
@@ -131,8 +135,7 @@ test.describe('event detail', () => {
     );
   });
 
-  test('a missing event shows the not-found card with a way back', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a missing event shows the not-found card with a way back', async ({ page, user }) => {
     await page.goto('/events/999999');
     const card = page.getByTestId('event-not-found');
     await expect(card.getByRole('heading', { name: 'Event Not Found' })).toBeVisible();
@@ -144,8 +147,7 @@ test.describe('event detail', () => {
     await expect(page.getByRole('heading', { name: 'Event Not Found' })).toBeVisible();
   });
 
-  test('a skeleton shows while the event loads on a slow network', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('a skeleton shows while the event loads on a slow network', async ({ page, context, user, throttle }) => {
     const event = await createEventWith(context.request, { title: `Slow ${suffix()}` });
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
@@ -153,30 +155,17 @@ test.describe('event detail', () => {
     // open an event not yet in the cache: the skeleton holds its place until the answer arrives.
     await navigateInApp(page, '/events/999998');
     await expect(page.getByTestId('event-not-found')).toBeVisible();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 1500,
-      downloadThroughput: 50_000,
-      uploadThroughput: 50_000,
-    });
+    const cdp = await throttle(1500, { bytesPerSecond: 50_000 });
     const otherEvent = await createEventWith(context.request, { title: `Slow other ${suffix()}` });
     await navigateInApp(page, `/events/${otherEvent.id}`);
     await expect(page.getByTestId('event-detail-skeleton')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading event' })).toBeVisible();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setLatency(cdp, 0);
     await expect(page.getByRole('heading', { level: 1, name: otherEvent.title })).toBeVisible();
     await expect(page.getByTestId('event-detail-skeleton')).toHaveCount(0);
   });
 
-  test('photos open in a larger view that the arrow keys page through', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('photos open in a larger view that the arrow keys page through', async ({ page, context, user }) => {
     const png = (color: string) => {
       // 1×1 PNGs of two colours, built by the server's photo pipeline into real stored photos.
       const pixels: Record<string, string> = {
@@ -222,8 +211,8 @@ test.describe('event detail', () => {
   test('the tab title and social tags follow client-side navigation and reset on leaving', async ({
     page,
     context,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const first = await createEventWith(context.request, {
       title: `Meta one ${suffix()}`,
       location: 'Braga',
@@ -273,8 +262,7 @@ test.describe('event detail', () => {
     await expect(meta('name="twitter:card"')).toHaveAttribute('content', 'summary_large_image');
   });
 
-  test('in Spanish', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('in Spanish', async ({ page, playwright, user }) => {
     const { event } = await createEventAsAnother(playwright, { title: `Evento ${suffix()}`, maxAttendees: null });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
@@ -297,8 +285,7 @@ test.describe('event detail', () => {
     );
   });
 
-  test('in Arabic, right to left', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('in Arabic, right to left', async ({ page, playwright, user }) => {
     const { event } = await createEventAsAnother(playwright, { title: `فعالية ${suffix()}` });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));

@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import {
-  createEventWith,
-  createManyEvents,
-  DEMO_ACCOUNT,
-  signInWith,
-  signUpInBrowser,
-  signUpWith,
-} from './support/accounts';
-import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-settings';
-
-// Overridable so a run on private ports (several engineers share one machine) reaches its own servers.
-const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
+import { createEventWith, createManyEvents, DEMO_ACCOUNT, signInWith, signUpWith } from './support/accounts';
 
 /** Home, the event card, Discover and My events against the real server. */
 
@@ -45,19 +35,6 @@ async function categories(request: APIRequestContext): Promise<{ id: number; nam
   return (await request.get('/api/categories')).json();
 }
 
-/** Real throttling of the browser's network (not a mock): every request waits `latency` ms. */
-async function slowNetwork(page: Page, latency: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  return cdp;
-}
-
 /** Another user RSVPs through their own session. */
 async function rsvpAsSomeoneElse(
   playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
@@ -79,8 +56,8 @@ const cardTitled = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 test.describe('Home', () => {
-  test('greets by first name and shows the banner actions and the stat cards', async ({ page }) => {
-    await signUpInBrowser(page, { firstName: 'Marisol' });
+  test('greets by first name and shows the banner actions and the stat cards', async ({ page, signUp }) => {
+    await signUp({ firstName: 'Marisol' });
     await page.goto('/');
     // Someone who has just signed up is welcomed, not welcomed back.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Marisol!');
@@ -117,8 +94,8 @@ test.describe('Home', () => {
   test('category chips: All Events plus one per category with an icon; a chip filters the grid', async ({
     page,
     context,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const all = await categories(context.request);
     await page.goto('/');
     const chips = page.getByTestId('category-chips').getByRole('button');
@@ -154,11 +131,10 @@ test.describe('Home', () => {
     await expect(badges.first()).toHaveClass(/bg-green-100/);
   });
 
-  test('shows 6 skeleton cards while the events load', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('shows 6 skeleton cards while the events load', async ({ page, user, throttle }) => {
     await page.goto('/');
     await expect(cards(page).first()).toBeVisible();
-    await slowNetwork(page, 2500);
+    await throttle(2500);
     await page.reload();
     await expect(page.getByTestId('event-card-skeleton')).toHaveCount(6, { timeout: 60_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Loading events...' })).toBeAttached();
@@ -171,8 +147,8 @@ test.describe('Home', () => {
     context,
     playwright,
     baseURL,
+    user,
   }) => {
-    await signUpInBrowser(page);
     await ensureMoreThanOnePage(context.request, () => playwright.request.newContext({ baseURL }));
     await page.goto('/');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
@@ -189,8 +165,8 @@ test.describe('Home', () => {
     context,
     playwright,
     baseURL,
+    user,
   }) => {
-    await signUpInBrowser(page);
     await ensureMoreThanOnePage(context.request, () => playwright.request.newContext({ baseURL }));
     // Records how many cards each DOM update leaves in the page, from the first one on.
     await page.addInitScript(() => {
@@ -210,8 +186,13 @@ test.describe('Home', () => {
     expect(counts.length).toBeGreaterThan(2);
   });
 
-  test('an event full to capacity shows Event Full on its card', async ({ page, context, playwright, baseURL }) => {
-    await signUpInBrowser(page);
+  test('an event full to capacity shows Event Full on its card', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+    user,
+  }) => {
     const title = `Full house ${token()}`;
     const event = await createEventWith(context.request, {
       title,
@@ -228,12 +209,12 @@ test.describe('Home', () => {
 });
 
 test.describe('Home on a community without events', () => {
-  test.use({ baseURL: E2E_EMPTY_BASE_URL });
+  test.use({ baseURL: async ({ emptyServerUrl }, use) => use(emptyServerUrl) });
 
   test('unfiltered: No events found, the invitation and a Create Event button; filtered: the filter hint', async ({
     page,
+    user,
   }) => {
-    await signUpInBrowser(page);
     await page.goto('/');
     const empty = page.getByTestId('empty-state');
     await expect(empty.getByRole('heading', { name: 'No events found' })).toBeVisible();
@@ -250,8 +231,7 @@ test.describe('Home on a community without events', () => {
     await expect(empty.getByRole('button')).toHaveCount(0);
   });
 
-  test('Discover without any event: No events are currently available.', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Discover without any event: No events are currently available.', async ({ page, user }) => {
     await page.goto('/discover');
     await expect(page.getByRole('heading', { name: 'All Events' })).toBeVisible();
     await expect(page.getByTestId('events-found')).toHaveText('0 events found');
@@ -266,9 +246,10 @@ test.describe('Event card', () => {
   test('every field, the en-US date rules, and opening by click or Enter but not through the RSVP control', async ({
     page,
     context,
+    signUp,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signUpInBrowser(page, { firstName: 'zoë', lastName: 'Okafor' });
+    await signUp({ firstName: 'zoë', lastName: 'Okafor' });
     const all = await categories(context.request);
     const education = all.find((category) => category.name === 'Education')!;
     // Three events on chosen days at fixed UTC times; the browser runs in UTC with a pinned clock.
@@ -340,8 +321,8 @@ test.describe('Discover', () => {
   test('search and location are in the URL, restored on reload, with headings and counts', async ({
     page,
     context,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const tag = token();
     await createEventWith(context.request, { title: `Riverbank ${tag} one`, location: 'Ghent, Belgium' });
     await createEventWith(context.request, { title: `Riverbank ${tag} two`, location: 'Antwerp, Belgium' });
@@ -386,8 +367,7 @@ test.describe('Discover', () => {
     await expect(cards(page)).toHaveCount(2);
   });
 
-  test('a search without results: No events found, Clear Filters brings all events back', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a search without results: No events found, Clear Filters brings all events back', async ({ page, user }) => {
     await page.goto(`/discover?search=${token()}nothing`);
     const empty = page.getByTestId('empty-state');
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
@@ -400,8 +380,7 @@ test.describe('Discover', () => {
     await expect(cards(page).first()).toBeVisible();
   });
 
-  test('Load More follows the Link header within a search', async ({ page, playwright, baseURL }) => {
-    await signUpInBrowser(page);
+  test('Load More follows the Link header within a search', async ({ page, playwright, baseURL, user }) => {
     const tag = token();
     await createManyEvents(
       () => playwright.request.newContext({ baseURL }),
@@ -422,8 +401,7 @@ test.describe('Discover', () => {
     await expect(cards(page).last()).toContainText(`Paged ${tag} ${PAGE_SIZE + 1}`);
   });
 
-  test('the header search opens Discover with its words', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('the header search opens Discover with its words', async ({ page, context, user }) => {
     const tag = token();
     await createEventWith(context.request, { title: `Header ${tag}` });
     await page.goto('/');
@@ -438,8 +416,13 @@ test.describe('Discover', () => {
 });
 
 test.describe('My events', () => {
-  test('stats, tabs and the upcoming/past split follow the clock', async ({ page, context, playwright, baseURL }) => {
-    await signUpInBrowser(page);
+  test('stats, tabs and the upcoming/past split follow the clock', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+    user,
+  }) => {
     const tag = token();
     const soon = Date.now() + 2 * 60 * 60 * 1000;
     await createEventWith(context.request, { title: `Mine soon ${tag}`, date: new Date(soon).toISOString() });
@@ -489,8 +472,7 @@ test.describe('My events', () => {
     await expect(past).toContainText(`Mine soon ${tag}`);
   });
 
-  test('empty states: No upcoming events and No upcoming commitments with their buttons', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('empty states: No upcoming events and No upcoming commitments with their buttons', async ({ page, user }) => {
     await page.goto('/my-events');
     const empty = page.getByTestId('empty-state');
     await expect(page.getByRole('heading', { name: 'Upcoming Events (0)' })).toBeVisible();
@@ -507,11 +489,10 @@ test.describe('My events', () => {
     await expect(page).toHaveURL(/\/discover$/);
   });
 
-  test('shows 3 skeleton cards while loading', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('shows 3 skeleton cards while loading', async ({ page, user, throttle }) => {
     await page.goto('/my-events');
     await expect(page.getByTestId('empty-state').first()).toBeVisible();
-    await slowNetwork(page, 2500);
+    await throttle(2500);
     await page.reload();
     await expect(page.getByTestId('event-card-skeleton')).toHaveCount(3, { timeout: 60_000 });
     await expect(page.getByTestId('empty-state').first()).toBeVisible({ timeout: 90_000 });
@@ -539,8 +520,8 @@ test.describe('My events', () => {
     context,
     playwright,
     baseURL,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const tag = token();
     const organizer = await playwright.request.newContext({ baseURL });
     await signUpWith(organizer);
@@ -579,8 +560,8 @@ test.describe('My events', () => {
 });
 
 test.describe('languages', () => {
-  test('Spanish: Home and Discover', async ({ page, context }) => {
-    await signUpInBrowser(page, { firstName: 'Lucía' });
+  test('Spanish: Home and Discover', async ({ page, context, signUp }) => {
+    await signUp({ firstName: 'Lucía' });
     const tag = token();
     await createEventWith(context.request, {
       title: `Fiesta ${tag}`,
@@ -605,8 +586,8 @@ test.describe('languages', () => {
     );
   });
 
-  test('Arabic: right-to-left Home and Discover', async ({ page }) => {
-    await signUpInBrowser(page, { firstName: 'Layla' });
+  test('Arabic: right-to-left Home and Discover', async ({ page, signUp }) => {
+    await signUp({ firstName: 'Layla' });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
     await page.reload();
@@ -628,10 +609,9 @@ test.describe('languages', () => {
 
 test.describe('accessibility', () => {
   for (const path of ['/', '/discover?search=park', '/my-events']) {
-    test(`${path} has no serious or critical axe violation in either theme`, async ({ page }) => {
+    test(`${path} has no serious or critical axe violation in either theme`, async ({ page, user }) => {
       // axe over a page of cards, twice, on a machine shared by many runs.
       test.setTimeout(240_000);
-      await signUpInBrowser(page);
       await page.goto(path);
       await inBothThemes(page, async () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,10 +1,7 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { signInWith, signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/fixtures';
+import { signInWith } from './support/accounts';
 import { captureScreens } from './support/screens';
-import { E2E_EMPTY_BASE_URL as SHARED_EMPTY_BASE_URL } from './support/e2e-settings';
-
-// Overridable so a run on private ports (several engineers share one machine) reaches its own servers.
-const E2E_EMPTY_BASE_URL = process.env.E2E_EMPTY_BASE_URL ?? SHARED_EMPTY_BASE_URL;
 
 /** Screenshots of the event list screens, demo data, both themes, phone and desktop. */
 
@@ -76,10 +73,10 @@ test.describe('event list screens', () => {
 
 test.describe('event list screens, empty', () => {
   // The server without demo data; nothing is created there.
-  test.use({ baseURL: E2E_EMPTY_BASE_URL });
+  test.use({ baseURL: async ({ emptyServerUrl }, use) => use(emptyServerUrl) });
 
-  test('Home and My events of a fresh account', async ({ page }) => {
-    await signUpInBrowser(page, { firstName: 'Sam' });
+  test('Home and My events of a fresh account', async ({ page, signUp }) => {
+    await signUp({ firstName: 'Sam' });
     const emptyState = async (current: Page) => {
       await expect(current.getByTestId('empty-state').first()).toBeVisible();
     };

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
-import { createEventWith, signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { test } from './support/fixtures';
+import { createEventWith } from './support/accounts';
 
 /**
  * Every screen at a phone's 360×740 and a laptop's 1280×800, light and dark, in English and Arabic (right
@@ -42,10 +43,10 @@ function nameOf(screen: string) {
 }
 
 for (const language of ['en', 'ar']) {
-  test(`every screen in ${language}`, async ({ page, browser }) => {
+  test(`every screen in ${language}`, async ({ page, browser, signUp }) => {
     test.setTimeout(900_000);
     mkdirSync(DIRECTORY, { recursive: true });
-    await signUpInBrowser(page, { firstName: 'Nadia' });
+    await signUp({ firstName: 'Nadia' });
     const event = await createEventWith(page.context().request, { title: 'Beach clean-up at dawn', categoryId: 2 });
     const screens = [...SIGNED_IN_SCREENS, `/events/${event.id}`];
     const guest = await browser.newPage();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import sharp from 'sharp';
-import { createEventWith, signUpInBrowser } from './support/accounts';
+import { createEventWith } from './support/accounts';
 
 /**
  * An event's imageUrl is another site's image. Its host must not learn which event page
@@ -11,6 +11,7 @@ import { createEventWith, signUpInBrowser } from './support/accounts';
 test('an external event image is fetched without a Referer on the card, the event page and the photo viewer', async ({
   page,
   context,
+  user,
 }) => {
   test.setTimeout(120_000);
   const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#3a7' } })
@@ -21,7 +22,6 @@ test('an external event image is fetched without a Referer on the card, the even
     referers.push((await route.request().allHeaders())['referer'] ?? null);
     await route.fulfill({ status: 200, contentType: 'image/png', body: png });
   });
-  await signUpInBrowser(page);
   const title = `External image ${randomBytes(3).toString('hex')}`;
   const event = await createEventWith(context.request, { title, imageUrl: 'https://images.example.org/poster.png' });
 

@@ -1,5 +1,6 @@
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { createEventWith, signUpInBrowser } from './support/accounts';
+import { type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/fixtures';
+import { createEventWith } from './support/accounts';
 
 /** First impressions: what a first visit shows must work and be true. */
 
@@ -8,7 +9,10 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe('Confetti', () => {
-  test('draws on its canvas under the page Content-Security-Policy, with no policy violation', async ({ page }) => {
+  test('draws on its canvas under the page Content-Security-Policy, with no policy violation', async ({
+    page,
+    user,
+  }) => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = violations;
@@ -16,7 +20,6 @@ test.describe('Confetti', () => {
         violations.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
     });
-    await signUpInBrowser(page);
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: effects' }).click();
     await page.getByTestId('dev-panel-effects').getByRole('button', { name: 'Confetti' }).click();
@@ -49,8 +52,11 @@ test.describe('Confetti', () => {
 });
 
 test.describe('Discover search debounce', () => {
-  test('a card clicked while the typed search is still pending opens the event, and stays there', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a card clicked while the typed search is still pending opens the event, and stays there', async ({
+    page,
+    user,
+    throttle,
+  }) => {
     await page.goto('/discover');
     const card = page.getByTestId('event-card').first();
     await expect(card).toBeVisible();
@@ -59,14 +65,7 @@ test.describe('Discover search debounce', () => {
 
     // A phone on a slow network (real throttling, not a mock): the event page is still loading when
     // the search's pause ends.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 800,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttle(800);
     await page.getByTestId('discover-search').pressSequentially('a');
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
@@ -104,8 +103,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 test.describe('Phone layout at 360×740', () => {
   test.use({ viewport: PHONE });
 
-  test('a toast covers neither the achievement notice nor the bottom navigation', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a toast covers neither the achievement notice nor the bottom navigation', async ({ page, user }) => {
     await page.goto('/messages');
     await page.getByRole('button', { name: 'Test panel: effects' }).click();
     await page.getByTestId('dev-achievement').click();
@@ -123,9 +121,8 @@ test.describe('Phone layout at 360×740', () => {
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(PHONE.height);
   });
 
-  test("a toast leaves the share dialog's header readable", async ({ page, context }) => {
+  test("a toast leaves the share dialog's header readable", async ({ page, context, user }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUpInBrowser(page);
     const event = await createEventWith(page.context().request, { title: 'Toast and dialog check' });
     await page.goto(`/events/${event.id}`);
     await page.getByTestId('share-button').click();
@@ -138,8 +135,7 @@ test.describe('Phone layout at 360×740', () => {
     expect(overlaps(await boxOf(toast), await boxOf(header))).toBe(false);
   });
 
-  test('the floating buttons leave the end of the page clear', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('the floating buttons leave the end of the page clear', async ({ page, user }) => {
     await page.goto('/');
     await expect(page.getByTestId('event-card').first()).toBeVisible();
     // Cards below the fold take their real height only once drawn: scroll until the end stays put.
@@ -178,8 +174,7 @@ test.describe('Phone layout at 360×740', () => {
     expect(overlaps(create!, effects!) || overlaps(create!, alerts!)).toBe(false);
   });
 
-  test('the focus ring of a category chip is not clipped by the scrolling row', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('the focus ring of a category chip is not clipped by the scrolling row', async ({ page, user }) => {
     await page.goto('/');
     const chips = page.getByTestId('category-chips').getByRole('button');
     await expect(chips.nth(3)).toBeVisible();
@@ -217,8 +212,7 @@ test.describe('Phone layout at 360×740', () => {
   });
 
   for (const language of ['de', 'fr', 'es', 'it', 'pt', 'en', 'ar', 'ja', 'ko', 'zh']) {
-    test(`no screen is wider than the phone, and the header fits, in ${language}`, async ({ page, browser }) => {
-      await signUpInBrowser(page);
+    test(`no screen is wider than the phone, and the header fits, in ${language}`, async ({ page, browser, user }) => {
       const event = await createEventWith(page.context().request, { title: 'Narrow screen check' });
       // What a visitor without a session sees first: the landing page and a shared event.
       const guest = await browser.newPage({ viewport: PHONE });
@@ -268,8 +262,7 @@ test.describe('Phone layout at 360×740', () => {
       }
     });
 
-    test(`the bottom navigation shows every label whole in ${language}`, async ({ page }) => {
-      await signUpInBrowser(page);
+    test(`the bottom navigation shows every label whole in ${language}`, async ({ page, user }) => {
       await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
       await page.goto('/journey');
       const labels = page.getByTestId('bottom-nav').getByTestId('bottom-nav-label');
@@ -289,8 +282,9 @@ test.describe('Phone layout at 360×740', () => {
 test.describe('Truth on screen', () => {
   test("a new user is welcomed (not welcomed back), and every tab says its screen, then ' | PitchIn'", async ({
     page,
+    signUp,
   }) => {
-    await signUpInBrowser(page, { firstName: 'Noor' });
+    await signUp({ firstName: 'Noor' });
     const event = await createEventWith(page.context().request, { title: 'Tab title check' });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Noor!');
@@ -325,8 +319,8 @@ test.describe('Truth on screen', () => {
 
   test("an event nobody rated says 'No ratings yet' (in the user's language), on the card and on its page", async ({
     page,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const title = `Unrated ${Date.now().toString(36)}`;
     const event = await createEventWith(page.context().request, { title });
     await page.goto(`/discover?search=${encodeURIComponent(title)}`);
@@ -341,8 +335,7 @@ test.describe('Truth on screen', () => {
     await expect(page.getByTestId('stat-rating')).toContainText('Noch keine Bewertungen');
   });
 
-  test('a rated event still shows its average to one decimal', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a rated event still shows its average to one decimal', async ({ page, user }) => {
     const events = (await (await page.context().request.get('/api/events?include=past&limit=100')).json()) as Array<{
       id: number;
       ratingCount: number;
@@ -356,8 +349,10 @@ test.describe('Truth on screen', () => {
 });
 
 test.describe('One definition of each category colour', () => {
-  test('Healthcare is red on the card, on the event page and on the share image of the server', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Healthcare is red on the card, on the event page and on the share image of the server', async ({
+    page,
+    user,
+  }) => {
     const title = `Clinic ${Date.now().toString(36)}`;
     // The seed makes Healthcare category 7.
     const event = await createEventWith(page.context().request, { title, categoryId: 7 });
@@ -371,9 +366,8 @@ test.describe('One definition of each category colour', () => {
   });
 });
 
-test('phone 360×740: the header keeps every control on the screen', async ({ page }) => {
+test('phone 360×740: the header keeps every control on the screen', async ({ page, user }) => {
   await page.setViewportSize(PHONE);
-  await signUpInBrowser(page);
   await page.goto('/messages');
   const header = page.getByTestId('app-header');
   await expect(page.getByTestId('header-avatar')).toBeVisible();

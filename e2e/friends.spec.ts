@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpInBrowser } from './support/accounts';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
@@ -25,8 +25,7 @@ test.describe('Friends (sample data)', () => {
   // The machine running these is shared and slow: a first render can take several seconds.
   test.describe.configure({ timeout: 120_000 });
 
-  test('tabs with counts, friend details, search by name, and actions that only log', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('tabs with counts, friend details, search by name, and actions that only log', async ({ page, user }) => {
     const { logs, apiRequests } = watch(page);
     const friendsCall = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/friends' && response.request().method() === 'GET',
@@ -105,8 +104,7 @@ test.describe('Friends (sample data)', () => {
     expect(apiRequests.filter((request) => request.method() !== 'GET').map((request) => request.url())).toEqual([]);
   });
 
-  test('in Spanish', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('in Spanish', async ({ page, user }) => {
     await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
     await page.goto('/friends');
     await expect(page.getByRole('heading', { level: 1, name: 'Amigos' })).toBeVisible(READY);
@@ -125,8 +123,7 @@ test.describe('Friends (sample data)', () => {
     await expect(page.getByRole('button', { name: /^Añadir amigo/ })).toHaveCount(4);
   });
 
-  test('accessibility in both themes', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('accessibility in both themes', async ({ page, user }) => {
     await page.goto('/friends');
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('friend-card')).toHaveCount(6, READY);

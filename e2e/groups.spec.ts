@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpInBrowser } from './support/accounts';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
@@ -22,8 +22,7 @@ test.describe('Groups (sample data)', () => {
   // The machine running these is shared and slow: a first render can take several seconds.
   test.describe.configure({ timeout: 120_000 });
 
-  test('tabs, group cards, admin badge and Manage, join/leave/chat only log', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('tabs, group cards, admin badge and Manage, join/leave/chat only log', async ({ page, user }) => {
     const { logs, nonGetApiRequests } = watch(page);
     await page.goto('/groups');
 
@@ -76,8 +75,7 @@ test.describe('Groups (sample data)', () => {
     expect(nonGetApiRequests.map((request) => request.url())).toEqual([]);
   });
 
-  test('Create Group dialog: fields, privacy choices, required name, create only logs', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Create Group dialog: fields, privacy choices, required name, create only logs', async ({ page, user }) => {
     const { logs, nonGetApiRequests } = watch(page);
     await page.goto('/groups');
     await expect(page.getByTestId('group-card')).toHaveCount(3, READY);
@@ -128,8 +126,7 @@ test.describe('Groups (sample data)', () => {
     expect(nonGetApiRequests.map((request) => request.url())).toEqual([]);
   });
 
-  test('in Arabic, right to left', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('in Arabic, right to left', async ({ page, user }) => {
     await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
     await page.goto('/groups');
     await expect(page.getByRole('heading', { level: 1, name: 'المجموعات' })).toBeVisible(READY);
@@ -147,8 +144,7 @@ test.describe('Groups (sample data)', () => {
     await expect(dialog.getByText('هذا الحقل مطلوب')).toBeVisible();
   });
 
-  test('accessibility in both themes, with the dialog open too', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('accessibility in both themes, with the dialog open too', async ({ page, user }) => {
     await page.goto('/groups');
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('group-card')).toHaveCount(3, READY);

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, eventsOfNewOrganizers, joinEvents, signUpInBrowser } from './support/accounts';
+import { createEventWith, eventsOfNewOrganizers, joinEvents } from './support/accounts';
 
 async function joinNewEvents(
   request: APIRequestContext,
@@ -13,8 +14,8 @@ async function joinNewEvents(
 test.describe('Volunteer Journey', () => {
   test('a new volunteer: zero stats, Level 1, 0/100 XP, every achievement locked, the hours chart', async ({
     page,
+    user,
   }) => {
-    await signUpInBrowser(page);
     await page.goto('/journey');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Volunteer Journey');
     await expect(page.getByTestId('journey-total-hours')).toContainText('0Total Hours');
@@ -38,8 +39,7 @@ test.describe('Volunteer Journey', () => {
     await expect(chart.getByTestId('hours-chart-table').locator('tbody tr')).toHaveCount(12);
   });
 
-  test('level maths, sections and the Achievement Unlocked dialog', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('level maths, sections and the Achievement Unlocked dialog', async ({ page, playwright, user }) => {
     // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 2 events × 10 XP → 95 XP.
     await createEventWith(page.request);
     const [firstJoined, secondJoined] = await eventsOfNewOrganizers(playwright, 2);
@@ -86,8 +86,7 @@ test.describe('Volunteer Journey', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the chart counts 4 hours per organized and 3 per joined event in the event month', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('the chart counts 4 hours per organized and 3 per joined event in the event month', async ({ page, user }) => {
     // An event later this month (or early next month near its end): the last bar or none of them.
     await createEventWith(page.request, { date: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString() });
     await page.goto('/journey');
@@ -100,18 +99,10 @@ test.describe('Volunteer Journey', () => {
     expect(hours.at(-1)).toBe(4);
   });
 
-  test('a spinner while loading', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('a spinner while loading', async ({ page, user, throttle }) => {
     await page.goto('/profile');
     // A slow network (real requests, each answered 1.5 s late) makes the loading state visible.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 1500,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttle(1500);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Journey' }).click();
     // One locator for role, text and visibility: the spinner may be gone a moment after it shows.
     const spinner = page.locator('[data-testid="journey-loading"][role="status"]', {
@@ -122,8 +113,7 @@ test.describe('Volunteer Journey', () => {
     await expect(spinner).toHaveCount(0);
   });
 
-  test('Spanish and Arabic', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Spanish and Arabic', async ({ page, user }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
     await page.goto('/journey');
@@ -140,10 +130,9 @@ test.describe('Volunteer Journey', () => {
     await expect(page.getByTestId('section-locked').getByRole('heading')).toContainText('الإنجازات المقفلة');
   });
 
-  test('axe: no serious or critical violation, page and dialog, both themes', async ({ page, playwright }) => {
+  test('axe: no serious or critical violation, page and dialog, both themes', async ({ page, playwright, user }) => {
     // Four full axe passes over a long page.
     test.setTimeout(300_000);
-    await signUpInBrowser(page);
     await joinNewEvents(page.request, playwright, 1);
     await page.goto('/journey');
     await inBothThemes(page, async () => {

@@ -1,14 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
-import { signUpInBrowser } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
 
 const READY = { timeout: 30_000 };
 
 test('settings: an e-mail switch and the e-mail language stick after a reload, in the app language', async ({
   page,
+  signUp,
 }) => {
-  await signUpInBrowser(page, { firstName: 'Mara', lastName: 'Mailer' });
+  await signUp({ firstName: 'Mara', lastName: 'Mailer' });
   await page.goto('/settings');
   await waitForLivePage(page);
   const section = page.getByTestId('settings-email');

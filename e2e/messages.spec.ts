@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { createEventWith, signUpWith } from './support/accounts';
 
 async function send(request: APIRequestContext, data: { receiverId: string; content: string; eventId?: number }) {
   const response = await request.post('/api/messages', { data });
@@ -12,8 +13,9 @@ test.describe('Messages', () => {
     page,
     playwright,
     baseURL,
+    signUp,
   }) => {
-    const me = await signUpInBrowser(page, { firstName: 'Nora', lastName: 'Lind' });
+    const me = await signUp({ firstName: 'Nora', lastName: 'Lind' });
     const beaContext = await playwright.request.newContext({ baseURL });
     const cyContext = await playwright.request.newContext({ baseURL });
     const bea = await signUpWith(beaContext, { firstName: 'Bea', lastName: 'Stone' });
@@ -65,8 +67,8 @@ test.describe('Messages', () => {
     page,
     playwright,
     baseURL,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const other = await playwright.request.newContext({ baseURL });
     const known = await signUpWith(other, { firstName: 'Kai', lastName: 'Known' });
     const unknown = `nobody-${Date.now().toString(36)}@example.org`;
@@ -92,8 +94,7 @@ test.describe('Messages', () => {
     await other.dispose();
   });
 
-  test('relative time reads in hours or days (controlled clock)', async ({ page, playwright, baseURL }) => {
-    const me = await signUpInBrowser(page);
+  test('relative time reads in hours or days (controlled clock)', async ({ page, playwright, baseURL, user: me }) => {
     const other = await playwright.request.newContext({ baseURL });
     await signUpWith(other, { firstName: 'Ola', lastName: 'Berg' });
     await send(other, { receiverId: me.email, content: 'Morning!' });
@@ -108,8 +109,7 @@ test.describe('Messages', () => {
     await other.dispose();
   });
 
-  test('empty state for a new user, with Discover Events', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('empty state for a new user, with Discover Events', async ({ page, user }) => {
     await page.goto('/messages');
     const empty = page.getByTestId('messages-empty');
     await expect(empty.getByRole('heading')).toHaveText('No messages yet');
@@ -117,8 +117,7 @@ test.describe('Messages', () => {
     await expect(page).toHaveURL(/\/discover$/);
   });
 
-  test('Spanish: texts translated', async ({ page, playwright, baseURL }) => {
-    await signUpInBrowser(page);
+  test('Spanish: texts translated', async ({ page, playwright, baseURL, user }) => {
     const other = await playwright.request.newContext({ baseURL });
     const eva = await signUpWith(other, { firstName: 'Eva', lastName: 'Ruiz' });
     await send(page.request, { receiverId: eva.email, content: 'Hola' });
@@ -135,10 +134,10 @@ test.describe('Messages', () => {
     page,
     playwright,
     baseURL,
+    user: me,
   }) => {
     // Four full axe passes over a long page.
     test.setTimeout(300_000);
-    const me = await signUpInBrowser(page);
     await page.goto('/messages');
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('messages-empty')).toBeVisible();

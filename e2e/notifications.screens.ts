@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { createEventWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { createEventWith, signUpWith } from './support/accounts';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
 /** The bell's list with read and unread entries of several kinds, at phone and desktop sizes. */
@@ -10,10 +10,14 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-test('Notifications menu: phone and desktop, light and dark, English and Arabic', async ({ page, playwright }) => {
+test('Notifications menu: phone and desktop, light and dark, English and Arabic', async ({
+  page,
+  playwright,
+  signUp,
+}) => {
   test.setTimeout(180_000);
   const { baseURL } = test.info().project.use;
-  const me = await signUpInBrowser(page, { firstName: 'Noor', lastName: 'Haddad' });
+  const me = await signUp({ firstName: 'Noor', lastName: 'Haddad' });
   const other = await playwright.request.newContext({ baseURL });
   await signUpWith(other, { firstName: 'Bea', lastName: 'Lindqvist' });
   const event = await createEventWith(page.context().request, { title: 'Riverside tree planting' });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { createEventWith, signInWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createEventWith, signInWith, signUpWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
@@ -32,8 +33,13 @@ async function capture(page: Page, name: string, url: string, prepare: (page: Pa
 test.describe('organizer screens', () => {
   // Twelve full-page pictures per test on a shared two-core machine.
   test.describe.configure({ timeout: 300_000 });
-  test('upcoming event with attendees and a waitlist, and the cancel dialog', async ({ page, context, playwright }) => {
-    await signUpInBrowser(page, { firstName: 'Maya', lastName: 'Okafor' });
+  test('upcoming event with attendees and a waitlist, and the cancel dialog', async ({
+    page,
+    context,
+    playwright,
+    signUp,
+  }) => {
+    await signUp({ firstName: 'Maya', lastName: 'Okafor' });
     const event = await createEventWith(context.request, {
       title: 'Riverside clean-up and picnic',
       location: 'Riverside Park, Lisbon',
@@ -87,13 +93,12 @@ test.describe('organizer screens', () => {
     });
   });
 
-  test('volunteer on a full event: the waitlist position', async ({ page, playwright }) => {
+  test('volunteer on a full event: the waitlist position', async ({ page, playwright, user }) => {
     const organizer = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
     await signUpWith(organizer);
     const event = await createEventWith(organizer, { title: 'Food bank sorting shift', maxAttendees: 1 });
     await organizer.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } });
     await organizer.dispose();
-    await signUpInBrowser(page);
     await page.context().request.post(`/api/events/${event.id}/waitlist`);
     await capture(page, 'volunteer-waitlist', `/events/${event.id}`, async (current) => {
       await expect(current.getByTestId('waitlist-position')).toBeVisible();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signInWith, signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+import { createEventWith, signInWith, signUpWith, type TestUser } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
@@ -50,15 +52,14 @@ async function openOwnEvent(page: Page, id: number) {
   await expect(page.getByTestId('attendee-section').locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-function toast(page: Page, title: string) {
-  return page.locator('li[data-state="open"]').filter({ hasText: title });
-}
-
 test.describe('organizer event page', () => {
-  test('shows the organizer tools instead of the RSVP card, axe clean in both themes', async ({ page, context }) => {
+  test('shows the organizer tools instead of the RSVP card, axe clean in both themes', async ({
+    page,
+    context,
+    user,
+  }) => {
     // Four axe runs on a shared two-core machine.
     test.setTimeout(120_000);
-    await signUpInBrowser(page);
     const event: ApiEvent = await createEventWith(context.request, {
       title: `Own event ${suffix()}`,
       maxAttendees: 10,
@@ -80,8 +81,11 @@ test.describe('organizer event page', () => {
     });
   });
 
-  test('edit: prefilled form, title, duration and photos (one removed, one added) saved', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('edit: prefilled form, title, duration and photos (one removed, one added) saved', async ({
+    page,
+    context,
+    user,
+  }) => {
     const response = await context.request.post('/api/events', {
       data: {
         title: `Edit me ${suffix()}`,
@@ -134,8 +138,7 @@ test.describe('organizer event page', () => {
     await expect(page.getByTestId('photo-gallery').getByRole('listitem')).toHaveCount(2);
   });
 
-  test('duration is part of the create form too (default 3 hours, bounds checked)', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('duration is part of the create form too (default 3 hours, bounds checked)', async ({ page, context, user }) => {
     await page.goto('/my-events');
     // My Events loads two lists first; the shared test machine can take a while.
     await expect(page.getByRole('heading', { name: 'Upcoming Events (0)' })).toBeVisible({ timeout: 30_000 });
@@ -169,8 +172,8 @@ test.describe('organizer event page', () => {
     page,
     context,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const event: ApiEvent = await createEventWith(context.request, { title: `Attendees ${suffix()}`, maxAttendees: 2 });
     const first = await newVolunteer(playwright, { firstName: 'Noor', lastName: 'Haddad' });
     const second = await newVolunteer(playwright, { firstName: 'Kenji', lastName: 'Sato' });
@@ -232,8 +235,8 @@ test.describe('organizer event page', () => {
     context,
     playwright,
     browser,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const event: ApiEvent = await createEventWith(context.request, { title: `Cancel me ${suffix()}`, maxAttendees: 1 });
     const holder = await newVolunteer(playwright);
     const waiting = await newVolunteer(playwright);
@@ -284,8 +287,8 @@ test.describe('organizer event page', () => {
     page,
     context,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const busy: ApiEvent = await createEventWith(context.request, { title: `Busy ${suffix()}` });
     const volunteer = await newVolunteer(playwright);
     try {
@@ -368,8 +371,7 @@ test.describe('organizer event page', () => {
     }
   });
 
-  test('in Arabic the organizer page reads right to left, translated', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('in Arabic the organizer page reads right to left, translated', async ({ page, context, user }) => {
     const event: ApiEvent = await createEventWith(context.request, { title: `Arabic ${suffix()}` });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));

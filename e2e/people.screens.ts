@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInWith, signUpInBrowser } from './support/accounts';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signInWith } from './support/accounts';
 import { captureScreens } from './support/screens';
 
 async function inArabic(page: Page) {
@@ -36,8 +37,7 @@ test.describe('people screens and the app chrome', () => {
     });
   });
 
-  test('Messages empty', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Messages empty', async ({ page, user }) => {
     await captureScreens(page, 'messages-empty', '/messages', async (current) => {
       await expect(current.getByTestId('messages-empty')).toBeVisible();
     });

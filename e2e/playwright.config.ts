@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_EMPTY_BASE_URL, E2E_EMPTY_PORT, E2E_PORT } from './support/e2e-settings';
+import { E2E_BASE_URL, E2E_PORT } from './support/e2e-settings';
 
 /**
  * Browser tests drive the system Chromium (Playwright cannot download browsers here) against the real
@@ -57,27 +57,18 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, trace: 'off' },
     },
   ],
-  webServer: [
-    {
-      command: 'node scripts/e2e-server.mjs',
-      cwd: '..',
-      // The categories call answers 401 without a session, which tells Playwright the server is up.
-      url: `${E2E_BASE_URL}/api/categories`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { PORT: String(E2E_PORT), SEED_DEMO: 'true' },
-    },
-    {
-      command: 'node scripts/e2e-server.mjs',
-      cwd: '..',
-      url: `${E2E_EMPTY_BASE_URL}/api/categories`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { PORT: String(E2E_EMPTY_PORT), SEED_DEMO: 'false' },
-    },
-  ],
+  // One server, as production runs it (scripts/e2e-server.mjs), shared by every test. The screens of a
+  // community without events get a server of their own from the `emptyServerUrl` fixture, started only
+  // by the worker that runs them (e2e/support/fixtures.ts).
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    cwd: '..',
+    // The categories call answers 401 without a session, which tells Playwright the server is up.
+    url: `${E2E_BASE_URL}/api/categories`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(E2E_PORT), SEED_DEMO: 'true' },
+  },
 });

@@ -1,21 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import {
-  createEventWith,
-  eventsOfNewOrganizers,
-  joinEvents,
-  signInWith,
-  signUpInBrowser,
-  signUpWith,
-} from './support/accounts';
+import { createEventWith, eventsOfNewOrganizers, joinEvents, signInWith, signUpWith } from './support/accounts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 const badges = (page: Page) => page.getByTestId('profile-badge');
 
 test.describe('Profile', () => {
-  test('a new volunteer: identity, Joined date, New Volunteer, zero figures, empty lists', async ({ page }) => {
-    const me = await signUpInBrowser(page, { firstName: 'Lea', lastName: 'Moss' });
+  test('a new volunteer: identity, Joined date, New Volunteer, zero figures, empty lists', async ({ page, signUp }) => {
+    const me = await signUp({ firstName: 'Lea', lastName: 'Moss' });
     await page.goto('/profile');
     await expect(page.getByTestId('profile-name')).toHaveText('Lea Moss');
     await expect(page.getByTestId('profile-email')).toHaveText(me.email);
@@ -42,8 +36,8 @@ test.describe('Profile', () => {
     page,
     playwright,
     baseURL,
+    user: me,
   }) => {
-    const me = await signUpInBrowser(page);
     const titles: string[] = [];
     const suffix = Date.now().toString(36);
     for (let index = 1; index <= 4; index += 1) {
@@ -89,9 +83,9 @@ test.describe('Profile', () => {
   test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({
     page,
     playwright,
+    user,
   }) => {
     test.setTimeout(120_000);
-    await signUpInBrowser(page);
     for (let index = 0; index < 5; index += 1)
       await createEventWith(page.request, { date: new Date(Date.now() + (index + 2) * DAY).toISOString() });
     const events = await eventsOfNewOrganizers(playwright, 10);
@@ -113,8 +107,8 @@ test.describe('Profile', () => {
     await expect(joined.getByTestId('rsvp-badge')).toHaveText(['Going', 'Going', 'Going']);
   });
 
-  test('Spanish and Arabic', async ({ page }) => {
-    await signUpInBrowser(page, { firstName: 'Sam', lastName: 'Roe' });
+  test('Spanish and Arabic', async ({ page, signUp }) => {
+    await signUp({ firstName: 'Sam', lastName: 'Roe' });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
     await page.goto('/profile');
@@ -130,10 +124,9 @@ test.describe('Profile', () => {
     await expect(page.getByTestId('community-impact')).toContainText('الأثر المجتمعي');
   });
 
-  test('axe: no serious or critical violation in both themes', async ({ page }) => {
+  test('axe: no serious or critical violation in both themes', async ({ page, user }) => {
     // Four full axe passes over a long page.
     test.setTimeout(300_000);
-    await signUpInBrowser(page);
     await createEventWith(page.request);
     await page.goto('/profile');
     await inBothThemes(page, async () => {
@@ -146,10 +139,10 @@ test.describe('Profile', () => {
     page,
     playwright,
     baseURL,
+    user: me,
   }) => {
     // Two full axe passes over a long page.
     test.setTimeout(180_000);
-    const me = await signUpInBrowser(page);
     await signInWith(page.context(), me);
     // A script guessing the password: five failures, then the sixth is refused.
     const stranger = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'User-Agent': 'curl/8.5.0' } });

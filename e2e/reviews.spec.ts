@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test, setLatency } from './support/fixtures';
+import { expectToast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signInWith, signUpInBrowser } from './support/accounts';
+import { createEventWith, signInWith } from './support/accounts';
 
 type ApiEvent = {
   id: number;
@@ -14,12 +16,6 @@ type ApiEvent = {
 
 const suffix = () => randomBytes(4).toString('hex');
 const isPast = (event: ApiEvent) => new Date(event.date).getTime() < Date.now();
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('li[data-state="open"]').filter({ hasText: title });
-  await expect(toast).toContainText(title);
-  await expect(toast).toContainText(description);
-}
 
 /**
  * Past demo events the demo account joined and did not organize, in a stable order (the demo data:
@@ -37,8 +33,7 @@ async function pastEventsWithRatings(request: APIRequestContext, count: (n: numb
 }
 
 test.describe('reviews and rating', () => {
-  test('before the event ends there are no reviews and no rating', async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test('before the event ends there are no reviews and no rating', async ({ page, context, user }) => {
     const event = await createEventWith(context.request, { title: `Upcoming ${suffix()}` });
     expect(
       (await context.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status(),
@@ -52,8 +47,8 @@ test.describe('reviews and rating', () => {
   test('3 reviews first, then Show {n} More Reviews and Show Less; no rating without attending', async ({
     page,
     context,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const [many] = await pastEventsWithRatings(context.request, (n) => n >= 5);
     expect(many, 'the demo data has a past event with at least 5 reviews').toBeTruthy();
     await page.goto(`/events/${many!.id}`);
@@ -75,8 +70,7 @@ test.describe('reviews and rating', () => {
     await expect(page.getByTestId('completed-badge')).toBeVisible();
   });
 
-  test("one hidden review reads 'Show 1 More Review'", async ({ page, context }) => {
-    await signUpInBrowser(page);
+  test("one hidden review reads 'Show 1 More Review'", async ({ page, context, user }) => {
     const [four] = await pastEventsWithRatings(context.request, (n) => n === 4);
     expect(four, 'the demo data has a past event with exactly 4 reviews').toBeTruthy();
     await page.goto(`/events/${four!.id}`);
@@ -101,6 +95,7 @@ test.describe('reviews and rating', () => {
   test('rating dialog: preview labels, Rating Required, Submitting..., close, toast and the new review', async ({
     page,
     context,
+    throttle,
   }) => {
     await signInWith(context);
     const [event] = await pastJoinedByDemo(context.request);
@@ -135,22 +130,10 @@ test.describe('reviews and rating', () => {
     const comment = `Great teamwork ${suffix()}`;
     await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill(comment);
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 2000,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    const cdp = await throttle(2000);
     await dialog.getByRole('button', { name: 'Submit Rating' }).click();
     await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setLatency(cdp, 0);
 
     await expect(dialog).toHaveCount(0);
     await expectToast(page, 'Rating Submitted', 'Thank you for your feedback!');

@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type PlaywrightWorkerArgs,
-  type Response,
-} from '@playwright/test';
+import { type Browser, type Page, type PlaywrightWorkerArgs, type Response } from '@playwright/test';
+import { expect, test, setLatency } from './support/fixtures';
 import { createEventAsAnother, signUpInBrowser, signUpWith } from './support/accounts';
-import { recordToasts } from './support/toasts';
+import { expectToast, recordToasts } from './support/toasts';
 import { waitForLivePage } from './support/live-page';
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -19,12 +12,6 @@ const STATUSES = [
   { label: 'Supporting', description: "I'll help organize or provide resources" },
   { label: 'Co-Organizing', description: 'I want to help organize this event' },
 ] as const;
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('li[data-state="open"]').filter({ hasText: title });
-  await expect(toast).toContainText(title);
-  await expect(toast).toContainText(description);
-}
 
 /**
  * Signs up, creates another person's event, lets `prepare` set the page up (its network, its
@@ -46,19 +33,6 @@ async function openRsvpMenuOnNewEvent(
   return event;
 }
 
-/** Slows every request down for real (Chrome's own throttling), so pending states stay visible. */
-async function throttle(context: BrowserContext, page: Page, latency: number) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  return cdp;
-}
-
 /** Someone else takes the event's last place while the page still shows it free. */
 async function takeTheLastPlace(browser: Browser, eventId: number) {
   const otherContext = await browser.newContext();
@@ -74,8 +48,8 @@ test.describe('RSVP control', () => {
     page,
     playwright,
     context,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const { event } = await createEventAsAnother(playwright, { title: `RSVP menu ${suffix()}`, maxAttendees: 25 });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
@@ -124,8 +98,8 @@ test.describe('RSVP control', () => {
   test('on an event card: the menu does not open the event, and the card count refreshes', async ({
     page,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const word = `cardrsvp${suffix()}`;
     const { event } = await createEventAsAnother(playwright, { title: `Card ${word}`, maxAttendees: 10 });
     await page.goto(`/discover?search=${word}`);
@@ -145,24 +119,18 @@ test.describe('RSVP control', () => {
     await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
   });
 
-  test("reads '...' while the request is pending", async ({ page, playwright, context }) => {
-    await signUpInBrowser(page);
+  test("reads '...' while the request is pending", async ({ page, playwright, context, user, throttle }) => {
     const { event } = await createEventAsAnother(playwright, { title: `RSVP pending ${suffix()}` });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
-    const cdp = await throttle(context, page, 2500);
+    const cdp = await throttle(2500);
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();
     const pending = page.getByTestId('participation-card').getByRole('button');
     await expect(pending).toHaveText('...');
     await expect(pending).toHaveAttribute('aria-disabled', 'true');
     await expect(pending).toHaveAttribute('aria-busy', 'true');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await setLatency(cdp, 0);
     await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
   });
 
@@ -171,6 +139,7 @@ test.describe('RSVP control', () => {
     playwright,
     context,
     browser,
+    user,
   }) => {
     // The organizer and a first attendee fill the only place through the API.
     await signUpWith(context.request);
@@ -183,7 +152,6 @@ test.describe('RSVP control', () => {
 
     // A newcomer (the page's own user from here on) meets a full event.
     await context.clearCookies();
-    await signUpInBrowser(page);
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
     const full = page.getByRole('button', { name: 'Event Full' });
@@ -208,8 +176,8 @@ test.describe('RSVP control', () => {
     page,
     playwright,
     browser,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const { event } = await createEventAsAnother(playwright, { title: `Race ${suffix()}`, maxAttendees: 1 });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
@@ -227,9 +195,9 @@ test.describe('RSVP control', () => {
     page,
     playwright,
     browser,
+    user,
   }) => {
     await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
-    await signUpInBrowser(page);
     const { event } = await createEventAsAnother(playwright, { title: `Carrera ${suffix()}`, maxAttendees: 1 });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
@@ -352,8 +320,7 @@ test.describe('RSVP control', () => {
     expect(errors).toEqual([]);
   });
 
-  test('works with the keyboard alone', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('works with the keyboard alone', async ({ page, playwright, user }) => {
     const { event } = await createEventAsAnother(playwright, { title: `Keyboard ${suffix()}` });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);

@@ -1,6 +1,7 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/e2e-settings';
-import { signUpInBrowser, signUpWith } from './support/accounts';
+import { signUpWith } from './support/accounts';
 
 /**
  * The app's security rules, as an attacker uses them in a real browser: Chromium sends the viewer's cookie and its
@@ -23,8 +24,7 @@ async function expectStillSignedIn(page: Page) {
 }
 
 test.describe("attacks through the viewer's own browser", () => {
-  test('an event image pointing at /api/logout does not sign the viewer out', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('an event image pointing at /api/logout does not sign the viewer out', async ({ page, user }) => {
     const logoutUrl = new URL('/api/logout', E2E_BASE_URL).href;
     // How an attacking event looked before the imageUrl rule: the server now refuses to store it, so
     // the list answer is rewritten in flight, and the browser does the rest exactly as it would have.
@@ -53,8 +53,10 @@ test.describe("attacks through the viewer's own browser", () => {
     expect(answer.status(), 'an image load of /api/logout').toBe(403);
   });
 
-  test('an <img> and an <iframe> of /api/logout put into the page do not sign the viewer out', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('an <img> and an <iframe> of /api/logout put into the page do not sign the viewer out', async ({
+    page,
+    user,
+  }) => {
     await page.goto('/');
     await expect(page.locator('#home-greeting')).toBeVisible();
     const answers: Response[] = [];
@@ -78,8 +80,7 @@ test.describe("attacks through the viewer's own browser", () => {
     expect(answers.map((answer) => answer.status())).toEqual([403, 403]);
   });
 
-  test('Sign Out in the account menu still signs out (a top-level navigation)', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('Sign Out in the account menu still signs out (a top-level navigation)', async ({ page, user }) => {
     await page.goto('/');
     await expect(page.locator('#home-greeting')).toBeVisible();
     const logoutAnswer = page.waitForResponse((response) => isPath(response, '/api/logout'));
@@ -94,8 +95,8 @@ test.describe("attacks through the viewer's own browser", () => {
   test('a conversation opened as an image (<img src="/api/conversations/{id}/messages">) marks nothing read', async ({
     page,
     browser,
+    user: viewer,
   }) => {
-    const viewer = await signUpInBrowser(page);
     const senderContext = await browser.newContext({ baseURL: E2E_BASE_URL });
     try {
       const sender = await signUpWith(senderContext.request, { firstName: 'Sam', lastName: 'Sender' });

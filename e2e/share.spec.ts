@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, setLatency } from './support/fixtures';
+import { expectToast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signInWith, signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+import { createEventWith, signInWith, signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
 
 /**
@@ -27,24 +29,18 @@ function suffix() {
   return randomBytes(3).toString('hex');
 }
 
-async function createEvent(
+function createEvent(
   request: APIRequestContext,
   fields: { title?: string; images?: string[]; maxAttendees?: number | null } = {},
 ): Promise<SharedEvent> {
-  const response = await request.post('/api/events', {
-    data: {
-      title: fields.title ?? `Share test ${suffix()}`,
-      description: 'Bring gloves; we provide bags, coffee and good company.',
-      location: 'Praia da Rocha, Portimão',
-      date: '2031-06-14T09:30:00.000Z',
-      categoryId: 1,
-      maxAttendees: fields.maxAttendees === undefined ? 25 : fields.maxAttendees,
-      imageUrl: null,
-      images: fields.images ?? [],
-    },
+  return createEventWith(request, {
+    title: fields.title ?? `Share test ${suffix()}`,
+    description: 'Bring gloves; we provide bags, coffee and good company.',
+    location: 'Praia da Rocha, Portimão',
+    date: '2031-06-14T09:30:00.000Z',
+    maxAttendees: fields.maxAttendees === undefined ? 25 : fields.maxAttendees,
+    images: fields.images ?? [],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
 }
 
 /** A fresh organizer with a fresh event, on its detail page. */
@@ -73,25 +69,8 @@ function toasts(page: Page) {
   return page.locator('[role="region"][aria-label^="Notifications"]');
 }
 
-async function expectToast(page: Page, title: string, description: string) {
-  await expect(toasts(page).getByText(title, { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText(description, { exact: true })).toBeVisible();
-}
-
 function eventUrl(page: Page, id: number) {
   return `${new URL(page.url()).origin}/events/${id}`;
-}
-
-/** A slow mobile network (Chrome DevTools Protocol): every request waits `latency` ms. */
-async function setNetworkLatency(page: Page, latency: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
 }
 
 /** The social sites answer locally: a popup's URL is checked, never fetched from the internet. */
@@ -126,6 +105,7 @@ test.describe('Share dialog: message mode', () => {
     browser,
     playwright,
     baseURL,
+    throttle,
   }) => {
     const { user: sender, event } = await openEventPage(page);
     const recipientRequest = await playwright.request.newContext({ baseURL });
@@ -152,14 +132,14 @@ test.describe('Share dialog: message mode', () => {
     const content = `${prefilled}\n\nSee you there! ${suffix()}`;
     await body.fill(content);
     // A slow network keeps the request in flight long enough to see the sending state.
-    await setNetworkLatency(page, 1500);
+    const cdp = await throttle(1500);
     await send.click();
     const sending = dialog.getByRole('button', { name: 'Sending...' });
     await expect(sending).toBeVisible();
     await expect(sending).toBeDisabled();
     await expectToast(page, 'Event Shared', 'Event has been shared via message.');
     await expect(dialog).toBeHidden();
-    await setNetworkLatency(page, 0);
+    await setLatency(cdp, 0);
 
     // The recipient finds it through the API…
     const messages = await (await recipientRequest.get('/api/messages')).json();

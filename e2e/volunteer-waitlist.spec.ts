@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
-import { createEventWith, signInWith, signUpInBrowser, signUpWith } from './support/accounts';
+import { createEventWith, signInWith, signUpWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 import { waitForLivePage } from './support/live-page';
 
@@ -32,17 +34,13 @@ async function rsvp(request: APIRequestContext, eventId: number) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-function toast(page: Page, title: string) {
-  return page.locator('li[data-state="open"]').filter({ hasText: title });
-}
-
 test.describe('volunteer: withdraw and waitlist', () => {
   test('withdraw on the event page asks first; Stay keeps the RSVP, Withdraw removes it', async ({
     page,
     context,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const organizer = await newUser(playwright);
     try {
       const event: ApiEvent = await createEventWith(organizer.request, {
@@ -81,8 +79,12 @@ test.describe('volunteer: withdraw and waitlist', () => {
     }
   });
 
-  test('withdraw from My Events, under the joined event, after confirming', async ({ page, context, playwright }) => {
-    await signUpInBrowser(page);
+  test('withdraw from My Events, under the joined event, after confirming', async ({
+    page,
+    context,
+    playwright,
+    user,
+  }) => {
     const organizer = await newUser(playwright);
     try {
       const event: ApiEvent = await createEventWith(organizer.request, { title: `My joined ${suffix()}` });
@@ -107,8 +109,8 @@ test.describe('volunteer: withdraw and waitlist', () => {
     page,
     context,
     playwright,
+    user,
   }) => {
-    await signUpInBrowser(page);
     const organizer = await newUser(playwright);
     const holder = await newUser(playwright);
     const earlier = await newUser(playwright);
@@ -149,8 +151,7 @@ test.describe('volunteer: withdraw and waitlist', () => {
     }
   });
 
-  test('a cancelled event shows its reason and no RSVP controls', async ({ page, playwright }) => {
-    await signUpInBrowser(page);
+  test('a cancelled event shows its reason and no RSVP controls', async ({ page, playwright, user }) => {
     const organizer = await newUser(playwright);
     try {
       const event: ApiEvent = await createEventWith(organizer.request, { title: `Called off ${suffix()}` });
@@ -175,8 +176,10 @@ test.describe('volunteer: withdraw and waitlist', () => {
 });
 
 test.describe('journey: verified hours', () => {
-  test('verified hours sit beside the estimated total, clearly labelled, with a CSV download', async ({ page }) => {
-    await signUpInBrowser(page);
+  test('verified hours sit beside the estimated total, clearly labelled, with a CSV download', async ({
+    page,
+    user,
+  }) => {
     await page.goto('/journey');
     const verified = page.getByTestId('verified-hours');
     await expect(verified.getByRole('heading', { name: 'Verified hours' })).toBeVisible();

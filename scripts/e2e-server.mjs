@@ -1,15 +1,23 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer, productionEnvironment, productionNodeArguments } from './build-server.mjs';
 import { run } from './run.mjs';
 
-/** The server the browser tests use: production mode, a fresh embedded database, demo data, no reload. */
+/**
+ * The server the browser tests use, run as production runs it: the compiled server with production's
+ * Node arguments (npm test builds it just before), a fresh embedded database, demo data, no reload.
+ */
 const root = path.resolve(import.meta.dirname, '..');
+const compiledServer = path.join(root, 'dist/server/server.mjs');
+// A single spec run by hand (npx playwright test …) after a fresh clone has no compiled server yet.
+if (!existsSync(compiledServer)) await buildServer();
 const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-e2e-'));
-const code = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/server.ts')], {
+const code = await run(process.execPath, [...productionNodeArguments, compiledServer], {
   cwd: root,
   env: {
     ...process.env,
+    ...productionEnvironment,
     NODE_ENV: 'production',
     DATA_DIR: dataDirectory,
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',

@@ -48,6 +48,7 @@ export async function createEventWith(
     categoryId: number;
     maxAttendees: number | null;
     imageUrl: string | null;
+    images: string[];
   }> = {},
 ) {
   const response = await request.post('/api/events', {
@@ -59,7 +60,7 @@ export async function createEventWith(
       categoryId: fields.categoryId ?? 1,
       maxAttendees: fields.maxAttendees ?? null,
       imageUrl: fields.imageUrl ?? null,
-      images: [],
+      images: fields.images ?? [],
     },
   });
   if (response.status() !== 201)

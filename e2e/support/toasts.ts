@@ -1,4 +1,21 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The page's open toast with this title (and this description, when given). Found by its markup rather
+ * than its role: while a modal dialog is open, Radix hides everything outside it (the toast region too)
+ * from the accessibility tree, and Radix announces the toast through a separate live region.
+ */
+export function toast(page: Page, title: string, description?: string): Locator {
+  const open = page.locator('li[data-state="open"]').filter({ hasText: title });
+  return description === undefined ? open : open.filter({ hasText: description });
+}
+
+/** An open toast with this title shows this description. */
+export async function expectToast(page: Page, title: string, description: string): Promise<void> {
+  const found = toast(page, title);
+  await expect(found).toContainText(title);
+  await expect(found).toContainText(description);
+}
 
 /**
  * Records every toast the page opens, with the moment it appeared. A toast that precedes a navigation

@@ -823,6 +823,19 @@ describe('GET /api/login?returnTo= with any character', () => {
     ['/%5Cevil.example', '/'],
     ['/a%20b', '/a%20b'],
     ['/api/logout', '/'],
+    ['/..//evil.example/phish', '/'],
+    ['/.//evil.example/phish', '/'],
+    ['/%2e%2e//evil.example/phish', '/'],
+    ['/%252e%252e//evil.example/phish', '/'],
+    ['/x/..//evil.example/phish', '/'],
+    ['/%5C%5Cevil.example', '/'],
+    ['/%2F/evil.example', '/'],
+    ['/%252F/evil.example', '/%2F/evil.example'],
+    ['/%0A/evil.example', '/'],
+    ['https://evil.example/phish', '/'],
+    ['https:evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/%61pi/logout', '/'],
   ];
 
   it('redirects a signed-in user to a percent-encoded Location, never 500, with the security headers', async () => {
@@ -840,7 +853,21 @@ describe('GET /api/login?returnTo= with any character', () => {
       const location = String(response.headers.location);
       if (typeof expected === 'string') expect(location, query).toBe(expected);
       else expect(location, query).toMatch(expected);
-      expect(location, query).not.toMatch(/^\/\//);
+      expect(location, query).not.toMatch(/^\/[/\\]/);
+      expect(new URL(location, 'https://pitchin.example').origin, query).toBe('https://pitchin.example');
+    }
+  });
+
+  it('never answers a Location that leaves the site, whatever dot segments and slashes returnTo holds', async () => {
+    const member = await signUpUser(app, { password: STRONG_PASSWORD });
+    for (const returnTo of ['/..//evil.example/phish', '/.//evil.example/phish', '/%2e%2e//evil.example/phish']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+        headers: { cookie: member.cookie },
+      });
+      expect(response.statusCode, returnTo).toBe(302);
+      expect(response.headers.location, returnTo).toBe('/');
     }
   });
 

@@ -321,33 +321,3 @@ export class AuthService {
     return repository.findUserById(this.db, id);
   }
 }
-
-const RETURN_BASE = 'http://return-to.invalid';
-
-/**
- * `?returnTo=` is honoured for same-origin paths only. The answer goes into a Location
- * header, which takes no characters outside ASCII (Node throws, which was a 500 for `/%E4%BD%A0`): the
- * URL parser percent-encodes them. Parsing also resolves `/\host` and tab-split `//host` the way a
- * browser would, so any value that would leave the origin falls back to `/`.
- */
-export function safeReturnPath(value: string | undefined): string {
-  if (
-    !value ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\') ||
-    /[\u0000-\u001f\u007f]/.test(value)
-  )
-    return '/';
-  let url: URL;
-  try {
-    url = new URL(value, RETURN_BASE);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== RETURN_BASE) return '/';
-  // Back to the sign-in page would loop; to the sign-out address would sign the user straight out again.
-  if (url.pathname === '/api/login' || url.pathname === '/api/logout') return '/';
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return /^[\x21-\x7e]*$/.test(path) ? path : '/';
-}

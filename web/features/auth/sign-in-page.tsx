@@ -17,6 +17,7 @@ import {
   type PasswordResetLinkState,
   type PasswordResetRequestBody,
 } from '@contract/account';
+import { resolveReturnPath } from '@contract/return-to';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { codeOf, isApiError } from '@/lib/api-error';
 import { apiFetch } from '@/lib/api-fetch';
 import { ThemeToggle } from '@/lib/theme';
-import { safeReturnTo } from './return-to';
 
 const DEMO_EMAIL = 'demo@pitchin.app';
 const DEMO_PASSWORD = 'pitchin-demo';
@@ -91,7 +91,7 @@ async function postJson(url: string, body: unknown, t: TFunction<'auth'>, langua
 
 function goAfterSignIn() {
   const params = new URLSearchParams(window.location.search);
-  window.location.assign(safeReturnTo(params.get('returnTo'), window.location.origin));
+  window.location.assign(resolveReturnPath(params.get('returnTo'), window.location.origin));
 }
 
 function Field({

@@ -234,6 +234,33 @@ describe('names at sign-up', () => {
     }
   });
 
+  it('refuses a name that draws nothing: fillers, the Braille blank and default-ignorable code points', async () => {
+    for (const blank of [
+      '\u3164',
+      '\u2800',
+      '\uFFA0',
+      '\u115F\u1160',
+      '\u034F',
+      '\u00AD',
+      '\u180E',
+      '\u{E0020}',
+      '\u17B5',
+      '\u2062',
+    ]) {
+      for (const field of ['firstName', 'lastName'] as const) {
+        const response = await signUp(app, {
+          email: `blank-${randomBytes(3).toString('hex')}@example.org`,
+          password: STRONG_PASSWORD,
+          firstName: 'Visible',
+          lastName: 'Person',
+          [field]: blank,
+        });
+        expect(response.statusCode, `${field} ${JSON.stringify(blank)}`).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: field }] });
+      }
+    }
+  });
+
   it('stores names NFC-normalized and trimmed, counts characters after NFC, and keeps letters of every script', async () => {
     const decomposed = await signUp(app, {
       email: 'nfc@example.org',

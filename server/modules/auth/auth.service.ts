@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import type { SecurityEvent, SecurityEventKind, SignInBody, SignUpBody, User } from '../../../contract/users';
+import {
+  personNameSchema,
+  type SecurityEvent,
+  type SecurityEventKind,
+  type SignInBody,
+  type SignUpBody,
+  type User,
+} from '../../../contract/users';
 import type { AccountSession } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
@@ -70,6 +77,12 @@ export function limitSubjectOf(clientAddress: string): string {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** A name from the identity provider as the sign-up rule would keep it (NFC, trimmed), or null where it fails. */
+function providerName(label: string, value: string | undefined): string | null {
+  const parsed = personNameSchema(label).safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export class AuthService {
@@ -283,8 +296,9 @@ export class AuthService {
   }): Promise<SessionUser> {
     const email = claims.email ? normalizeEmail(claims.email) : null;
     const profile = {
-      firstName: claims.given_name ?? null,
-      lastName: claims.family_name ?? null,
+      // The provider's names meet the sign-up rule, or are left out: they are shown to others just the same.
+      firstName: providerName('First name', claims.given_name),
+      lastName: providerName('Last name', claims.family_name),
       // Shown to other people as an <img>: the same rule as an event's image (no http, no private hosts).
       profileImageUrl: claims.picture && findImageUrlProblem(claims.picture) === null ? claims.picture : null,
     };

@@ -121,6 +121,18 @@ describe('OpenID Connect sign-in', () => {
     expect(await pictureOf('picture-private', 'https://192.168.1.1/me.png')).toBeNull();
   });
 
+  it('keeps a provider name only when it meets the sign-up name rule (no bidi override, no blank filler)', async () => {
+    const service = new AuthService(app.database.db, { sessionSecret: 'x'.repeat(32), authRateLimitPerMinute: 30 });
+    const namesOf = async (sub: string, given_name: string, family_name: string) => {
+      const user = await service.upsertOidcUser({ sub, email: `${sub}@example.org`, given_name, family_name });
+      return [user.firstName, user.lastName];
+    };
+    expect(await namesOf('names-plain', ' Jose\u0301 ', 'Lovelace')).toEqual(['Jos\u00E9', 'Lovelace']);
+    expect(await namesOf('names-bidi', 'Bob\u202Eexe.txt', 'Smith')).toEqual([null, 'Smith']);
+    expect(await namesOf('names-blank', 'Ada', '\u3164')).toEqual(['Ada', null]);
+    expect(await namesOf('names-newline', 'Ada\r\nX', '\u2800')).toEqual([null, null]);
+  });
+
   it('refuses a callback whose state it never issued, and a replayed one', async () => {
     const forged = await app.inject({ method: 'GET', url: '/api/callback?code=abc&state=never-issued' });
     expect(forged.statusCode).toBe(400);

@@ -48,6 +48,10 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Last name is required': 'errors.lastNameRequired',
   'First name must be at most 100 characters': 'errors.nameTooLong',
   'Last name must be at most 100 characters': 'errors.nameTooLong',
+  'First name must not contain control, invisible or text-direction characters': 'errors.nameCharacters',
+  'Last name must not contain control, invisible or text-direction characters': 'errors.nameCharacters',
+  'First name must contain a letter or a digit': 'errors.nameNoLetter',
+  'Last name must contain a letter or a digit': 'errors.nameNoLetter',
 };
 
 function fieldErrorText(t: TFunction<'auth'>, error: FieldError | undefined): string | undefined {

@@ -60,12 +60,16 @@ export async function fillFreeSeats(tx: Executor, eventId: number, actorId: stri
   return promoted.map((entry) => entry.userId);
 }
 
-/** A CSV cell: quoted, and text that a spreadsheet would run as a formula made inert (OWASP CSV injection). */
+/**
+ * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
+ * injection). Every cell is quoted because spreadsheets in German, French, Spanish, Italian and Portuguese
+ * split on `;`: an unquoted `Ann;=1+1;` became a cell of its own holding a live formula.
+ */
 function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
+  if (value === null) return '""';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {

@@ -96,8 +96,8 @@ export class CalendarService {
     return (this.options.publicUrl ?? origin).replace(/\/+$/, '');
   }
 
-  async eventCalendar(eventId: number, origin: string): Promise<string> {
-    const row = await repository.findCalendarEvent(this.db, eventId);
+  async eventCalendar(eventId: number, origin: string, viewerId: string | null): Promise<string> {
+    const row = await repository.findCalendarEvent(this.db, eventId, viewerId);
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     const base = this.baseUrl(origin);
     return toCalendar(row.title, [row], {

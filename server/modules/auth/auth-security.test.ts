@@ -370,6 +370,33 @@ describe('client address', () => {
     ).toBe(429);
   });
 
+  it('counts sign-ups answered 409 (probes of a taken address) in the per-address limit, with sign-ins, across a /64', async () => {
+    const limitedApp = await createTestApp({ AUTH_RATE_LIMIT: '4' });
+    try {
+      await signUpUser(limitedApp, { email: 'known-person@example.org', password: STRONG_PASSWORD });
+      const probe = (email: string, remoteAddress: string) =>
+        signUp(limitedApp, { email, password: STRONG_PASSWORD, firstName: 'Pro', lastName: 'Be' }, remoteAddress);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1)
+        statuses.push((await probe('KNOWN-person@example.org', `2001:db8:99:1::${attempt + 1}`)).statusCode);
+      statuses.push(
+        (await signIn(limitedApp, 'known-person@example.org', 'wrong', { remoteAddress: '2001:db8:99:1::9' }))
+          .statusCode,
+      );
+      const refused = await probe('known-person@example.org', '2001:db8:99:1:ffff::1');
+      statuses.push(refused.statusCode);
+      // A free address is refused too: the limit says nothing about which addresses have accounts.
+      statuses.push((await probe('free-address@example.org', '2001:db8:99:1::abc')).statusCode);
+      expect(statuses).toEqual([409, 409, 409, 401, 429, 429]);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // Another client address has its own window.
+      expect((await probe('known-person@example.org', '2001:db8:99:2::1')).statusCode).toBe(409);
+    } finally {
+      await limitedApp.close();
+    }
+  });
+
   it('with PUBLIC_URL https and no TRUST_PROXY, a new forged X-Forwarded-For on every try does not get past the per-address limit', async () => {
     const publicApp = await createTestApp({ PUBLIC_URL: 'https://pitchin.example.org', AUTH_RATE_LIMIT: '6' });
     try {

@@ -26,8 +26,9 @@ const LINE_BREAKING_BUT_NEWLINES = /[^\P{Cc}\n]|[\u2028\u2029]/gu;
 
 /**
  * A one-line value as calendar text. The contract refuses line breaks in titles, places and names, but
- * rows written before that rule may hold them; each run of them becomes one space, so nothing of the value can start a
- * line of its own (a `END:VEVENT` and a forged `BEGIN:VEVENT` carrying another event's UID).
+ * rows written before that rule may hold them; each run of them becomes one space, so nothing of the
+ * value can start a line of its own (an `END:VEVENT` and a forged `BEGIN:VEVENT` carrying another
+ * event's UID).
  */
 function oneLine(value: string): string {
   return value.replace(LINE_BREAKING_RUNS, ' ');

@@ -22,3 +22,19 @@ export function requiredText(label: string, max: number) {
     .min(1, required)
     .max(max, `${label} must be at most ${max} characters`);
 }
+
+/**
+ * Characters a one-line field (a title, a place, a name) must not hold: control characters (Unicode Cc:
+ * C0 with TAB, CR and LF, DEL, C1) and the line and paragraph separators. A line break in a title starts
+ * a new line wherever the title is written into a line-based format (an iCalendar file, a CSV row, a mail
+ * header), where it can pose as a line of its own.
+ */
+export const LINE_BREAKING_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
+/** `requiredText` for a one-line field: also refuses the characters above, with a message naming the field. */
+export function singleLineText(label: string, max: number) {
+  return requiredText(label, max).refine(
+    (value) => !LINE_BREAKING_CHARACTERS.test(value),
+    `${label} must be one line, without control characters`,
+  );
+}

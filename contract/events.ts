@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, requiredText } from './common';
+import { isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
 
@@ -49,9 +49,9 @@ const imageUrlSchema = z
 
 /** The body that creates an event, with the bounds of each field. */
 export const createEventBodySchema = z.object({
-  title: requiredText('Title', EVENT_LIMITS.titleMax),
+  title: singleLineText('Title', EVENT_LIMITS.titleMax),
   description: requiredText('Description', EVENT_LIMITS.descriptionMax),
-  location: requiredText('Location', EVENT_LIMITS.locationMax),
+  location: singleLineText('Location', EVENT_LIMITS.locationMax),
   date: z
     .string({ error: 'Date is required' })
     .min(1, 'Date is required')

@@ -33,13 +33,30 @@ const emailSchema = z
 const PERSON_NAME_MAX_LENGTH = 100;
 
 /**
- * Control characters (Unicode Cc), zero-width characters and bidi controls. A name is
- * shown beside other people's words (messages, attendee lists); a right-to-left override in it would
- * turn the text after it around ("Bob\u202Egnp.exe"), and a zero-width name would look blank.
+ * Control characters (Unicode Cc), zero-width characters, bidi controls and the line and paragraph
+ * separators. A name is shown beside other people's words (messages, attendee lists); a right-to-left
+ * override in it would turn the text after it around ("Bob\u202Egnp.exe"), a zero-width name would look
+ * blank, and a line break would start a line of its own in a calendar file or a CSV row.
  */
-const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u200B-\u200F\u2060\uFEFF\u202A-\u202E\u2066-\u2069\u061C]/u;
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u200B-\u200F\u2060\uFEFF\u202A-\u202E\u2066-\u2069\u061C\u2028\u2029]/u;
 
-/** First and last names: NFC, trimmed, 1–100 characters (code points), none of the characters above. */
+/**
+ * What draws nothing or only blank space: every default-ignorable code point (soft hyphen, combining
+ * grapheme joiner, Mongolian vowel separator, invisible operators, tags, and the Hangul fillers, which are
+ * letters by category) and the Braille blank. A name must keep a letter or a digit once these are gone.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether a name shows something: a letter or a digit of any script, once invisible characters are left out. */
+export function hasVisibleLetterOrDigit(value: string): boolean {
+  return LETTER_OR_DIGIT.test(value.replace(INVISIBLE_CHARACTERS, ''));
+}
+
+/**
+ * First and last names: NFC, trimmed, 1–100 characters (code points), none of the characters above, and
+ * at least one visible letter or digit.
+ */
 export function personNameSchema(label: string) {
   return z
     .string({ error: `${label} is required` })
@@ -53,7 +70,8 @@ export function personNameSchema(label: string) {
     .refine(
       (value) => !FORBIDDEN_NAME_CHARACTERS.test(value),
       `${label} must not contain control, invisible or text-direction characters`,
-    );
+    )
+    .refine(hasVisibleLetterOrDigit, `${label} must contain a letter or a digit`);
 }
 
 export const signUpBodySchema = z.object({

@@ -71,6 +71,13 @@ test.describe('Create event dialog', () => {
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByText('Title is required', { exact: true })).toBeVisible();
 
+    // A pasted tab is refused as the server refuses it (a title is one line, written into calendar files).
+    await dialog.getByLabel('Event Title').fill('Park\tcleanup');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await expect(dialog.getByText('Keep it on one line, without tabs or control characters.')).toBeVisible();
+    await dialog.getByLabel('Event Title').fill('Park cleanup');
+    await expect(dialog.getByText('Keep it on one line, without tabs or control characters.')).toHaveCount(0);
+
     await dialog.getByLabel('Date & Time').fill('2027-05-04T09:30');
     await dialog.getByLabel('Maximum Attendees').fill('0');
     await dialog.getByLabel('Image URL').fill('not a link');

@@ -153,7 +153,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     rememberAppLanguage: (userId, cookieValue) => rememberAppLanguage(database.db, userId, cookieValue),
   });
   await app.register(categoryRoutes, { db: database.db });
-  await app.register(eventRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(eventRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    canCreateTestEvents: config.shouldShowDevPanels,
+  });
   await app.register(eventManagementRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });

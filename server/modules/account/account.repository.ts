@@ -1,7 +1,12 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import {
+  authAttempts,
+  calendarFeeds,
+  mailOutbox,
+  mailPreferences,
   messages,
+  notifications,
   passwordResetTokens,
   profilePhotos,
   securityEvents,
@@ -150,7 +155,8 @@ export async function listJoinedUpcomingEventIds(db: Executor, userId: string): 
  * nobody else joined go (their photos, RSVPs and ratings with them); events others joined (an RSVP or a
  * waitlist place) stay, under a nameless organizer, for the people who took part (past) or cancelled
  * (upcoming, by the caller first). The user's RSVPs, waitlist places and ratings go, with the counters
- * they fed; the caller fills the freed seats from the waitlists. Messages stay, their sender erased.
+ * they fed; the caller fills the freed seats from the waitlists. Messages stay, their sender erased. The calendar
+ * feed, notifications, mail switches, mails and failed sign-ins counted under the address go too.
  */
 export async function eraseAccount(db: Executor, userId: string): Promise<{ freedEventIds: number[] }> {
   await db.execute(sql`DELETE FROM events e WHERE e.organizer_id = ${userId} AND NOT ${OTHERS_TOOK_PART(userId)}`);
@@ -167,6 +173,28 @@ export async function eraseAccount(db: Executor, userId: string): Promise<{ free
   await db.delete(profilePhotos).where(eq(profilePhotos.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(securityEvents).where(eq(securityEvents.userId, userId));
+  // The feed URL would still answer with an empty calendar; the person's own inbox, e-mail switches and the
+  // mails to them (sent or waiting, each naming them and their events) are theirs alone.
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+  await db.delete(mailPreferences).where(eq(mailPreferences.userId, userId));
+  await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
+  // Failed sign-ins are counted under keys that hold the address (auth.service): the address goes with them.
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (account?.email) {
+    const addressSuffix = ` ${account.email}`;
+    await db
+      .delete(authAttempts)
+      .where(
+        or(
+          eq(authAttempts.key, `account:${account.email}`),
+          and(
+            sql`${authAttempts.key} LIKE 'account-address:%'`,
+            sql`right(${authAttempts.key}, length(${addressSuffix})) = ${addressSuffix}`,
+          ),
+        ),
+      );
+  }
   // Waiting messages to addresses without an account: nobody could ever answer them now.
   await db.delete(messages).where(and(eq(messages.senderId, userId), isNull(messages.receiverId)));
   // The address that brought them a message is their e-mail: it goes, the message stays.

@@ -1,7 +1,19 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventChanges, events, passwordResetTokens, ratings, rsvps, waitlistEntries } from '../../db/schema';
+import {
+  authAttempts,
+  calendarFeeds,
+  eventChanges,
+  events,
+  mailOutbox,
+  mailPreferences,
+  notifications,
+  passwordResetTokens,
+  ratings,
+  rsvps,
+  waitlistEntries,
+} from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
@@ -18,7 +30,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function call(method: Method, url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) {
   return app.inject({
@@ -101,6 +113,17 @@ describe('PATCH /api/auth/user', () => {
       [{ lastName: 'x'.repeat(101) }, 'lastName'],
       [{ firstName: 'Bob\u202Egnp.exe' }, 'firstName'],
       [{ firstName: 'Zero\u200Bwidth' }, 'firstName'],
+      [{ firstName: '\u3164' }, 'firstName'],
+      [{ lastName: '\u2800' }, 'lastName'],
+      [{ firstName: '\uFFA0' }, 'firstName'],
+      [{ lastName: '\u115F\u1160' }, 'lastName'],
+      [{ firstName: '\u034F' }, 'firstName'],
+      [{ lastName: '\u00AD' }, 'lastName'],
+      [{ firstName: '\u180E' }, 'firstName'],
+      [{ lastName: '\u{E0020}' }, 'lastName'],
+      [{ firstName: '\u17B5' }, 'firstName'],
+      [{ lastName: '\u2062' }, 'lastName'],
+      [{ firstName: 'Line\u2028break' }, 'firstName'],
       [{ firstName: 42 }, 'firstName'],
       [{ profileImage: 'https://example.org/me.png' }, 'profileImage'],
       [{ profileImage: 'data:text/html;base64,PGI+aGk8L2I+' }, 'profileImage'],
@@ -715,5 +738,68 @@ describe('DELETE /api/auth/user', () => {
     expect(again.json().id).not.toBe(leaving.user.id);
     const fresh = `pitchin_session=${again.cookies.find((cookie) => cookie.name === 'pitchin_session')!.value}`;
     expect((await call('GET', '/api/conversations', fresh)).json()).toEqual([]);
+  });
+
+  it('kills the calendar feed URL and erases notifications, mail switches, mails and failed sign-ins', async () => {
+    const leaving = await signUpUser(app, { firstName: 'Feed', lastName: 'Owner' });
+    const friend = await signUpUser(app, { firstName: 'Feed', lastName: 'Friend' });
+    const made = await call('POST', '/api/calendar-feed', leaving.cookie);
+    expect(made.statusCode).toBe(201);
+    const feedPath = new URL((made.json() as { url: string }).url).pathname;
+    expect((await call('GET', feedPath)).statusCode).toBe(200);
+    // A message from the friend notifies them; a mail switch and a waiting mail of theirs; two failed sign-ins.
+    expect(
+      (await call('POST', '/api/messages', friend.cookie, { receiverId: leaving.user.id, content: 'hi' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await call('PUT', '/api/user/mail-settings', leaving.cookie, { kinds: { announcement: false } })).statusCode,
+    ).toBe(200);
+    const friendsEvent = await createEventRow(app.database.db, { organizerId: friend.user.id, title: 'Mail about' });
+    await app.database.db.insert(mailOutbox).values({
+      kind: 'event_reminder',
+      dedupeKey: `reminder-${leaving.user.id}`,
+      userId: leaving.user.id,
+      eventId: friendsEvent.id,
+      payload: {},
+    });
+    const wrongAddress = nextAddress();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: leaving.user.email, password: 'not the password at all' },
+        remoteAddress: wrongAddress,
+      });
+      expect(failed.statusCode).toBe(401);
+    }
+    const rowsOf = async () => ({
+      feeds: await app.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, leaving.user.id)),
+      notifications: await app.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, leaving.user.id)),
+      preferences: await app.database.db
+        .select()
+        .from(mailPreferences)
+        .where(eq(mailPreferences.userId, leaving.user.id)),
+      mails: await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, leaving.user.id)),
+      attempts: (await app.database.db.select().from(authAttempts)).filter((row) =>
+        row.key.endsWith(leaving.user.email),
+      ),
+    });
+    const before = await rowsOf();
+    expect(before.feeds).toHaveLength(1);
+    expect(before.notifications.length).toBeGreaterThan(0);
+    expect(before.preferences).toHaveLength(1);
+    expect(before.mails).toHaveLength(1);
+    expect(before.attempts.length).toBeGreaterThanOrEqual(2);
+
+    expect((await call('DELETE', '/api/auth/user', leaving.cookie, { password: leaving.password })).statusCode).toBe(
+      204,
+    );
+    const gone = await call('GET', feedPath);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'Calendar feed not found', code: 'NOT_FOUND' });
+    expect(await rowsOf()).toEqual({ feeds: [], notifications: [], preferences: [], mails: [], attempts: [] });
   });
 });

@@ -234,6 +234,33 @@ describe('names at sign-up', () => {
     }
   });
 
+  it('refuses a name that draws nothing: fillers, the Braille blank and default-ignorable code points', async () => {
+    for (const blank of [
+      '\u3164',
+      '\u2800',
+      '\uFFA0',
+      '\u115F\u1160',
+      '\u034F',
+      '\u00AD',
+      '\u180E',
+      '\u{E0020}',
+      '\u17B5',
+      '\u2062',
+    ]) {
+      for (const field of ['firstName', 'lastName'] as const) {
+        const response = await signUp(app, {
+          email: `blank-${randomBytes(3).toString('hex')}@example.org`,
+          password: STRONG_PASSWORD,
+          firstName: 'Visible',
+          lastName: 'Person',
+          [field]: blank,
+        });
+        expect(response.statusCode, `${field} ${JSON.stringify(blank)}`).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: field }] });
+      }
+    }
+  });
+
   it('stores names NFC-normalized and trimmed, counts characters after NFC, and keeps letters of every script', async () => {
     const decomposed = await signUp(app, {
       email: 'nfc@example.org',
@@ -341,6 +368,33 @@ describe('client address', () => {
     expect(
       (await signIn(app, victim.user.email, STRONG_PASSWORD, { remoteAddress: '::ffff:203.0.113.88' })).statusCode,
     ).toBe(429);
+  });
+
+  it('counts sign-ups answered 409 (probes of a taken address) in the per-address limit, with sign-ins, across a /64', async () => {
+    const limitedApp = await createTestApp({ AUTH_RATE_LIMIT: '4' });
+    try {
+      await signUpUser(limitedApp, { email: 'known-person@example.org', password: STRONG_PASSWORD });
+      const probe = (email: string, remoteAddress: string) =>
+        signUp(limitedApp, { email, password: STRONG_PASSWORD, firstName: 'Pro', lastName: 'Be' }, remoteAddress);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1)
+        statuses.push((await probe('KNOWN-person@example.org', `2001:db8:99:1::${attempt + 1}`)).statusCode);
+      statuses.push(
+        (await signIn(limitedApp, 'known-person@example.org', 'wrong', { remoteAddress: '2001:db8:99:1::9' }))
+          .statusCode,
+      );
+      const refused = await probe('known-person@example.org', '2001:db8:99:1:ffff::1');
+      statuses.push(refused.statusCode);
+      // A free address is refused too: the limit says nothing about which addresses have accounts.
+      statuses.push((await probe('free-address@example.org', '2001:db8:99:1::abc')).statusCode);
+      expect(statuses).toEqual([409, 409, 409, 401, 429, 429]);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // Another client address has its own window.
+      expect((await probe('known-person@example.org', '2001:db8:99:2::1')).statusCode).toBe(409);
+    } finally {
+      await limitedApp.close();
+    }
   });
 
   it('with PUBLIC_URL https and no TRUST_PROXY, a new forged X-Forwarded-For on every try does not get past the per-address limit', async () => {
@@ -823,6 +877,19 @@ describe('GET /api/login?returnTo= with any character', () => {
     ['/%5Cevil.example', '/'],
     ['/a%20b', '/a%20b'],
     ['/api/logout', '/'],
+    ['/..//evil.example/phish', '/'],
+    ['/.//evil.example/phish', '/'],
+    ['/%2e%2e//evil.example/phish', '/'],
+    ['/%252e%252e//evil.example/phish', '/'],
+    ['/x/..//evil.example/phish', '/'],
+    ['/%5C%5Cevil.example', '/'],
+    ['/%2F/evil.example', '/'],
+    ['/%252F/evil.example', '/%2F/evil.example'],
+    ['/%0A/evil.example', '/'],
+    ['https://evil.example/phish', '/'],
+    ['https:evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/%61pi/logout', '/'],
   ];
 
   it('redirects a signed-in user to a percent-encoded Location, never 500, with the security headers', async () => {
@@ -840,7 +907,21 @@ describe('GET /api/login?returnTo= with any character', () => {
       const location = String(response.headers.location);
       if (typeof expected === 'string') expect(location, query).toBe(expected);
       else expect(location, query).toMatch(expected);
-      expect(location, query).not.toMatch(/^\/\//);
+      expect(location, query).not.toMatch(/^\/[/\\]/);
+      expect(new URL(location, 'https://pitchin.example').origin, query).toBe('https://pitchin.example');
+    }
+  });
+
+  it('never answers a Location that leaves the site, whatever dot segments and slashes returnTo holds', async () => {
+    const member = await signUpUser(app, { password: STRONG_PASSWORD });
+    for (const returnTo of ['/..//evil.example/phish', '/.//evil.example/phish', '/%2e%2e//evil.example/phish']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+        headers: { cookie: member.cookie },
+      });
+      expect(response.statusCode, returnTo).toBe(302);
+      expect(response.headers.location, returnTo).toBe('/');
     }
   });
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
+import { resolveReturnPath } from '../../../contract/return-to';
 import { LANGUAGE_COOKIE } from '../../../contract/page-data';
 import {
   loginQuerySchema,
@@ -16,7 +17,7 @@ import { badRequest, forbidden } from '../../lib/http-error';
 import { choosePageLanguage, withDocumentLanguage } from '../../lib/page-language';
 import { clearSessionCookie, isSecureRequest, requireUser, setSessionCookie } from '../../plugins/session';
 import { localeChunks, preloadTags, readRouteManifest } from '../../plugins/web';
-import { type AuthService, type ClientContext, safeReturnPath, toUser } from './auth.service';
+import { type AuthService, type ClientContext, toUser } from './auth.service';
 import type { OidcClient } from './oidc';
 
 type Options = {
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request, reply) => {
-      const returnTo = safeReturnPath(request.query.returnTo);
+      const returnTo = resolveReturnPath(request.query.returnTo, originOf(request));
       // A reset link opened in a browser that is signed in still resets: it may be someone else's account.
       if (request.user && request.query.mode !== 'reset') return reply.redirect(returnTo);
       if (oidcClient) {
@@ -145,7 +146,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
       await authService.recordSecurityEvent('sign-in', user.id, clientContextOf(request));
       const session = await authService.createSession(user.id, clientContextOf(request).userAgent);
       setSessionCookie(reply, session.token, session.expiresAt, isSecureRequest(request, publicUrl));
-      return reply.redirect(saved.returnTo);
+      // Resolved again: a row written before this rule (or by hand) must not send anyone off the site.
+      return reply.redirect(resolveReturnPath(saved.returnTo, originOf(request)));
     },
   );
 

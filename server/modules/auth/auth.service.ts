@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import type { SecurityEvent, SecurityEventKind, SignInBody, SignUpBody, User } from '../../../contract/users';
+import {
+  personNameSchema,
+  type SecurityEvent,
+  type SecurityEventKind,
+  type SignInBody,
+  type SignUpBody,
+  type User,
+} from '../../../contract/users';
 import type { AccountSession } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
@@ -70,6 +77,12 @@ export function limitSubjectOf(clientAddress: string): string {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** A name from the identity provider as the sign-up rule would keep it (NFC, trimmed), or null where it fails. */
+function providerName(label: string, value: string | undefined): string | null {
+  const parsed = personNameSchema(label).safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export class AuthService {
@@ -283,8 +296,9 @@ export class AuthService {
   }): Promise<SessionUser> {
     const email = claims.email ? normalizeEmail(claims.email) : null;
     const profile = {
-      firstName: claims.given_name ?? null,
-      lastName: claims.family_name ?? null,
+      // The provider's names meet the sign-up rule, or are left out: they are shown to others just the same.
+      firstName: providerName('First name', claims.given_name),
+      lastName: providerName('Last name', claims.family_name),
       // Shown to other people as an <img>: the same rule as an event's image (no http, no private hosts).
       profileImageUrl: claims.picture && findImageUrlProblem(claims.picture) === null ? claims.picture : null,
     };
@@ -320,34 +334,4 @@ export class AuthService {
   findUser(id: string) {
     return repository.findUserById(this.db, id);
   }
-}
-
-const RETURN_BASE = 'http://return-to.invalid';
-
-/**
- * `?returnTo=` is honoured for same-origin paths only. The answer goes into a Location
- * header, which takes no characters outside ASCII (Node throws, which was a 500 for `/%E4%BD%A0`): the
- * URL parser percent-encodes them. Parsing also resolves `/\host` and tab-split `//host` the way a
- * browser would, so any value that would leave the origin falls back to `/`.
- */
-export function safeReturnPath(value: string | undefined): string {
-  if (
-    !value ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\') ||
-    /[\u0000-\u001f\u007f]/.test(value)
-  )
-    return '/';
-  let url: URL;
-  try {
-    url = new URL(value, RETURN_BASE);
-  } catch {
-    return '/';
-  }
-  if (url.origin !== RETURN_BASE) return '/';
-  // Back to the sign-in page would loop; to the sign-out address would sign the user straight out again.
-  if (url.pathname === '/api/login' || url.pathname === '/api/logout') return '/';
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  return /^[\x21-\x7e]*$/.test(path) ? path : '/';
 }

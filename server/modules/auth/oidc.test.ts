@@ -1,5 +1,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcStates } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { AuthService } from './auth.service';
 
@@ -38,7 +40,7 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-async function signInThroughProvider(returnTo: string) {
+async function signInThroughProvider(returnTo: string, beforeCallback?: (state: string) => Promise<void>) {
   const start = await app.inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent(returnTo)}` });
   expect(start.statusCode).toBe(302);
   const authorizationUrl = new URL(start.headers.location as string);
@@ -49,6 +51,7 @@ async function signInThroughProvider(returnTo: string) {
   expect(atProvider.status).toBe(302);
   const callback = new URL(atProvider.headers.get('location')!);
   expect(callback.origin + callback.pathname).toBe(`${PUBLIC_URL}/api/callback`);
+  await beforeCallback?.(callback.searchParams.get('state')!);
   return app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
 }
 
@@ -69,6 +72,25 @@ describe('OpenID Connect sign-in', () => {
       lastName: 'Lovelace',
       profileImageUrl: 'https://images.example.org/ada.png',
     });
+  });
+
+  it('sends the user back to our own site only, even for a returnTo that resolves to //evil.example', async () => {
+    for (const returnTo of ['/..//evil.example/phish', '/%2e%2e//evil.example/phish', '/.//evil.example/phish']) {
+      const finish = await signInThroughProvider(returnTo);
+      expect(finish.statusCode, returnTo).toBe(302);
+      expect(finish.headers.location, returnTo).toBe('/');
+    }
+  });
+
+  it('checks the stored return path again at the callback (a row written before the rule)', async () => {
+    const finish = await signInThroughProvider('/journey', async (state) => {
+      await app.database.db
+        .update(oidcStates)
+        .set({ returnTo: '//evil.example/phish' })
+        .where(eq(oidcStates.state, state));
+    });
+    expect(finish.statusCode).toBe(302);
+    expect(finish.headers.location).toBe('/');
   });
 
   it('links the same provider subject to the same user on a second sign-in', async () => {
@@ -97,6 +119,18 @@ describe('OpenID Connect sign-in', () => {
     expect(await pictureOf('picture-http', 'http://images.example.org/me.png')).toBeNull();
     expect(await pictureOf('picture-logout', 'https://localhost/api/logout')).toBeNull();
     expect(await pictureOf('picture-private', 'https://192.168.1.1/me.png')).toBeNull();
+  });
+
+  it('keeps a provider name only when it meets the sign-up name rule (no bidi override, no blank filler)', async () => {
+    const service = new AuthService(app.database.db, { sessionSecret: 'x'.repeat(32), authRateLimitPerMinute: 30 });
+    const namesOf = async (sub: string, given_name: string, family_name: string) => {
+      const user = await service.upsertOidcUser({ sub, email: `${sub}@example.org`, given_name, family_name });
+      return [user.firstName, user.lastName];
+    };
+    expect(await namesOf('names-plain', ' Jose\u0301 ', 'Lovelace')).toEqual(['Jos\u00E9', 'Lovelace']);
+    expect(await namesOf('names-bidi', 'Bob\u202Eexe.txt', 'Smith')).toEqual([null, 'Smith']);
+    expect(await namesOf('names-blank', 'Ada', '\u3164')).toEqual(['Ada', null]);
+    expect(await namesOf('names-newline', 'Ada\r\nX', '\u2800')).toEqual([null, null]);
   });
 
   it('refuses a callback whose state it never issued, and a replayed one', async () => {

@@ -34,10 +34,16 @@ function withDates<T extends { date: Date | string; createdAt: Date | string; up
   return { ...row, date: new Date(row.date), createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
 
-export async function findCalendarEvent(db: Executor, eventId: number): Promise<CalendarEventRow | undefined> {
+/** A developer test panel's event is in its organizer's calendar only. */
+export async function findCalendarEvent(
+  db: Executor,
+  eventId: number,
+  viewerId: string | null,
+): Promise<CalendarEventRow | undefined> {
   const [row] = await selectRows<CalendarEventRow>(
     db,
-    sql`SELECT ${SELECTED} FROM events e JOIN users u ON u.id = e.organizer_id WHERE e.id = ${eventId}`,
+    sql`SELECT ${SELECTED} FROM events e JOIN users u ON u.id = e.organizer_id
+        WHERE e.id = ${eventId} AND (e.is_test = false OR e.organizer_id = ${viewerId})`,
   );
   return row ? withDates(row) : undefined;
 }
@@ -46,7 +52,7 @@ export async function listCalendarEventsOf(db: Executor, userId: string): Promis
   const rows = await selectRows<CalendarEventRow>(
     db,
     sql`SELECT ${SELECTED} FROM rsvps r JOIN events e ON e.id = r.event_id JOIN users u ON u.id = e.organizer_id
-        WHERE r.user_id = ${userId} AND e.date > now() - ${FEED_HISTORY}
+        WHERE r.user_id = ${userId} AND e.date > now() - ${FEED_HISTORY} AND (e.is_test = false OR e.organizer_id = ${userId})
         ORDER BY e.date, e.id LIMIT ${FEED_EVENTS_MAX}`,
   );
   return rows.map(withDates);

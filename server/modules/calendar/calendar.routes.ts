@@ -44,7 +44,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: s
       },
     },
     async (request, reply) => {
-      const body = await service.eventCalendar(request.params.id, requestOrigin(request));
+      const body = await service.eventCalendar(request.params.id, requestOrigin(request), request.user?.id ?? null);
       // Revalidated each time: an edit or a cancellation must reach the next download.
       return sendCalendar(reply, `pitchin-event-${request.params.id}.ics`, body, 'no-cache');
     },

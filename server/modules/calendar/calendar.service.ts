@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { CalendarFeed, CalendarFeedStatus } from '../../../contract/calendar';
+import { LINE_BREAKING_CHARACTERS } from '../../../contract/common';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import * as repository from './calendar.repository';
@@ -20,13 +21,32 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const LINE_BREAKING_RUNS = new RegExp(`${LINE_BREAKING_CHARACTERS.source}+`, 'gu');
+const LINE_BREAKING_BUT_NEWLINES = /[^\P{Cc}\n]|[\u2028\u2029]/gu;
+
+/**
+ * A one-line value as calendar text. The contract refuses line breaks in titles, places and names, but
+ * rows written before that rule may hold them; each run of them becomes one space, so nothing of the
+ * value can start a line of its own (an `END:VEVENT` and a forged `BEGIN:VEVENT` carrying another
+ * event's UID).
+ */
+function oneLine(value: string): string {
+  return value.replace(LINE_BREAKING_RUNS, ' ');
+}
+
+/** A multi-line value keeps its line breaks (escaped to `\n` by ical-generator); other control characters go. */
+function multiLine(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(LINE_BREAKING_BUT_NEWLINES, ' ');
+}
+
 function toCalendar(
   name: string,
   rows: repository.CalendarEventRow[],
   options: { eventUrl: (id: number) => string; uidDomain: string; isFeed: boolean },
 ) {
   const calendar = ical({
-    name,
+    // ical-generator writes NAME and X-WR-CALNAME as given, unlike the event's properties, which it escapes.
+    name: escape(oneLine(name), false),
     prodId: { company: 'PitchIn', product: 'PitchIn', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // Calendar apps that honour it poll the feed hourly.
@@ -34,10 +54,12 @@ function toCalendar(
   });
   for (const row of rows) {
     const url = options.eventUrl(row.id);
-    const organizer = [row.organizerFirstName, row.organizerLastName].filter((part) => part && part.trim()).join(' ');
+    const organizer = oneLine(
+      [row.organizerFirstName, row.organizerLastName].filter((part) => part && part.trim()).join(' '),
+    );
     const notes = [
-      row.description,
-      row.status === 'cancelled' && row.cancelReason ? `Cancelled: ${row.cancelReason}` : null,
+      multiLine(row.description),
+      row.status === 'cancelled' && row.cancelReason ? `Cancelled: ${multiLine(row.cancelReason)}` : null,
       organizer ? `Organizer: ${organizer}` : null,
       url,
     ];
@@ -50,9 +72,9 @@ function toCalendar(
       stamp: row.updatedAt,
       created: row.createdAt,
       lastModified: row.updatedAt,
-      summary: row.title,
+      summary: oneLine(row.title),
       description: notes.filter((part) => part !== null && part !== '').join('\n\n'),
-      location: row.location,
+      location: oneLine(row.location),
       url,
       status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
@@ -75,8 +97,8 @@ export class CalendarService {
     return (this.options.publicUrl ?? origin).replace(/\/+$/, '');
   }
 
-  async eventCalendar(eventId: number, origin: string): Promise<string> {
-    const row = await repository.findCalendarEvent(this.db, eventId);
+  async eventCalendar(eventId: number, origin: string, viewerId: string | null): Promise<string> {
+    const row = await repository.findCalendarEvent(this.db, eventId, viewerId);
     if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     const base = this.baseUrl(origin);
     return toCalendar(row.title, [row], {

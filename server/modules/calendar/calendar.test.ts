@@ -1,5 +1,7 @@
-import ical, { type VEvent } from 'node-ical';
+import { eq } from 'drizzle-orm';
+import ical, { type VCalendar, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
@@ -16,11 +18,14 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function createEvent(fields: Record<string, unknown> = {}): Promise<{ id: number; date: string }> {
+async function createEvent(
+  fields: Record<string, unknown> = {},
+  cookie = organizer.cookie,
+): Promise<{ id: number; date: string }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/events',
-    headers: { cookie: organizer.cookie },
+    headers: { cookie },
     payload: {
       title: 'Park cleanup',
       description: 'Gloves provided.',
@@ -132,6 +137,138 @@ describe("an event's calendar file", () => {
       expect([400, 404], `${id}: ${response.statusCode}`).toContain(response.statusCode);
       expect(typeof response.json().message).toBe('string');
     }
+  });
+});
+
+/** A title that closes its VEVENT and opens another one, carrying the UID of someone else's event, cancelled. */
+function forgedTitle(lineBreak: string, victimUid: string): string {
+  return [
+    'Picnic',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    `UID:${victimUid}`,
+    'SEQUENCE:999',
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART:20300101T100000Z',
+    'STATUS:CANCELLED',
+    'SUMMARY:Cancelled by the organizer',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:filler@evil.example',
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART:20300101T100000Z',
+    'SUMMARY:x',
+  ].join(lineBreak);
+}
+
+describe('text that would break the calendar file', () => {
+  // An organizer of its own: an organizer may create only 10 events an hour.
+  let writer: Member;
+  beforeAll(async () => {
+    writer = await signUpUser(app, { firstName: 'Wanda', lastName: 'Writer' });
+  });
+
+  it('refuses control characters and line breaks in a title or a location with 400 VALIDATION_FAILED', async () => {
+    const event = await createEvent({}, writer.cookie);
+    for (const bad of [
+      'a\r\nb',
+      'a\nb',
+      'a\rb',
+      'a\tb',
+      'a\u0000b',
+      'a\u001bb',
+      'a\u0085b',
+      'a\u009bb',
+      'a\u2028b',
+      'a\u2029b',
+    ]) {
+      for (const field of ['title', 'location'] as const) {
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/events',
+          headers: { cookie: writer.cookie },
+          payload: {
+            title: 'Park cleanup',
+            description: 'Gloves provided.',
+            location: 'Lisboa',
+            date: daysFromNow(4).toISOString(),
+            categoryId: 1,
+            [field]: bad,
+          },
+        });
+        expect(created.statusCode, `${field} ${JSON.stringify(bad)}`).toBe(400);
+        expect(created.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: field }] });
+        const patched = await app.inject({
+          method: 'PATCH',
+          url: `/api/events/${event.id}`,
+          headers: { cookie: writer.cookie },
+          payload: { [field]: bad },
+        });
+        expect(patched.statusCode, `${field} ${JSON.stringify(bad)}`).toBe(400);
+        expect(patched.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: field }] });
+      }
+    }
+  });
+
+  it('keeps line breaks in a description, which the file carries as escaped text', async () => {
+    const created = await createEvent(
+      { description: 'Line one\nLine two\r\nEND:VEVENT\r\nBEGIN:VEVENT' },
+      writer.cookie,
+    );
+    const event = onlyEvent((await readEventCalendar(created.id)).body);
+    expect(String(event.description)).toContain('Line one\nLine two\nEND:VEVENT\nBEGIN:VEVENT');
+  });
+
+  it.each([
+    ['CR LF', '\r\n'],
+    ['LF', '\n'],
+    ['CR', '\r'],
+  ])(
+    'writes one VEVENT for a title stored with %s lines of iCalendar (a row from before the rule)',
+    async (_name, lineBreak) => {
+      const victim = await createEvent({ title: 'Victim event' }, writer.cookie);
+      const victimUid = `pitchin-event-${victim.id}@localhost`;
+      const row = await createEventRow(app.database.db, {
+        organizerId: writer.user.id,
+        title: forgedTitle(lineBreak, victimUid),
+        location: `Lisboa${lineBreak}STATUS:CANCELLED`,
+        description: `About${lineBreak}END:VCALENDAR`,
+      });
+      const text = (await readEventCalendar(row.id)).body;
+      const parsed = ical.sync.parseICS(text);
+      const event = onlyEvent(text);
+      expect(event.uid).toBe(`pitchin-event-${row.id}@localhost`);
+      expect(event.status).toBe('CONFIRMED');
+      expect(event.summary).toBe(forgedTitle(' ', victimUid));
+      expect(event.location).toBe('Lisboa STATUS:CANCELLED');
+      const calendar = Object.values(parsed).find((component) => component?.type === 'VCALENDAR') as
+        VCalendar | undefined;
+      expect(calendar?.['WR-CALNAME']).toBe(forgedTitle(' ', victimUid));
+      // Every line of the file is a property of ours or a folded continuation: nothing of the title starts one.
+      expect(text.split('\r\n').filter((line) => line.startsWith('UID:'))).toEqual([`UID:${event.uid}`]);
+      expect(text).not.toMatch(/\r\nSTATUS:CANCELLED/);
+
+      const member = await signUpUser(app);
+      await addRsvpRow(app.database.db, row.id, member.user.id);
+      await addRsvpRow(app.database.db, victim.id, member.user.id);
+      const made = (
+        await app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { cookie: member.cookie } })
+      ).json() as { url: string };
+      const feed = allEvents((await app.inject({ method: 'GET', url: new URL(made.url).pathname })).body);
+      expect(feed).toHaveLength(2);
+      expect(feed.find((entry) => entry.uid === victimUid)?.status).toBe('CONFIRMED');
+    },
+  );
+
+  it('writes an organizer name stored with line breaks as text of the description only', async () => {
+    const member = await signUpUser(app, { firstName: 'Nina', lastName: 'Named' });
+    await app.database.db
+      .update(users)
+      .set({ firstName: 'Nina\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:forged@evil.example', lastName: 'X\u2028Y' })
+      .where(eq(users.id, member.user.id));
+    const row = await createEventRow(app.database.db, { organizerId: member.user.id, title: 'Named organizer' });
+    const event = onlyEvent((await readEventCalendar(row.id)).body);
+    expect(String(event.description)).toContain('Organizer: Nina END:VEVENT BEGIN:VEVENT UID:forged@evil.example X Y');
   });
 });
 

@@ -20,7 +20,14 @@ export type LockedEvent = {
   location: string;
   date: Date;
   durationMinutes: number;
+  /** A developer test panel's event: it exists for its organizer only (isHiddenFrom). */
+  isTest: boolean;
 };
+
+/** A test event answers 404 to everyone but its organizer, on every read and write. */
+export function isHiddenFrom(event: Pick<LockedEvent, 'isTest' | 'organizerId'>, userId: string | null): boolean {
+  return event.isTest && event.organizerId !== userId;
+}
 
 /**
  * Locks the event's row before anything else of the event is touched (decision 0012): every write of
@@ -37,7 +44,8 @@ export async function lockEvent(
     db,
     sql`SELECT id, organizer_id AS "organizerId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
           date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
-          category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes"
+          category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
+          is_test AS "isTest"
         FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   if (!row) return undefined;

@@ -61,12 +61,16 @@ export async function fillFreeSeats(tx: Executor, eventId: number, actorId: stri
   return promoted.map((entry) => entry.userId);
 }
 
-/** A CSV cell: quoted, and text that a spreadsheet would run as a formula made inert (OWASP CSV injection). */
+/**
+ * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
+ * injection). Every cell is quoted because spreadsheets in German, French, Spanish, Italian and Portuguese
+ * split on `;`: an unquoted `Ann;=1+1;` became a cell of its own holding a live formula.
+ */
 function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
+  if (value === null) return '""';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
@@ -128,7 +132,7 @@ export class EventManagementService {
     isLocking = true,
   ): Promise<repository.LockedEvent> {
     const event = await repository.lockEvent(tx, eventId, { isLocking });
-    if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     if (event.organizerId !== userId) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
@@ -153,7 +157,7 @@ export class EventManagementService {
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
     const owner = await repository.lockEvent(this.db, eventId, { isLocking: false });
-    if (!owner) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (!owner || repository.isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     if (owner.organizerId !== userId) throw forbidden(ONLY_ORGANIZER, 'NOT_ORGANIZER');
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
@@ -359,7 +363,7 @@ export class EventManagementService {
   async joinWaitlist(userId: string, eventId: number): Promise<number> {
     return this.db.transaction(async (tx) => {
       const event = await repository.lockEvent(tx, eventId);
-      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+      if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
       if (await repository.hasRsvp(tx, eventId, userId)) throw conflict(ALREADY_RSVPED, 'ALREADY_RSVPED');
@@ -376,7 +380,7 @@ export class EventManagementService {
     await this.db.transaction(async (tx) => {
       // The lock keeps a leave from slipping between a promotion's choice of the first entries and its delete.
       const event = await repository.lockEvent(tx, eventId);
-      if (!event) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+      if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
       if (!(await repository.deleteWaitlistEntry(tx, eventId, userId)))
         throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
     });

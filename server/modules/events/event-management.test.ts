@@ -366,11 +366,13 @@ describe('GET /api/events/:id/attendees', () => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       const lines = csv.body.trim().split('\r\n');
-      expect(lines[0]).toBe('list,position,userId,firstName,lastName,status,createdAt,attended');
+      expect(lines[0]).toBe('"list","position","userId","firstName","lastName","status","createdAt","attended"');
       expect(lines[1]).toMatch(
-        new RegExp(`^attendee,,${holder!.user.id},${holder!.user.firstName},${holder!.user.lastName},supporting,`),
+        new RegExp(
+          `^"attendee","","${holder!.user.id}","${holder!.user.firstName}","${holder!.user.lastName}","supporting",`,
+        ),
       );
-      expect(lines[2]).toMatch(new RegExp(`^waitlist,1,${waiting!.user.id},`));
+      expect(lines[2]).toMatch(new RegExp(`^"waitlist","1","${waiting!.user.id}",`));
       expect(csv.body).not.toContain('@');
     }
   });
@@ -381,6 +383,20 @@ describe('GET /api/events/:id/attendees', () => {
     await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
     const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('quotes every cell, so a spreadsheet that splits on ";" finds no formula in a name', async () => {
+    const eventId = await createEvent();
+    const sneaky = await signUpUser(app, { firstName: 'Ann;=1+1;', lastName: 'Lee;@SUM(A1)' });
+    await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
+    const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
+    const row = csv.body.split('\r\n').find((line) => line.includes(sneaky.user.id))!;
+    expect(row).toContain('"Ann;=1+1;","Lee;@SUM(A1)"');
+    // Read as a spreadsheet in a ";" locale reads it: no ";" outside quotes, so the row is one cell.
+    for (const line of csv.body.trim().split('\r\n')) {
+      expect(line).toMatch(/^("([^"]|"")*")(,"([^"]|"")*")*$/);
+      expect(line.replace(/"([^"]|"")*"/g, '')).not.toContain(';');
+    }
   });
 
   it('answers 403 to an attendee and 404 for an unknown event, 400 for an unknown format', async () => {
@@ -565,9 +581,9 @@ describe('attendance and verified hours', () => {
     const csv = await call('GET', '/api/user/hours', came!, undefined, { accept: 'text/csv' });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
-      'eventId,title,date,hours',
-      `${eventId},River cleanup,${hours.json().entries[0].date},2.5`,
-      ',Total,,2.5',
+      '"eventId","title","date","hours"',
+      `"${eventId}","River cleanup","${hours.json().entries[0].date}","2.5"`,
+      '"","Total","","2.5"',
     ]);
     expect((await call('GET', '/api/user/hours?format=csv', came!)).body).toBe(csv.body);
 

@@ -157,8 +157,14 @@ export async function readSearchWordShares(db: Executor): Promise<Map<string, nu
   return shares;
 }
 
+/** A developer test panel's event exists for its organizer only; `$1` is the viewer (null: a guest). */
+const VISIBLE_TO_VIEWER = '(e.is_test = false OR e.organizer_id = $1::text)';
+
 export async function findEvent(db: Executor, viewerId: string | null, eventId: number): Promise<EventRow | undefined> {
-  const [row] = await readEvents(db, viewerId, { where: sql`e.id = ${eventId}`, orderBy: sql`e.id` });
+  const [row] = await readEvents(db, viewerId, {
+    where: sql`e.id = ${eventId} AND (e.is_test = false OR e.organizer_id = ${viewerId})`,
+    orderBy: sql`e.id`,
+  });
   return row;
 }
 
@@ -323,7 +329,8 @@ export async function findEventJson(
 ): Promise<string | undefined> {
   const [row] = await selectPrepared(
     db,
-    `SELECT row_to_json(event)::text FROM events e ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event WHERE e.id = $2`,
+    `SELECT row_to_json(event)::text FROM events e ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event
+     WHERE e.id = $2 AND ${VISIBLE_TO_VIEWER}`,
     [viewerId, eventId],
   );
   return row?.[0] as string | undefined;
@@ -334,7 +341,7 @@ export function listEventsOrganizedByJson(db: Database, userId: string): Promise
 }
 
 export function listEventsWithRsvpOfJson(db: Database, userId: string): Promise<string> {
-  return selectEventArrayJson(db, userId, 'TRUE', 'e.date DESC, e.id DESC', [], true);
+  return selectEventArrayJson(db, userId, VISIBLE_TO_VIEWER, 'e.date DESC, e.id DESC', [], true);
 }
 
 function wholeNumberText(value: number): string {

@@ -41,11 +41,12 @@ function sendJson(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string | null }> = async (
-  app,
-  { db, publicUrl = null },
-) => {
-  const service = new EventsService(db, { publicUrl });
+export const eventRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl?: string | null;
+  canCreateTestEvents?: boolean;
+}> = async (app, { db, publicUrl = null, canCreateTestEvents = false }) => {
+  const service = new EventsService(db, { publicUrl, canCreateTestEvents });
 
   app.get(
     '/api/events',

@@ -10,13 +10,14 @@ import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfRsvp } from '../notifications/notifications.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { EVENT_CANCELLED, fillFreeSeats } from './event-management.service';
-import { deleteWaitlistEntry, lockEvent } from './event-management.repository';
+import { deleteWaitlistEntry, isHiddenFrom, lockEvent } from './event-management.repository';
 import { inspectPhotos, photoUrl, readPhotoUploads, reencodePhotos } from './event-photos';
 import * as repository from './events.repository';
 
 export type CreateEventInput = z.output<typeof createEventBodySchema>;
 
 const EVENT_NOT_FOUND = 'Event not found';
+const TEST_EVENTS_OFF = 'Test events can only be made while the developer panels are on';
 const EVENT_FULL = 'Event Full';
 const EVENT_PAST = 'This event has already taken place';
 const CURSOR_DAMAGED = 'Cursor is damaged';
@@ -119,7 +120,7 @@ export class EventsService {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { publicUrl: string | null } = { publicUrl: null },
+    private readonly options: { publicUrl: string | null; canCreateTestEvents?: boolean } = { publicUrl: null },
   ) {}
 
   /** The statistics behind a search's plan (repository SEARCH_COMMON_SHARE); stale ones serve while they reload. */
@@ -192,6 +193,9 @@ export class EventsService {
    * this check is a courtesy; what makes it harmless is that no GET of this app changes anything.
    */
   async create(organizerId: string, input: CreateEventInput, requestOrigin: string | null = null): Promise<Event> {
+    // The developer panels make test events; with the panels off (SHOW_DEV_PANELS=false) nobody may.
+    if (input.isTest && !this.options.canCreateTestEvents)
+      throw badRequest(TEST_EVENTS_OFF, [{ path: 'isTest', message: TEST_EVENTS_OFF }]);
     const date = new Date(input.date);
     if (date.getTime() <= Date.now())
       throw badRequest('Date must be in the future', [{ path: 'date', message: 'Date must be in the future' }]);
@@ -243,7 +247,7 @@ export class EventsService {
   async rsvp(userId: string, eventId: number, status: RsvpStatus): Promise<RsvpResponse> {
     for (let attempt = 1; ; attempt += 1) {
       const result = await this.inTransaction(async (tx) => {
-        await this.lockUpcoming(tx, eventId);
+        await this.lockUpcoming(tx, eventId, userId);
         if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
           const rsvpCount = await repository.takeSeat(tx, eventId);
           // lockUpcoming used this transaction's clock too, so only a full event gets here.
@@ -269,7 +273,7 @@ export class EventsService {
   async withdraw(userId: string, eventId: number): Promise<void> {
     await this.inTransaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
-      if (!event) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       if (!(await repository.deleteRsvp(tx, eventId, userId)))
         throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
@@ -279,9 +283,9 @@ export class EventsService {
     });
   }
 
-  private async lockUpcoming(tx: Executor, eventId: number): Promise<void> {
+  private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<void> {
     const event = await lockEvent(tx, eventId);
-    if (!event) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
     if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
   }

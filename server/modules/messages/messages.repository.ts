@@ -122,8 +122,13 @@ export async function findUserIdByEmail(db: Executor, normalizedEmail: string): 
   return row?.id;
 }
 
-export async function eventExists(db: Executor, eventId: number): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+/** Whether the event exists for this viewer: a developer test panel's event exists for its organizer only. */
+export async function eventExists(db: Executor, eventId: number, viewerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), sql`(${events.isTest} = false OR ${events.organizerId} = ${viewerId})`))
+    .limit(1);
   return row !== undefined;
 }
 

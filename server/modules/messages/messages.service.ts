@@ -125,7 +125,7 @@ export class MessagesService {
           'MESSAGE_TO_SELF',
         );
       const eventId = body.eventId ?? null;
-      if (eventId !== null && !(await repository.eventExists(tx, eventId)))
+      if (eventId !== null && !(await repository.eventExists(tx, eventId, senderId)))
         throw notFound('Event not found', 'EVENT_NOT_FOUND');
       const mayInvite = address !== null && (await takeInvitationAllowance(tx, senderId, address));
       const { id } = await repository.insertMessage(tx, {

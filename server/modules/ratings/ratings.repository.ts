@@ -2,11 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { events, ratings, rsvps, users } from '../../db/schema';
 
-export async function findEventForRating(db: Executor, eventId: number) {
+/** A developer test panel's event exists for its organizer only. */
+function isVisibleTo(viewerId: string | null) {
+  return sql`(${events.isTest} = false OR ${events.organizerId} = ${viewerId})`;
+}
+
+export async function findEventForRating(db: Executor, eventId: number, viewerId: string) {
   const [row] = await db
     .select({ id: events.id, date: events.date, organizerId: events.organizerId })
     .from(events)
-    .where(eq(events.id, eventId))
+    .where(and(eq(events.id, eventId), isVisibleTo(viewerId)))
     .limit(1);
   return row;
 }
@@ -114,7 +119,11 @@ export function listEventRatings(db: Executor, eventId: number): Promise<RatingR
     .orderBy(desc(ratings.createdAt), desc(ratings.id));
 }
 
-export async function eventExists(db: Executor, eventId: number): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+export async function eventExists(db: Executor, eventId: number, viewerId: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), isVisibleTo(viewerId)))
+    .limit(1);
   return row !== undefined;
 }

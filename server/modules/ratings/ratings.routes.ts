@@ -55,6 +55,6 @@ export const ratingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         },
       },
     },
-    async (request) => service.listForEvent(request.params.id),
+    async (request) => service.listForEvent(request.params.id, request.user?.id ?? null),
   );
 };

@@ -30,7 +30,7 @@ export class RatingsService {
   ): Promise<{ rating: Rating; isNew: boolean }> {
     const comment = body.comment?.trim() ? body.comment.trim() : null;
     return this.db.transaction(async (tx) => {
-      const event = await repository.findEventForRating(tx, body.eventId);
+      const event = await repository.findEventForRating(tx, body.eventId, userId);
       if (!event) throw notFound('Event not found', 'EVENT_NOT_FOUND');
       if (event.date.getTime() > now.getTime()) throw conflict('Reviews open after the event', 'EVENT_NOT_STARTED');
       if (event.organizerId === userId)
@@ -65,9 +65,9 @@ export class RatingsService {
     });
   }
 
-  async listForEvent(eventId: number): Promise<Rating[]> {
+  async listForEvent(eventId: number, viewerId: string | null): Promise<Rating[]> {
     const [exists, rows] = await Promise.all([
-      repository.eventExists(this.db, eventId),
+      repository.eventExists(this.db, eventId, viewerId),
       repository.listEventRatings(this.db, eventId),
     ]);
     if (!exists) throw notFound('Event not found', 'EVENT_NOT_FOUND');

@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, events, users } from '../../db/schema';
 
-/** What a link preview shows of an event, in one indexed read. */
+/**
+ * What a link preview shows of an event, in one indexed read. A developer test panel's event has none, for
+ * anyone: the preview and its image are cached publicly, so they cannot be shown to its organizer alone.
+ */
 export async function findEventPreview(db: Executor, id: number) {
   const [row] = await db
     .select({
@@ -27,7 +30,7 @@ export async function findEventPreview(db: Executor, id: number) {
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(users, eq(users.id, events.organizerId))
-    .where(eq(events.id, id))
+    .where(and(eq(events.id, id), eq(events.isTest, false)))
     .limit(1);
   return row;
 }

@@ -17,6 +17,7 @@ import {
   type PasswordResetLinkState,
   type PasswordResetRequestBody,
 } from '@contract/account';
+import { resolveReturnPath } from '@contract/return-to';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { codeOf, isApiError } from '@/lib/api-error';
 import { apiFetch } from '@/lib/api-fetch';
 import { ThemeToggle } from '@/lib/theme';
-import { safeReturnTo } from './return-to';
 
 const DEMO_EMAIL = 'demo@pitchin.app';
 const DEMO_PASSWORD = 'pitchin-demo';
@@ -48,6 +48,10 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Last name is required': 'errors.lastNameRequired',
   'First name must be at most 100 characters': 'errors.nameTooLong',
   'Last name must be at most 100 characters': 'errors.nameTooLong',
+  'First name must not contain control, invisible or text-direction characters': 'errors.nameCharacters',
+  'Last name must not contain control, invisible or text-direction characters': 'errors.nameCharacters',
+  'First name must contain a letter or a digit': 'errors.nameNoLetter',
+  'Last name must contain a letter or a digit': 'errors.nameNoLetter',
 };
 
 function fieldErrorText(t: TFunction<'auth'>, error: FieldError | undefined): string | undefined {
@@ -91,7 +95,7 @@ async function postJson(url: string, body: unknown, t: TFunction<'auth'>, langua
 
 function goAfterSignIn() {
   const params = new URLSearchParams(window.location.search);
-  window.location.assign(safeReturnTo(params.get('returnTo'), window.location.origin));
+  window.location.assign(resolveReturnPath(params.get('returnTo'), window.location.origin));
 }
 
 function Field({

@@ -11,6 +11,7 @@ import {
   type Event,
   type UpdateEventBody,
 } from '@contract/events';
+import { LINE_BREAKING_CHARACTERS } from '@contract/common';
 import { findImageUrlProblem } from '@contract/image-url';
 import { Button } from '@/components/ui/button';
 import {
@@ -82,7 +83,9 @@ function useCreateEventSchema(originalDate?: string) {
           .string()
           .trim()
           .min(1, t('create.errors.title'))
-          .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax })),
+          .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax }))
+          // The server's one-line rule (contract/common.ts): a pasted tab or line break is refused here first.
+          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
         description: z
           .string()
           .trim()
@@ -92,7 +95,8 @@ function useCreateEventSchema(originalDate?: string) {
           .string()
           .trim()
           .min(1, t('create.errors.location'))
-          .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax })),
+          .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax }))
+          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
         date: z
           .string()
           .min(1, t('create.errors.date'))

@@ -8,6 +8,7 @@ const NAME_MESSAGE_KEYS: Array<[RegExp, string]> = [
   [/ is required$/, 'errors.nameRequired'],
   [/ must be at most \d+ characters$/, 'errors.nameTooLong'],
   [/ must not contain /, 'errors.nameCharacters'],
+  [/ must contain a letter or a digit$/, 'errors.nameNoLetter'],
 ];
 
 export function nameErrorText(t: TFunction<'settings'>, message: string | undefined): string | null {

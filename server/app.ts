@@ -15,6 +15,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { DEFAULT_STREAM_OPTIONS } from './modules/notifications/stream-hub';
 import { createMailer } from './modules/mail/mail.service';
 import { MailOutbox } from './modules/mail/mail-outbox.service';
 import { rememberAppLanguage } from './modules/mail/mail-settings.service';
@@ -185,7 +186,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
   await app.register(journeyRoutes, { db: database.db });
-  await app.register(notificationRoutes, { database });
+  await app.register(notificationRoutes, {
+    database,
+    sessionIdForToken: (token) => authService.sessionIdForToken(token),
+    streamOptions: {
+      ...DEFAULT_STREAM_OPTIONS,
+      maxStreamsPerProcess: config.streams.maxPerProcess,
+      maxStreamsPerAddress: config.streams.maxPerAddress,
+    },
+  });
 
   await app.register(settingsRoutes, { showDevPanels: config.shouldShowDevPanels });
   await app.register(socialRoutes, { db: database.db, timeZone: config.timeZone });

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
@@ -9,15 +9,49 @@ import {
   unreadCountSchema,
 } from '../../../contract/notifications';
 import type { DatabaseHandle } from '../../db/client';
-import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { HttpError, unauthorized } from '../../lib/http-error';
 import { requireUser } from '../../plugins/session';
+import { limitSubjectOf } from '../auth/auth.service';
 import { NotificationsService } from './notifications.service';
-import { DEFAULT_STREAM_OPTIONS, STREAM_RETRY_MS, StreamHub, type StreamHubOptions } from './stream-hub';
+import {
+  DEFAULT_STREAM_OPTIONS,
+  STREAM_RETRY_MS,
+  StreamHub,
+  type StreamHubOptions,
+  type StreamRefusal,
+} from './stream-hub';
 
-type Options = { database: DatabaseHandle; streamOptions?: StreamHubOptions };
+type Options = {
+  database: DatabaseHandle;
+  /** The stored id of the session a cookie's token names (AuthService.sessionIdForToken). */
+  sessionIdForToken: (token: string) => string;
+  streamOptions?: StreamHubOptions;
+};
 
 const NOT_AN_EVENT_STREAM = 'This address sends Server-Sent Events: ask for Accept: text/event-stream';
-const TOO_MANY_STREAMS = 'Too many open live connections: close a tab and try again';
+export const STREAM_REFUSALS: Record<StreamRefusal, { status: 429 | 503; message: string; retryAfterSeconds: number }> =
+  {
+    user: { status: 429, message: 'Too many open live connections: close a tab and try again', retryAfterSeconds: 3 },
+    address: {
+      status: 429,
+      message: 'Too many open live connections from your network: updates come by polling for now',
+      retryAfterSeconds: 60,
+    },
+    process: {
+      status: 503,
+      message: 'The server holds all the live connections it can: updates come by polling for now',
+      retryAfterSeconds: 60,
+    },
+  };
+
+/**
+ * A refused stream's answer. The connection closes with it: a client that piles up refused attempts
+ * must not keep their sockets open for the keep-alive timeout.
+ */
+function streamRefused(refusal: StreamRefusal): HttpError {
+  const { status, message, retryAfterSeconds } = STREAM_REFUSALS[refusal];
+  return new HttpError(status, message, { 'retry-after': String(retryAfterSeconds), connection: 'close' });
+}
 
 /** RFC 8288 link to the next page: the same query with the new cursor, as GET /api/events does. */
 function nextPageLink(requestUrl: string, cursor: number): string {
@@ -28,7 +62,7 @@ function nextPageLink(requestUrl: string, cursor: number): string {
 
 export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { database, streamOptions = DEFAULT_STREAM_OPTIONS },
+  { database, sessionIdForToken, streamOptions = DEFAULT_STREAM_OPTIONS },
 ) => {
   const service = new NotificationsService(database.db);
   const hub = new StreamHub(database, app.log, streamOptions);
@@ -102,18 +136,30 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
           401: errorResponseSchema,
           406: errorResponseSchema,
           429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (!request.sessionToken) throw unauthorized();
       // An <img> or a plain fetch must not hold one of the user's stream slots open.
       if (!String(request.headers.accept ?? '').includes('text/event-stream'))
         throw new HttpError(406, NOT_AN_EVENT_STREAM);
-      const stream = new PassThrough();
-      const closeStream = hub.open(user.id, stream);
-      if (!closeStream) throw tooManyRequests(TOO_MANY_STREAMS, STREAM_RETRY_MS / 1000);
-      reply.raw.on('close', closeStream);
+      // request.ip is the socket's address unless TRUST_PROXY names the proxies whose header to believe.
+      const owner = {
+        userId: user.id,
+        sessionId: sessionIdForToken(request.sessionToken),
+        address: limitSubjectOf(request.ip),
+      };
+      // Refused before anything of the stream is made: refusals are what a flood mostly gets.
+      const refusal = hub.findRefusal(owner);
+      if (refusal) throw streamRefused(refusal);
+      // A bare Readable (no writable side, no buffer until something is pushed) that Fastify pipes out.
+      const stream = new Readable({ read() {} });
+      const opened = hub.open(owner, stream);
+      if (typeof opened === 'string') throw streamRefused(opened);
+      reply.raw.once('close', opened.close);
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

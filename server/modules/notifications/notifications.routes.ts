@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
@@ -13,19 +14,14 @@ import { HttpError, unauthorized } from '../../lib/http-error';
 import { requireUser } from '../../plugins/session';
 import { limitSubjectOf } from '../auth/auth.service';
 import { NotificationsService } from './notifications.service';
-import {
-  DEFAULT_STREAM_OPTIONS,
-  STREAM_RETRY_MS,
-  StreamHub,
-  type StreamHubOptions,
-  type StreamRefusal,
-} from './stream-hub';
+import { STREAM_RETRY_MS, type StreamHub, type StreamRefusal } from './stream-hub';
 
 type Options = {
   database: DatabaseHandle;
+  /** The process's streams (app.ts makes it, to refuse streams over capacity before the session lookup). */
+  hub: StreamHub;
   /** The stored id of the session a cookie's token names (AuthService.sessionIdForToken). */
   sessionIdForToken: (token: string) => string;
-  streamOptions?: StreamHubOptions;
 };
 
 const NOT_AN_EVENT_STREAM = 'This address sends Server-Sent Events: ask for Accept: text/event-stream';
@@ -48,9 +44,30 @@ export const STREAM_REFUSALS: Record<StreamRefusal, { status: 429 | 503; message
  * A refused stream's answer. The connection closes with it: a client that piles up refused attempts
  * must not keep their sockets open for the keep-alive timeout.
  */
-function streamRefused(refusal: StreamRefusal): HttpError {
+export function streamRefused(refusal: StreamRefusal): HttpError {
   const { status, message, retryAfterSeconds } = STREAM_REFUSALS[refusal];
   return new HttpError(status, message, { 'retry-after': String(retryAfterSeconds), connection: 'close' });
+}
+
+/**
+ * The client address a stream counts against: request.ip, the socket's address unless TRUST_PROXY
+ * names the proxies whose X-Forwarded-For to believe; IPv6 by its /64, as the sign-in limits count.
+ */
+function streamAddressOf(request: FastifyRequest): string {
+  return limitSubjectOf(request.ip);
+}
+
+/**
+ * An onRequest hook for the root, registered before the session plugin: a stream over the process's or
+ * the address's cap is refused before its session is looked up, so a flood of refused attempts costs no
+ * database query.
+ */
+export function refuseStreamsOverCapacity(hub: StreamHub) {
+  return async (request: FastifyRequest) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== '/api/stream') return;
+    const refusal = hub.findCapacityRefusal(streamAddressOf(request));
+    if (refusal) throw streamRefused(refusal);
+  };
 }
 
 /** RFC 8288 link to the next page: the same query with the new cursor, as GET /api/events does. */
@@ -60,12 +77,8 @@ function nextPageLink(requestUrl: string, cursor: number): string {
   return `</api/notifications?${params.toString()}>; rel="next"`;
 }
 
-export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { database, sessionIdForToken, streamOptions = DEFAULT_STREAM_OPTIONS },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { database, hub, sessionIdForToken }) => {
   const service = new NotificationsService(database.db);
-  const hub = new StreamHub(database, app.log, streamOptions);
   app.addHook('onReady', () => hub.start());
   // Open streams would keep the server from closing: they end first, and the browsers reconnect elsewhere.
   app.addHook('preClose', () => hub.stop());
@@ -146,11 +159,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
       // An <img> or a plain fetch must not hold one of the user's stream slots open.
       if (!String(request.headers.accept ?? '').includes('text/event-stream'))
         throw new HttpError(406, NOT_AN_EVENT_STREAM);
-      // request.ip is the socket's address unless TRUST_PROXY names the proxies whose header to believe.
       const owner = {
         userId: user.id,
         sessionId: sessionIdForToken(request.sessionToken),
-        address: limitSubjectOf(request.ip),
+        address: streamAddressOf(request),
       };
       // Refused before anything of the stream is made: refusals are what a flood mostly gets.
       const refusal = hub.findRefusal(owner);

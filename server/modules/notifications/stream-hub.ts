@@ -122,12 +122,17 @@ export class StreamHub {
     return userId === undefined ? this.streamCount : (this.streamsByUser.get(userId)?.size ?? 0);
   }
 
-  /** Checks the caps without opening anything: null when a stream may open. */
-  findRefusal(owner: StreamOwner): StreamRefusal | null {
-    if ((this.streamsByUser.get(owner.userId)?.size ?? 0) >= this.options.maxStreamsPerUser) return 'user';
-    if ((this.countByAddress.get(owner.address) ?? 0) >= this.options.maxStreamsPerAddress) return 'address';
+  /** The caps that need no session, checked before the session is looked up: a refusal costs no query. */
+  findCapacityRefusal(address: string): StreamRefusal | null {
+    if ((this.countByAddress.get(address) ?? 0) >= this.options.maxStreamsPerAddress) return 'address';
     if (this.streamCount >= this.options.maxStreamsPerProcess) return 'process';
     return null;
+  }
+
+  /** Checks every cap without opening anything: null when a stream may open. */
+  findRefusal(owner: StreamOwner): StreamRefusal | null {
+    if ((this.streamsByUser.get(owner.userId)?.size ?? 0) >= this.options.maxStreamsPerUser) return 'user';
+    return this.findCapacityRefusal(owner.address);
   }
 
   /** Registers a stream, or says which cap refuses it. */

@@ -340,6 +340,8 @@ describe('GET /api/stream caps per client address and per process (STREAMS_PER_A
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ message: STREAM_REFUSALS.process.message, code: 'SERVICE_UNAVAILABLE' });
       expect(Number(refused.headers.get('retry-after'))).toBe(STREAM_REFUSALS.process.retryAfterSeconds);
+      // Refused before the session is looked up: a flood of attempts costs the database nothing.
+      expect((await requestRefusedStream(origin, 'pitchin_session=not-a-session')).status).toBe(503);
       // The rest of the API still answers.
       const count = await fetch(`${origin}/api/notifications/unread-count`, { headers: { cookie: users[2]!.cookie } });
       expect(count.status).toBe(200);

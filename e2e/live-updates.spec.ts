@@ -15,8 +15,9 @@ const STREAMS_PER_USER = 8;
 const POLLED = { timeout: 30_000 + 15_000 };
 
 /** Holds the user's stream slots from outside the browser, as their other tabs and devices would. */
-async function holdStreams(cookie: string, count: number): Promise<() => void> {
+async function holdStreams(cookie: string, count: number): Promise<() => Promise<void>> {
   const controllers: AbortController[] = [];
+  const readers: Array<Promise<void>> = [];
   for (let index = 0; index < count; index += 1) {
     const controller = new AbortController();
     const response = await fetch(`${E2E_BASE_URL}/api/stream`, {
@@ -25,9 +26,17 @@ async function holdStreams(cookie: string, count: number): Promise<() => void> {
     });
     expect(response.status).toBe(200);
     controllers.push(controller);
+    // Read on, as a tab does: a body nobody reads may be collected and its stream closed.
+    const reader = response.body!.getReader();
+    readers.push(
+      (async () => {
+        while (!(await reader.read()).done);
+      })().catch(() => {}),
+    );
   }
-  return () => {
+  return async () => {
     for (const controller of controllers) controller.abort();
+    await Promise.all(readers);
   };
 }
 
@@ -178,7 +187,7 @@ test.describe('Live updates', () => {
       await expect(receiverPage.getByTestId('header-bell-badge')).toHaveText('1', POLLED);
       await expectNotReloaded(receiverPage);
     } finally {
-      release();
+      await release();
       await senderContext.close();
       await receiverContext.close();
     }

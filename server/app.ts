@@ -198,6 +198,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     database,
     hub: streamHub,
     sessionIdForToken: (token) => authService.sessionIdForToken(token),
+    isSessionLive: (token) => authService.isSessionLive(token),
   });
 
   await app.register(settingsRoutes, { showDevPanels: config.shouldShowDevPanels });

@@ -154,6 +154,19 @@ export class AuthService {
     return { user: row.user, renewedUntil: new Date(renewedUntil) };
   }
 
+  /**
+   * Whether the session is live in the database, past this process's cache: for a live stream, which
+   * would otherwise outlive a session another process ended in the cache's window by its whole lifetime.
+   */
+  async isSessionLive(token: string): Promise<boolean> {
+    const row = await repository.findSessionWithUser(
+      this.db,
+      this.sessionIdForToken(token),
+      new Date(Date.now() - SESSION_MAX_AGE_MS),
+    );
+    return row !== undefined;
+  }
+
   async endSession(token: string): Promise<void> {
     const sessionId = this.sessionIdForToken(token);
     this.sessionCache.forgetSession(sessionId);

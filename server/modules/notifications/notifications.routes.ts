@@ -22,6 +22,8 @@ type Options = {
   hub: StreamHub;
   /** The stored id of the session a cookie's token names (AuthService.sessionIdForToken). */
   sessionIdForToken: (token: string) => string;
+  /** Whether the session is live in the database, not only in this process's cache (AuthService.isSessionLive). */
+  isSessionLive: (token: string) => Promise<boolean>;
 };
 
 const NOT_AN_EVENT_STREAM = 'This address sends Server-Sent Events: ask for Accept: text/event-stream';
@@ -77,7 +79,10 @@ function nextPageLink(requestUrl: string, cursor: number): string {
   return `</api/notifications?${params.toString()}>; rel="next"`;
 }
 
-export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { database, hub, sessionIdForToken }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { database, hub, sessionIdForToken, isSessionLive },
+) => {
   const service = new NotificationsService(database.db);
   app.addHook('onReady', () => hub.start());
   // Open streams would keep the server from closing: they end first, and the browsers reconnect elsewhere.
@@ -167,11 +172,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       // Refused before anything of the stream is made: refusals are what a flood mostly gets.
       const refusal = hub.findRefusal(owner);
       if (refusal) throw streamRefused(refusal);
+      // Another process may have ended the session within this process's cache window; its signal came
+      // before this stream existed, so the stream would live on for its whole lifetime.
+      if (!(await isSessionLive(request.sessionToken))) throw unauthorized();
       // A bare Readable (no writable side, no buffer until something is pushed) that Fastify pipes out.
       const stream = new Readable({ read() {} });
       const opened = hub.open(owner, stream);
       if (typeof opened === 'string') throw streamRefused(opened);
       reply.raw.once('close', opened.close);
+      // The client may have gone while its session was checked: that 'close' came before the listener.
+      if (reply.raw.destroyed || request.raw.destroyed) opened.close();
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

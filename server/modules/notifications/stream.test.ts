@@ -271,6 +271,18 @@ describe.runIf(testDatabaseUrl() !== undefined)('GET /api/stream across two serv
     stream.close();
   });
 
+  it('refuses a stream for a session the other instance ended within this one’s session cache window', async () => {
+    const { cookie } = await signUpUser(first);
+    const secondOrigin = await listenOn(second);
+    // The second instance has the session in its cache…
+    expect(
+      (await second.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    // …when the first ends it: the signal to close its streams goes out before any stream exists.
+    expect((await first.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect((await requestRefusedStream(secondOrigin, cookie)).status).toBe(401);
+  });
+
   it('ends a stream held by one instance when its session signs out through the other', async () => {
     const { cookie } = await signUpUser(first);
     const stream = await openStream(origin, cookie);

@@ -2,11 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith, signUpInBrowser, type TestUser } from './support/accounts';
+import { E2E_BASE_URL } from './support/e2e-settings';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
 /** Within 2 s of the write; the rest is the browser refetching and painting on a shared machine. */
 const LIVE = { timeout: 8_000 };
+
+/** The server's cap on one user's open streams (server/modules/notifications/stream-hub.ts). */
+const STREAMS_PER_USER = 8;
+/** The tab's poll of the unread count while the stream is refused (web/lib/use-live-updates.ts), and room to paint. */
+const POLLED = { timeout: 30_000 + 15_000 };
+
+/** Holds the user's stream slots from outside the browser, as their other tabs and devices would. */
+async function holdStreams(cookie: string, count: number): Promise<() => Promise<void>> {
+  const controllers: AbortController[] = [];
+  const readers: Array<Promise<void>> = [];
+  for (let index = 0; index < count; index += 1) {
+    const controller = new AbortController();
+    const response = await fetch(`${E2E_BASE_URL}/api/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    controllers.push(controller);
+    // Read on, as a tab does: a body nobody reads may be collected and its stream closed.
+    const reader = response.body!.getReader();
+    readers.push(
+      (async () => {
+        while (!(await reader.read()).done);
+      })().catch(() => {}),
+    );
+  }
+  return async () => {
+    for (const controller of controllers) controller.abort();
+    await Promise.all(readers);
+  };
+}
 
 /** A mark on the page's window: still there later means the page was never reloaded. */
 async function markPage(page: Page) {
@@ -126,5 +158,38 @@ test.describe('Live updates', () => {
     await expect(first.getByTestId('header-bell-badge')).toHaveCount(0, LIVE);
     await context.close();
     await writerContext.close();
+  });
+
+  test('a tab whose stream the server refuses polls the unread count instead: the bell still follows', async ({
+    browser,
+  }) => {
+    const suffix = randomBytes(3).toString('hex');
+    const senderContext = await browser.newContext();
+    const receiverContext = await browser.newContext();
+    const sender = await senderContext.newPage();
+    const receiverPage = await receiverContext.newPage();
+    await signUpInBrowser(sender, { firstName: 'Pia', lastName: `Poll${suffix}` });
+    const receiver = await signUpInBrowser(receiverPage, { firstName: 'Rui', lastName: `Poll${suffix}` });
+    const cookie = (await receiverContext.cookies())
+      .filter((item) => item.name.endsWith('pitchin_session'))
+      .map((item) => `${item.name}=${item.value}`)
+      .join('; ');
+    // Every slot taken before the tab opens: its EventSource is refused (429) and gives up.
+    const release = await holdStreams(cookie, STREAMS_PER_USER);
+    try {
+      const refused = receiverPage.waitForResponse((response) => response.url().endsWith('/api/stream'));
+      await receiverPage.goto('/discover');
+      expect((await refused).status()).toBe(429);
+      const bell = receiverPage.getByTestId('header-bell');
+      await expect(bell).toHaveAttribute('aria-label', 'Notifications (0 new)', READY);
+      await markPage(receiverPage);
+      await send(sender, receiver, 'Polling works too');
+      await expect(receiverPage.getByTestId('header-bell-badge')).toHaveText('1', POLLED);
+      await expectNotReloaded(receiverPage);
+    } finally {
+      await release();
+      await senderContext.close();
+      await receiverContext.close();
+    }
   });
 });

@@ -139,7 +139,6 @@ test.describe('RSVP control', () => {
     playwright,
     context,
     browser,
-    user,
   }) => {
     // The organizer and a first attendee fill the only place through the API.
     await signUpWith(context.request);
@@ -152,6 +151,7 @@ test.describe('RSVP control', () => {
 
     // A newcomer (the page's own user from here on) meets a full event.
     await context.clearCookies();
+    await signUpInBrowser(page);
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
     const full = page.getByRole('button', { name: 'Event Full' });

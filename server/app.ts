@@ -14,7 +14,8 @@ import { eventManagementRoutes } from './modules/events/event-management.routes'
 import { eventRoutes } from './modules/events/events.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { notificationRoutes, refuseStreamsOverCapacity } from './modules/notifications/notifications.routes';
+import { DEFAULT_STREAM_OPTIONS, StreamHub } from './modules/notifications/stream-hub';
 import { createMailer } from './modules/mail/mail.service';
 import { MailOutbox } from './modules/mail/mail-outbox.service';
 import { rememberAppLanguage } from './modules/mail/mail-settings.service';
@@ -140,6 +141,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     canRenderPages: canRenderPages(config.webDistDirectory, config.webServerRenderDirectory),
   });
   await app.register(openapiPlugin);
+  // The live streams of this process. Past its caps a stream is refused here, before the session plugin
+  // looks its session up: a flood of refused attempts costs no database query.
+  const streamHub = new StreamHub(database, app.log, {
+    ...DEFAULT_STREAM_OPTIONS,
+    maxStreamsPerProcess: config.streams.maxPerProcess,
+    maxStreamsPerAddress: config.streams.maxPerAddress,
+  });
+  app.addHook('onRequest', refuseStreamsOverCapacity(streamHub));
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
   // Right after the session: an unchanged achievement poll is answered before everything else a route does.
   await app.register(userEtagPlugin);
@@ -189,7 +198,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
   await app.register(journeyRoutes, { db: database.db });
-  await app.register(notificationRoutes, { database });
+  await app.register(notificationRoutes, {
+    database,
+    hub: streamHub,
+    sessionIdForToken: (token) => authService.sessionIdForToken(token),
+    isSessionLive: (token) => authService.isSessionLive(token),
+  });
 
   await app.register(settingsRoutes, { showDevPanels: config.shouldShowDevPanels });
   await app.register(socialRoutes, { db: database.db, timeZone: config.timeZone });

@@ -48,4 +48,16 @@ describe('operations settings', () => {
       'SHUTDOWN_DRAIN_MS',
     ]);
   });
+
+  it('caps live streams at 2000 a process and 32 an address by default, and reads both caps', () => {
+    expect(loadConfig(base).streams).toEqual({ maxPerProcess: 2000, maxPerAddress: 32 });
+    expect(loadConfig({ ...base, STREAMS_PER_PROCESS: '500', STREAMS_PER_ADDRESS: '4' }).streams).toEqual({
+      maxPerProcess: 500,
+      maxPerAddress: 4,
+    });
+    expect(problemsOf({ STREAMS_PER_PROCESS: '0', STREAMS_PER_ADDRESS: 'lots' })).toEqual([
+      'STREAMS_PER_PROCESS: must be at least 1',
+      'STREAMS_PER_ADDRESS: must be a number of streams',
+    ]);
+  });
 });

@@ -104,6 +104,20 @@ const environmentSchema = z
       .min(0, 'must be 0 or more')
       .max(5000, 'must be at most 5000 (shutdown ends within 10 s)')
       .default(2000),
+    // Live streams (GET /api/stream) one process holds, and one client address holds in it; past either the
+    // process answers 503 / 429 and the browser polls instead. An idle stream costs a socket and a few kB.
+    STREAMS_PER_PROCESS: z.coerce
+      .number({ error: 'must be a number of streams' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(2000),
+    STREAMS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number of streams' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(32),
   })
   .superRefine((value, context) => {
     const oidc = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
@@ -176,6 +190,11 @@ export type Config = {
    * stops sending before the listener closes (a connection closed under a request it just sent is cut).
    */
   shutdownDrainMs: number;
+  /**
+   * Caps on the live streams this process holds: in all, and per client address (request.ip, so as
+   * TRUST_PROXY says; IPv6 by its /64). Each worker process has its own.
+   */
+  streams: { maxPerProcess: number; maxPerAddress: number };
 };
 
 export class ConfigError extends Error {
@@ -254,5 +273,6 @@ export function loadConfig(environment: Environment = process.env): Config {
     workers: value.WORKERS,
     metrics: { token: value.METRICS_TOKEN ?? null, port: value.METRICS_PORT ?? null, host: value.METRICS_HOST },
     shutdownDrainMs: value.SHUTDOWN_DRAIN_MS,
+    streams: { maxPerProcess: value.STREAMS_PER_PROCESS, maxPerAddress: value.STREAMS_PER_ADDRESS },
   };
 }

@@ -16,7 +16,7 @@ import {
  * an empty database migrate it once and serve one user across them; one server with WORKERS=3 runs three
  * workers, replaces one that dies, sums their metrics and stops them all on SIGTERM; the embedded database
  * refuses a second process. The organizer's live stream is held by one process while the RSVP that
- * notifies them is taken by another.
+ * notifies them is taken by another; a sign-out on one process ends that session's streams on the others.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const journalEntries = (
@@ -155,6 +155,19 @@ describe('several processes on one PostgreSQL', () => {
           const detail = await json(await fetch(`${server.url}/api/events/${event.body.id}`, { headers: { cookie } }));
           expect(detail.body).toMatchObject({ rsvpCount: 1, userRsvpStatus: 'attending' });
         }
+        // The volunteer's streams on the first and third processes end when the session signs out on the second.
+        const volunteerStreams = [await openEventStream(a.url, cookie), await openEventStream(c.url, cookie)];
+        const organizerStream = await openEventStream(c.url, organizerCookie);
+        expect((await post(`${b.url}/api/logout`, {}, cookie)).status).toBe(204);
+        const endedInTime = (ended: Promise<void>) =>
+          Promise.race([
+            ended.then(() => true),
+            new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+          ]);
+        expect(await Promise.all(volunteerStreams.map((item) => endedInTime(item.ended)))).toEqual([true, true]);
+        // Another user's stream stays.
+        expect(await endedInTime(organizerStream.ended)).toBe(false);
+        await organizerStream.close();
       } finally {
         await Promise.all(servers.map((server) => server.stop()));
         await database.drop();

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
@@ -171,4 +173,41 @@ export async function openEventStream(url: string, cookie: string) {
       return ended;
     },
   };
+}
+
+/**
+ * Like insertUsersWithSessions, in a few multi-row inserts: thousands of accounts in a second or two,
+ * for suites that need one session per attacker account.
+ */
+export async function insertManyUsersWithSessions(
+  db: Database,
+  count: number,
+): Promise<Array<{ id: string; cookie: string }>> {
+  const created: Array<{ id: string; cookie: string }> = [];
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
+      const id = randomUUID();
+      const token = randomBytes(32).toString('base64url');
+      return { id, token, index: start + offset };
+    });
+    await db.insert(users).values(
+      batch.map(({ id, index }) => ({
+        id,
+        email: `bulk-${index}-${id.slice(0, 6)}@example.org`,
+        firstName: 'Bulk',
+        lastName: String(index),
+      })),
+    );
+    await db.insert(sessions).values(
+      batch.map(({ id, token }) => ({
+        id: createHmac('sha256', STRESS_SECRET).update(token).digest('base64url'),
+        userId: id,
+        // A full 30 days, as a fresh sign-in has: a session renewed on use would cost a write per first request.
+        expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      })),
+    );
+    created.push(...batch.map(({ id, token }) => ({ id, cookie: `pitchin_session=${token}` })));
+  }
+  return created;
 }

@@ -95,8 +95,10 @@ export async function extendSession(db: Executor, sessionId: string, expiresAt: 
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** The user whose session it was, or null when there was none. */
+export async function deleteSession(db: Executor, sessionId: string): Promise<string | null> {
+  const [deleted] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  return deleted?.userId ?? null;
 }
 
 /** Past their expiry, or signed in at or before `signedInBefore` (the absolute lifetime). */

@@ -15,6 +15,7 @@ import { findImageUrlProblem } from '../../../contract/image-url';
 import { deleteResetTokensExpiredBefore } from '../account/account.repository';
 import { purgeEndedWindows } from '../limits/limits.service';
 import { claimPendingMessages } from '../messages/messages.service';
+import { signalSessionsEnded } from '../notifications/notifications.service';
 import * as repository from './auth.repository';
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertAcceptablePassword } from './password-strength';
@@ -95,7 +96,8 @@ export class AuthService {
     this.sessionCache = new SessionCache(options.now);
   }
 
-  private sessionIdForToken(token: string): string {
+  /** The stored id of a session: the HMAC of its token, so the database never holds a usable token. */
+  sessionIdForToken(token: string): string {
     return createHmac('sha256', this.options.sessionSecret).update(token).digest('base64url');
   }
 
@@ -133,6 +135,8 @@ export class AuthService {
   async endSessionsOfUser(userId: string, keepToken: string | null, db: Executor = this.db): Promise<number> {
     const keepId = keepToken ? this.sessionIdForToken(keepToken) : null;
     const ended = await repository.deleteSessionsOfUser(db, userId, keepId);
+    // With the delete's commit every process closes the live streams those sessions opened.
+    if (ended > 0) await signalSessionsEnded(db, { userId, sessionId: null, keepSessionId: keepId });
     this.sessionCache.forgetUser(userId);
     return ended;
   }
@@ -163,10 +167,26 @@ export class AuthService {
     return { user: row.user, renewedUntil: new Date(renewedUntil) };
   }
 
+  /**
+   * Whether the session is live in the database, past this process's cache: for a live stream, which
+   * would otherwise outlive a session another process ended in the cache's window by its whole lifetime.
+   */
+  async isSessionLive(token: string): Promise<boolean> {
+    const row = await repository.findSessionWithUser(
+      this.db,
+      this.sessionIdForToken(token),
+      new Date(Date.now() - SESSION_MAX_AGE_MS),
+    );
+    return row !== undefined;
+  }
+
   async endSession(token: string): Promise<void> {
     const sessionId = this.sessionIdForToken(token);
     this.sessionCache.forgetSession(sessionId);
-    await repository.deleteSession(this.db, sessionId);
+    await this.db.transaction(async (tx) => {
+      const userId = await repository.deleteSession(tx, sessionId);
+      if (userId !== null) await signalSessionsEnded(tx, { userId, sessionId, keepSessionId: null });
+    });
     // Forgotten again after the delete: a request of this session may have cached it in between.
     this.sessionCache.forgetSession(sessionId);
   }

@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
@@ -9,15 +10,67 @@ import {
   unreadCountSchema,
 } from '../../../contract/notifications';
 import type { DatabaseHandle } from '../../db/client';
-import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { HttpError, unauthorized } from '../../lib/http-error';
 import { requireUser } from '../../plugins/session';
+import { limitSubjectOf } from '../auth/auth.service';
 import { NotificationsService } from './notifications.service';
-import { DEFAULT_STREAM_OPTIONS, STREAM_RETRY_MS, StreamHub, type StreamHubOptions } from './stream-hub';
+import { STREAM_RETRY_MS, type StreamHub, type StreamRefusal } from './stream-hub';
 
-type Options = { database: DatabaseHandle; streamOptions?: StreamHubOptions };
+type Options = {
+  database: DatabaseHandle;
+  /** The process's streams (app.ts makes it, to refuse streams over capacity before the session lookup). */
+  hub: StreamHub;
+  /** The stored id of the session a cookie's token names (AuthService.sessionIdForToken). */
+  sessionIdForToken: (token: string) => string;
+  /** Whether the session is live in the database, not only in this process's cache (AuthService.isSessionLive). */
+  isSessionLive: (token: string) => Promise<boolean>;
+};
 
 const NOT_AN_EVENT_STREAM = 'This address sends Server-Sent Events: ask for Accept: text/event-stream';
-const TOO_MANY_STREAMS = 'Too many open live connections: close a tab and try again';
+export const STREAM_REFUSALS: Record<StreamRefusal, { status: 429 | 503; message: string; retryAfterSeconds: number }> =
+  {
+    user: { status: 429, message: 'Too many open live connections: close a tab and try again', retryAfterSeconds: 3 },
+    address: {
+      status: 429,
+      message: 'Too many open live connections from your network: updates come by polling for now',
+      retryAfterSeconds: 60,
+    },
+    process: {
+      status: 503,
+      message: 'The server holds all the live connections it can: updates come by polling for now',
+      retryAfterSeconds: 60,
+    },
+  };
+
+/**
+ * A refused stream's answer. The connection closes with it: a client that piles up refused attempts
+ * must not keep their sockets open for the keep-alive timeout.
+ */
+export function streamRefused(refusal: StreamRefusal): HttpError {
+  const { status, message, retryAfterSeconds } = STREAM_REFUSALS[refusal];
+  return new HttpError(status, message, { 'retry-after': String(retryAfterSeconds), connection: 'close' });
+}
+
+/**
+ * The client address a stream counts against: request.ip, the socket's address unless TRUST_PROXY
+ * names the proxies whose X-Forwarded-For to believe; IPv6 by its /64, as the sign-in limits count.
+ */
+function streamAddressOf(request: FastifyRequest): string {
+  return limitSubjectOf(request.ip);
+}
+
+/**
+ * An onRequest hook for the root, registered before the session plugin: a stream over the process's or
+ * the address's cap is refused before its session is looked up, so a flood of refused attempts costs no
+ * database query.
+ */
+export function refuseStreamsOverCapacity(hub: StreamHub) {
+  return async (request: FastifyRequest) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== '/api/stream') return;
+    const refusal = hub.findCapacityRefusal(streamAddressOf(request));
+    if (refusal) throw streamRefused(refusal);
+  };
+}
 
 /** RFC 8288 link to the next page: the same query with the new cursor, as GET /api/events does. */
 function nextPageLink(requestUrl: string, cursor: number): string {
@@ -28,10 +81,9 @@ function nextPageLink(requestUrl: string, cursor: number): string {
 
 export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { database, streamOptions = DEFAULT_STREAM_OPTIONS },
+  { database, hub, sessionIdForToken, isSessionLive },
 ) => {
   const service = new NotificationsService(database.db);
-  const hub = new StreamHub(database, app.log, streamOptions);
   app.addHook('onReady', () => hub.start());
   // Open streams would keep the server from closing: they end first, and the browsers reconnect elsewhere.
   app.addHook('preClose', () => hub.stop());
@@ -102,18 +154,34 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
           401: errorResponseSchema,
           406: errorResponseSchema,
           429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (!request.sessionToken) throw unauthorized();
       // An <img> or a plain fetch must not hold one of the user's stream slots open.
       if (!String(request.headers.accept ?? '').includes('text/event-stream'))
         throw new HttpError(406, NOT_AN_EVENT_STREAM);
-      const stream = new PassThrough();
-      const closeStream = hub.open(user.id, stream);
-      if (!closeStream) throw tooManyRequests(TOO_MANY_STREAMS, STREAM_RETRY_MS / 1000);
-      reply.raw.on('close', closeStream);
+      const owner = {
+        userId: user.id,
+        sessionId: sessionIdForToken(request.sessionToken),
+        address: streamAddressOf(request),
+      };
+      // Refused before anything of the stream is made: refusals are what a flood mostly gets.
+      const refusal = hub.findRefusal(owner);
+      if (refusal) throw streamRefused(refusal);
+      // Another process may have ended the session within this process's cache window; its signal came
+      // before this stream existed, so the stream would live on for its whole lifetime.
+      if (!(await isSessionLive(request.sessionToken))) throw unauthorized();
+      // A bare Readable (no writable side, no buffer until something is pushed) that Fastify pipes out.
+      const stream = new Readable({ read() {} });
+      const opened = hub.open(owner, stream);
+      if (typeof opened === 'string') throw streamRefused(opened);
+      reply.raw.once('close', opened.close);
+      // The client may have gone while its session was checked: that 'close' came before the listener.
+      if (reply.raw.destroyed || request.raw.destroyed) opened.close();
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

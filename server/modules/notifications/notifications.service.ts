@@ -11,7 +11,18 @@ import * as repository from './notifications.repository';
 /** The one PostgreSQL channel every server process LISTENs on (one connection per process, not per client). */
 export const STREAM_CHANNEL = 'pitchin_stream';
 
-export type StreamSignal = { userId: string; type: StreamEventType };
+/**
+ * Sessions of `userId` ended: the one named by `sessionId`, or (`sessionId` null) every one but
+ * `keepSessionId` (null: all). Ids are the stored session ids (HMACs), never the cookie's token.
+ */
+export type SessionsEndedSignal = {
+  userId: string;
+  type: 'sessions-ended';
+  sessionId: string | null;
+  keepSessionId: string | null;
+};
+
+export type StreamSignal = { userId: string; type: StreamEventType } | SessionsEndedSignal;
 
 /**
  * Tells every server process, at commit, that `userId` has something new. pg_notify is transactional:
@@ -19,6 +30,21 @@ export type StreamSignal = { userId: string; type: StreamEventType };
  */
 async function signalUser(db: Executor, userId: string, type: StreamEventType): Promise<void> {
   await repository.notifyChannel(db, STREAM_CHANNEL, JSON.stringify({ userId, type } satisfies StreamSignal));
+}
+
+/**
+ * Tells every server process, at commit, that sessions of a user ended, so that each closes the live
+ * streams opened with them. Call in the transaction that deletes the sessions.
+ */
+export async function signalSessionsEnded(
+  db: Executor,
+  ended: { userId: string; sessionId: string | null; keepSessionId: string | null },
+): Promise<void> {
+  await repository.notifyChannel(
+    db,
+    STREAM_CHANNEL,
+    JSON.stringify({ ...ended, type: 'sessions-ended' } satisfies SessionsEndedSignal),
+  );
 }
 
 /**

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_EVENT_TYPES, type StreamEventType } from '../../../contract/notifications';
 import type { DatabaseHandle } from '../../db/client';
-import { STREAM_CHANNEL, type StreamSignal } from './notifications.service';
+import { STREAM_CHANNEL, type SessionsEndedSignal, type StreamSignal } from './notifications.service';
 
-export type StreamSink = { write(chunk: string): unknown; end(): unknown };
+/** Where a stream's text goes: `push` queues a chunk for the socket, `push(null)` ends the answer. */
+export type StreamSink = { push(chunk: string | null): unknown };
 
 export type StreamHubOptions = {
   /** Open streams one user may hold in this process (tabs and devices); more is a 429. */
   maxStreamsPerUser: number;
+  /** Open streams one client address may hold in this process; more is a 429. */
+  maxStreamsPerAddress: number;
+  /** Open streams this process holds in all; more is a 503. */
+  maxStreamsPerProcess: number;
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
   heartbeatMs: number;
   /** A stream ends after this long; the browser reconnects, so a revoked session cannot keep listening. */
@@ -16,6 +21,8 @@ export type StreamHubOptions = {
 
 export const DEFAULT_STREAM_OPTIONS: StreamHubOptions = {
   maxStreamsPerUser: 8,
+  maxStreamsPerAddress: 32,
+  maxStreamsPerProcess: 2000,
   heartbeatMs: 25_000,
   maxLifetimeMs: 30 * 60_000,
 };
@@ -32,21 +39,47 @@ function pickShutdownRetryMs(): number {
   );
 }
 
-type Client = { userId: string; sink: StreamSink; timers: NodeJS.Timeout[] };
+/** Who holds a stream: the user, the session it was opened with (its stored id) and the client address. */
+export type StreamOwner = { userId: string; sessionId: string; address: string };
+
+/**
+ * One open stream. Deliberately small, since a process may hold thousands: no timer, buffer or closure
+ * of its own (the hub's one heartbeat timer serves them all and ends those past their lifetime).
+ */
+type Stream = StreamOwner & { sink: StreamSink; endsAt: number };
+
+export type OpenedStream = { close: () => void };
+/** Why a stream was not opened: each is a different answer (see notifications.routes.ts). */
+export type StreamRefusal = 'user' | 'address' | 'process';
+
+const HEARTBEAT = ': heartbeat\n\n';
+
+function isSessionsEndedSignal(value: Record<string, unknown>): boolean {
+  return (
+    value.type === 'sessions-ended' &&
+    (value.sessionId === null || typeof value.sessionId === 'string') &&
+    (value.keepSessionId === null || typeof value.keepSessionId === 'string')
+  );
+}
 
 function isStreamSignal(value: unknown): value is StreamSignal {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, type } = value as Record<string, unknown>;
-  return typeof userId === 'string' && STREAM_EVENT_TYPES.includes(type as StreamEventType);
+  const record = value as Record<string, unknown>;
+  if (typeof record.userId !== 'string') return false;
+  return STREAM_EVENT_TYPES.includes(record.type as StreamEventType) || isSessionsEndedSignal(record);
 }
 
 /**
  * The open streams of this process. Writes signal through PostgreSQL NOTIFY (see signalUser), and this
  * process's single LISTEN hands each signal to the streams of its user: a write taken by any process
  * reaches a stream held by any other. On the embedded database PGlite's own LISTEN does the same in-process.
+ * An ended session signals on the same channel, so every process closes the streams it opened.
  */
 export class StreamHub {
-  private readonly clientsByUser = new Map<string, Set<Client>>();
+  private readonly streamsByUser = new Map<string, Set<Stream>>();
+  private readonly countByAddress = new Map<string, number>();
+  private streamCount = 0;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -61,10 +94,11 @@ export class StreamHub {
       (payload) => this.receive(payload),
       // Signals sent while the connection was down are lost: every open tab refetches what it shows.
       () => {
-        for (const clients of this.clientsByUser.values())
-          for (const client of clients) for (const type of STREAM_EVENT_TYPES) this.send(client, type);
+        for (const streams of this.streamsByUser.values())
+          for (const stream of streams) for (const type of STREAM_EVENT_TYPES) this.send(stream, type);
       },
     );
+    this.heartbeatTimer = setInterval(() => this.beat(), this.options.heartbeatMs).unref();
   }
 
   /**
@@ -73,40 +107,68 @@ export class StreamHub {
    * the load balancer) soon, and not all in the same instant.
    */
   async stop(): Promise<void> {
-    for (const clients of [...this.clientsByUser.values()]) {
-      for (const client of [...clients]) {
-        client.sink.write(`retry: ${pickShutdownRetryMs()}\n: server stopping\n\n`);
-        this.close(client);
+    clearInterval(this.heartbeatTimer);
+    for (const streams of [...this.streamsByUser.values()]) {
+      for (const stream of [...streams]) {
+        stream.sink.push(`retry: ${pickShutdownRetryMs()}\n: server stopping\n\n`);
+        this.close(stream);
       }
     }
     await this.stopListening?.();
     this.stopListening = null;
   }
 
-  countStreams(userId: string): number {
-    return this.clientsByUser.get(userId)?.size ?? 0;
+  countStreams(userId?: string): number {
+    return userId === undefined ? this.streamCount : (this.streamsByUser.get(userId)?.size ?? 0);
   }
 
-  /** Registers a stream; false when the user already holds the most streams allowed. */
-  open(userId: string, sink: StreamSink): (() => void) | false {
-    const clients = this.clientsByUser.get(userId) ?? new Set<Client>();
-    if (clients.size >= this.options.maxStreamsPerUser) return false;
-    const client: Client = { userId, sink, timers: [] };
-    clients.add(client);
-    this.clientsByUser.set(userId, clients);
-    sink.write(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
-    client.timers.push(setInterval(() => sink.write(': heartbeat\n\n'), this.options.heartbeatMs).unref());
-    client.timers.push(setTimeout(() => this.close(client), this.options.maxLifetimeMs).unref());
-    return () => this.close(client);
+  /** The caps that need no session, checked before the session is looked up: a refusal costs no query. */
+  findCapacityRefusal(address: string): StreamRefusal | null {
+    if ((this.countByAddress.get(address) ?? 0) >= this.options.maxStreamsPerAddress) return 'address';
+    if (this.streamCount >= this.options.maxStreamsPerProcess) return 'process';
+    return null;
   }
 
-  private close(client: Client): void {
-    for (const timer of client.timers) clearTimeout(timer);
-    client.timers = [];
-    const clients = this.clientsByUser.get(client.userId);
-    if (!clients?.delete(client)) return;
-    if (clients.size === 0) this.clientsByUser.delete(client.userId);
-    client.sink.end();
+  /** Checks every cap without opening anything: null when a stream may open. */
+  findRefusal(owner: StreamOwner): StreamRefusal | null {
+    if ((this.streamsByUser.get(owner.userId)?.size ?? 0) >= this.options.maxStreamsPerUser) return 'user';
+    return this.findCapacityRefusal(owner.address);
+  }
+
+  /** Registers a stream, or says which cap refuses it. */
+  open(owner: StreamOwner, sink: StreamSink): OpenedStream | StreamRefusal {
+    const refusal = this.findRefusal(owner);
+    if (refusal) return refusal;
+    const stream: Stream = { ...owner, sink, endsAt: Date.now() + this.options.maxLifetimeMs };
+    const streams = this.streamsByUser.get(owner.userId) ?? new Set<Stream>();
+    streams.add(stream);
+    this.streamsByUser.set(owner.userId, streams);
+    this.countByAddress.set(owner.address, (this.countByAddress.get(owner.address) ?? 0) + 1);
+    this.streamCount += 1;
+    sink.push(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
+    return { close: () => this.close(stream) };
+  }
+
+  /** One timer for every stream: a heartbeat each, and the end of those past their lifetime. */
+  private beat(): void {
+    const now = Date.now();
+    for (const streams of [...this.streamsByUser.values()]) {
+      for (const stream of [...streams]) {
+        if (stream.endsAt <= now) this.close(stream);
+        else stream.sink.push(HEARTBEAT);
+      }
+    }
+  }
+
+  private close(stream: Stream): void {
+    const streams = this.streamsByUser.get(stream.userId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.streamsByUser.delete(stream.userId);
+    const addressCount = (this.countByAddress.get(stream.address) ?? 1) - 1;
+    if (addressCount <= 0) this.countByAddress.delete(stream.address);
+    else this.countByAddress.set(stream.address, addressCount);
+    this.streamCount -= 1;
+    stream.sink.push(null);
   }
 
   private receive(payload: string): void {
@@ -120,10 +182,23 @@ export class StreamHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed stream signal');
       return;
     }
-    for (const client of this.clientsByUser.get(signal.userId) ?? []) this.send(client, signal.type);
+    if (signal.type === 'sessions-ended') {
+      this.closeEndedSessions(signal);
+      return;
+    }
+    for (const stream of this.streamsByUser.get(signal.userId) ?? []) this.send(stream, signal.type);
   }
 
-  private send(client: Client, type: StreamEventType): void {
-    client.sink.write(`event: ${type}\ndata: {}\n\n`);
+  /** A stream must not outlive its session: signed out, its password changed, the account deleted. */
+  private closeEndedSessions(signal: SessionsEndedSignal): void {
+    for (const stream of [...(this.streamsByUser.get(signal.userId) ?? [])]) {
+      const hasEnded =
+        signal.sessionId === null ? stream.sessionId !== signal.keepSessionId : stream.sessionId === signal.sessionId;
+      if (hasEnded) this.close(stream);
+    }
+  }
+
+  private send(stream: Stream, type: StreamEventType): void {
+    stream.sink.push(`event: ${type}\ndata: {}\n\n`);
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { isWrite, watchPage } from './support/page-watch';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
 
@@ -35,18 +36,6 @@ async function setUpConversations(page: Page) {
   await beaContext.dispose();
   await chidiContext.dispose();
   return { me, bea, chidi };
-}
-
-function watch(page: Page) {
-  const logs: string[] = [];
-  const posts: Request[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'log') logs.push(message.text());
-  });
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET') posts.push(request);
-  });
-  return { logs, posts };
 }
 
 const fullName = (user: TestUser) => `${user.firstName} ${user.lastName}`;
@@ -136,7 +125,7 @@ test.describe('Chat', () => {
     page,
   }) => {
     const { me, bea } = await setUpConversations(page);
-    const { posts } = watch(page);
+    const { apiRequests } = watchPage(page);
     await page.goto(`/chat/${bea.id}`);
     await expect(page.getByTestId('thread-message')).toHaveCount(3, READY);
 
@@ -162,7 +151,9 @@ test.describe('Chat', () => {
         .filter({ hasText: fullName(bea) })
         .getByTestId('conversation-preview'),
     ).toHaveText(/^You: Bringing bags too/);
-    expect(posts.filter((request) => new URL(request.url()).pathname === '/api/messages')).toHaveLength(2);
+    expect(
+      apiRequests.filter(isWrite).filter((request) => new URL(request.url()).pathname === '/api/messages'),
+    ).toHaveLength(2);
 
     // Bea sees both, unread, from Noor.
     const beaContext = await signedInContext(bea);

@@ -1,22 +1,10 @@
-import { type Page, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { isWrite, watchPage } from './support/page-watch';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
-
-/** Everything the page logs and every /api request it makes, from the moment this is called. */
-function watch(page: Page) {
-  const logs: string[] = [];
-  const apiRequests: Request[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'log') logs.push(message.text());
-  });
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request);
-  });
-  return { logs, apiRequests };
-}
 
 // The signed-in chrome polls the user's achievements every 10 s: not the Friends screen's call.
 const isChromePoll = (request: Request) => new URL(request.url()).pathname === '/api/user/achievements';
@@ -26,7 +14,7 @@ test.describe('Friends (sample data)', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('tabs with counts, friend details, search by name, and actions that only log', async ({ page, user }) => {
-    const { logs, apiRequests } = watch(page);
+    const { logs, apiRequests } = watchPage(page);
     const friendsCall = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/friends' && response.request().method() === 'GET',
     );
@@ -101,7 +89,7 @@ test.describe('Friends (sample data)', () => {
     // No server call from any action.
     const fromActions = apiRequests.slice(before).filter((request) => !isChromePoll(request));
     expect(fromActions.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
-    expect(apiRequests.filter((request) => request.method() !== 'GET').map((request) => request.url())).toEqual([]);
+    expect(apiRequests.filter(isWrite).map((request) => request.url())).toEqual([]);
   });
 
   test('in Spanish', async ({ page, user }) => {

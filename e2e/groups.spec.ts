@@ -1,29 +1,16 @@
-import { type Page, type Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { isWrite, watchPage } from './support/page-watch';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
-
-function watch(page: Page) {
-  const logs: string[] = [];
-  const nonGetApiRequests: Request[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'log') logs.push(message.text());
-  });
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET')
-      nonGetApiRequests.push(request);
-  });
-  return { logs, nonGetApiRequests };
-}
 
 test.describe('Groups (sample data)', () => {
   // The machine running these is shared and slow: a first render can take several seconds.
   test.describe.configure({ timeout: 120_000 });
 
   test('tabs, group cards, admin badge and Manage, join/leave/chat only log', async ({ page, user }) => {
-    const { logs, nonGetApiRequests } = watch(page);
+    const { logs, apiRequests } = watchPage(page);
     await page.goto('/groups');
 
     await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible(READY);
@@ -72,11 +59,11 @@ test.describe('Groups (sample data)', () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.first()).toContainText('Beach & Coast Guardians');
 
-    expect(nonGetApiRequests.map((request) => request.url())).toEqual([]);
+    expect(apiRequests.filter(isWrite).map((request) => request.url())).toEqual([]);
   });
 
   test('Create Group dialog: fields, privacy choices, required name, create only logs', async ({ page, user }) => {
-    const { logs, nonGetApiRequests } = watch(page);
+    const { logs, apiRequests } = watchPage(page);
     await page.goto('/groups');
     await expect(page.getByTestId('group-card')).toHaveCount(3, READY);
     await page.getByRole('button', { name: 'Create Group' }).click();
@@ -123,7 +110,7 @@ test.describe('Groups (sample data)', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    expect(nonGetApiRequests.map((request) => request.url())).toEqual([]);
+    expect(apiRequests.filter(isWrite).map((request) => request.url())).toEqual([]);
   });
 
   test('in Arabic, right to left', async ({ page, user }) => {

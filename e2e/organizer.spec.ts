@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signInWith, signUpWith, type TestUser } from './support/accounts';
+import { createEventWith, rsvpWith, signInWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
 
 /** The organizer runs their own event from its page. */
 
@@ -27,17 +25,6 @@ type ApiEvent = {
   rsvpCount: number;
   waitlistCount: number;
 };
-
-async function newVolunteer(playwright: Playwright, fields: Partial<TestUser> = {}) {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const user = await signUpWith(request, fields);
-  return { request, user };
-}
-
-async function rsvp(request: APIRequestContext, eventId: number, status = 'attending') {
-  const response = await request.post(`/api/events/${eventId}/rsvp`, { data: { status } });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function readEvent(request: APIRequestContext, id: number): Promise<ApiEvent> {
   const response = await request.get(`/api/events/${id}`);
@@ -173,14 +160,15 @@ test.describe('organizer event page', () => {
     context,
     playwright,
     user,
+    newPerson,
   }) => {
     const event: ApiEvent = await createEventWith(context.request, { title: `Attendees ${suffix()}`, maxAttendees: 2 });
-    const first = await newVolunteer(playwright, { firstName: 'Noor', lastName: 'Haddad' });
-    const second = await newVolunteer(playwright, { firstName: 'Kenji', lastName: 'Sato' });
-    const waiting = await newVolunteer(playwright, { firstName: 'Ines', lastName: 'Moreau' });
+    const first = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
+    const second = await newPerson({ firstName: 'Kenji', lastName: 'Sato' });
+    const waiting = await newPerson({ firstName: 'Ines', lastName: 'Moreau' });
     try {
-      await rsvp(first.request, event.id, 'attending');
-      await rsvp(second.request, event.id, 'supporting');
+      await rsvpWith(first.request, event.id, 'attending');
+      await rsvpWith(second.request, event.id, 'supporting');
       expect((await waiting.request.post(`/api/events/${event.id}/waitlist`)).status()).toBe(201);
 
       await openOwnEvent(page, event.id);
@@ -236,12 +224,13 @@ test.describe('organizer event page', () => {
     playwright,
     browser,
     user,
+    newPerson,
   }) => {
     const event: ApiEvent = await createEventWith(context.request, { title: `Cancel me ${suffix()}`, maxAttendees: 1 });
-    const holder = await newVolunteer(playwright);
-    const waiting = await newVolunteer(playwright);
+    const holder = await newPerson();
+    const waiting = await newPerson();
     try {
-      await rsvp(holder.request, event.id);
+      await rsvpWith(holder.request, event.id);
       expect((await waiting.request.post(`/api/events/${event.id}/waitlist`)).status()).toBe(201);
       await openOwnEvent(page, event.id);
       await page.getByTestId('cancel-event').click();
@@ -288,11 +277,12 @@ test.describe('organizer event page', () => {
     context,
     playwright,
     user,
+    newPerson,
   }) => {
     const busy: ApiEvent = await createEventWith(context.request, { title: `Busy ${suffix()}` });
-    const volunteer = await newVolunteer(playwright);
+    const volunteer = await newPerson();
     try {
-      await rsvp(volunteer.request, busy.id);
+      await rsvpWith(volunteer.request, busy.id);
     } finally {
       await volunteer.request.dispose();
     }
@@ -308,7 +298,7 @@ test.describe('organizer event page', () => {
 
     // The organizer's own RSVP does not block a delete (a delete is refused only when somebody else has joined).
     const quiet: ApiEvent = await createEventWith(context.request, { title: `Quiet ${suffix()}` });
-    await rsvp(context.request, quiet.id);
+    await rsvpWith(context.request, quiet.id);
     await openOwnEvent(page, quiet.id);
     await page.getByTestId('delete-event').click();
     const dialog = page.getByTestId('delete-event-dialog');

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
-import { createEventWith, signInWith, signUpWith } from './support/accounts';
-import { E2E_BASE_URL } from './support/e2e-settings';
+import { createEventWith, rsvpWith, signInWith } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
 
 /** The volunteer's side: Withdraw (confirmed), the waitlist with its position. */
 
@@ -23,31 +19,21 @@ type ApiEvent = {
   userWaitlistPosition: number | null;
 };
 
-async function newUser(playwright: Playwright) {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const user = await signUpWith(request);
-  return { request, user };
-}
-
-async function rsvp(request: APIRequestContext, eventId: number) {
-  const response = await request.post(`/api/events/${eventId}/rsvp`, { data: { status: 'attending' } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 test.describe('volunteer: withdraw and waitlist', () => {
   test('withdraw on the event page asks first; Stay keeps the RSVP, Withdraw removes it', async ({
     page,
     context,
     playwright,
     user,
+    newPerson,
   }) => {
-    const organizer = await newUser(playwright);
+    const organizer = await newPerson();
     try {
       const event: ApiEvent = await createEventWith(organizer.request, {
         title: `Withdraw ${suffix()}`,
         maxAttendees: 5,
       });
-      await rsvp(context.request, event.id);
+      await rsvpWith(context.request, event.id);
       await page.goto(`/events/${event.id}`);
       await waitForLivePage(page);
       const card = page.getByTestId('participation-card');
@@ -84,11 +70,12 @@ test.describe('volunteer: withdraw and waitlist', () => {
     context,
     playwright,
     user,
+    newPerson,
   }) => {
-    const organizer = await newUser(playwright);
+    const organizer = await newPerson();
     try {
       const event: ApiEvent = await createEventWith(organizer.request, { title: `My joined ${suffix()}` });
-      await rsvp(context.request, event.id);
+      await rsvpWith(context.request, event.id);
       await page.goto('/my-events');
       await expect(page.getByTestId('stat-joined')).toContainText('1', { timeout: 30_000 });
       await page.getByRole('tab', { name: 'Events I Joined' }).click();
@@ -110,13 +97,14 @@ test.describe('volunteer: withdraw and waitlist', () => {
     context,
     playwright,
     user,
+    newPerson,
   }) => {
-    const organizer = await newUser(playwright);
-    const holder = await newUser(playwright);
-    const earlier = await newUser(playwright);
+    const organizer = await newPerson();
+    const holder = await newPerson();
+    const earlier = await newPerson();
     try {
       const event: ApiEvent = await createEventWith(organizer.request, { title: `Full ${suffix()}`, maxAttendees: 1 });
-      await rsvp(holder.request, event.id);
+      await rsvpWith(holder.request, event.id);
       expect((await earlier.request.post(`/api/events/${event.id}/waitlist`)).status()).toBe(201);
 
       await page.goto(`/events/${event.id}`);
@@ -151,8 +139,8 @@ test.describe('volunteer: withdraw and waitlist', () => {
     }
   });
 
-  test('a cancelled event shows its reason and no RSVP controls', async ({ page, playwright, user }) => {
-    const organizer = await newUser(playwright);
+  test('a cancelled event shows its reason and no RSVP controls', async ({ page, playwright, user, newPerson }) => {
+    const organizer = await newPerson();
     try {
       const event: ApiEvent = await createEventWith(organizer.request, { title: `Called off ${suffix()}` });
       expect(

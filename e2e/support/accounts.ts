@@ -126,6 +126,13 @@ export async function eventsOfNewOrganizers(playwright: PlaywrightWorkerArgs['pl
   );
 }
 
+/** RSVPs with `status` to one event as the user of `request`. */
+export async function rsvpWith(request: APIRequestContext, eventId: number, status = 'attending'): Promise<void> {
+  const response = await request.post(`/api/events/${eventId}/rsvp`, { data: { status } });
+  if (response.status() !== 200)
+    throw new Error(`RSVP to event ${eventId} failed: ${response.status()} ${await response.text()}`);
+}
+
 /** RSVPs 'attending' to each of `events`. */
 export async function joinEvents(request: APIRequestContext, events: ReadonlyArray<{ id: number }>): Promise<void> {
   for (const event of events) {

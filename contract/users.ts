@@ -8,8 +8,17 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   createdAt: isoDateTimeSchema,
+  /** Whether the owner of `email` opened a verification link; only then may they write to addresses with no account. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Where the verification link lands: the app, with `?emailVerification=` and the link's state. */
+export const EMAIL_VERIFICATION_STATES = ['verified', 'used', 'expired', 'invalid'] as const;
+export type EmailVerificationState = (typeof EMAIL_VERIFICATION_STATES)[number];
+export const EMAIL_VERIFICATION_QUERY_KEY = 'emailVerification';
+
+export const emailVerificationQuerySchema = z.object({ token: z.string().max(200).optional() }).loose();
 
 /** Another person as others may see them: never their e-mail. */
 export const publicUserSchema = z.object({

@@ -44,11 +44,7 @@ export async function markEmailVerified(db: Executor, userId: string, email: str
 }
 
 export async function isEmailVerified(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.verifiedAt !== null && row?.verifiedAt !== undefined;
 }
 

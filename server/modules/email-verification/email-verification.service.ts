@@ -98,7 +98,9 @@ export class EmailVerificationService {
     const state = await this.db.transaction(async (tx) => {
       // Of two opens racing with one link, one wins and the other hears "used".
       if (!(await repository.takeVerificationToken(tx, row.id))) return 'used' as const;
-      return (await repository.markEmailVerified(tx, row.userId, row.email)) ? ('verified' as const) : ('invalid' as const);
+      return (await repository.markEmailVerified(tx, row.userId, row.email))
+        ? ('verified' as const)
+        : ('invalid' as const);
     });
     this.forgetCachedUser(row.userId);
     return state;

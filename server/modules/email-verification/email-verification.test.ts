@@ -99,7 +99,11 @@ describe('e-mail verification', () => {
     const tampered = new URL(link);
     tampered.searchParams.set('token', `${id}.${secret!.slice(0, -2)}${secret!.endsWith('AA') ? 'BB' : 'AA'}`);
     expect((await open(tampered)).headers.location).toBe('/?emailVerification=invalid');
-    for (const url of ['/api/auth/verify-email', '/api/auth/verify-email?token=x', '/api/auth/verify-email?token=a.b']) {
+    for (const url of [
+      '/api/auth/verify-email',
+      '/api/auth/verify-email?token=x',
+      '/api/auth/verify-email?token=a.b',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect([response.statusCode, response.headers.location]).toEqual([303, '/?emailVerification=invalid']);
     }
@@ -146,7 +150,10 @@ describe('e-mail verification', () => {
   });
 
   it('an OIDC account is verified when the provider says email_verified, and unverified again when its address changes', async () => {
-    const auth = new AuthService(app.database.db, { sessionSecret: app.config.sessionSecret, authRateLimitPerMinute: 30 });
+    const auth = new AuthService(app.database.db, {
+      sessionSecret: app.config.sessionSecret,
+      authRateLimitPerMinute: 30,
+    });
     const vouched = await auth.upsertOidcUser({ sub: 'oidc-1', email: 'Oidc.One@example.org', email_verified: true });
     expect(vouched.emailVerifiedAt).not.toBeNull();
     const unvouched = await auth.upsertOidcUser({ sub: 'oidc-2', email: 'oidc.two@example.org' });

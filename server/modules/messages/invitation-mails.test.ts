@@ -133,7 +133,9 @@ describe('invitation mails', () => {
       const response = await send(senders[index % 2]!, { receiverId: target, content: `Hello ${index}` });
       expect(response.statusCode).toBe(201);
     }
-    await expect.poll(() => targets.filter((target) => invitationsTo(target).length > 0).length).toBe(DAILY_CAP - before);
+    await expect
+      .poll(() => targets.filter((target) => invitationsTo(target).length > 0).length)
+      .toBe(DAILY_CAP - before);
     await settle();
     expect(targets.filter((target) => invitationsTo(target).length > 0)).toEqual(targets.slice(0, DAILY_CAP - before));
     expect(await siteCounter()).toBe(DAILY_CAP);

@@ -174,8 +174,8 @@ test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed l
   await expect.poll(() => mailsTo(me.email, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBe(1);
 
   await banner.getByRole('button', { name: 'Resend' }).click();
-  await expect(page.getByText('Confirmation e-mail sent')).toBeVisible();
-  await expect(page.getByText(`We sent a new link to ${me.email}.`)).toBeVisible();
+  await expect(page.getByText('Confirmation e-mail sent', { exact: true })).toBeVisible();
+  await expect(page.getByText(`We sent a new link to ${me.email}.`, { exact: true })).toBeVisible();
   await expect.poll(() => mailsTo(me.email, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBe(2);
 
   // Dismissed, it stays away on other pages of this tab's session.
@@ -189,13 +189,13 @@ test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed l
   const mail = mailsTo(me.email, VERIFICATION_SUBJECT)[1]!;
   const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(mail.text ?? '')![0];
   await page.goto(pathOfLink(link));
-  await expect(page.getByText('E-mail address confirmed')).toBeVisible(READY);
+  await expect(page.getByText('E-mail address confirmed', { exact: true })).toBeVisible(READY);
   expect(new URL(page.url()).search).toBe('');
   const user = await page.request.get('/api/auth/user');
   expect((await user.json()).emailVerified).toBe(true);
   // Opened again, the link is used up, and says so.
   await page.goto(pathOfLink(link));
-  await expect(page.getByText('This link was already used')).toBeVisible(READY);
+  await expect(page.getByText('This link was already used', { exact: true })).toBeVisible(READY);
 
   // A confirmed account sees no reminder, in a new tab's session too.
   const fresh = await page.context().newPage();

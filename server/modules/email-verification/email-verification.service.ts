@@ -11,11 +11,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A verification link works for 7 days, once. Longer than a reset link's hour: it proves only that the
  * address reaches its owner, it opens nothing, and people read such mails late.
  */
-export const VERIFICATION_LINK_LIFETIME_DAYS = 7;
+const VERIFICATION_LINK_LIFETIME_DAYS = 7;
 const VERIFICATION_LINK_LIFETIME_MS = VERIFICATION_LINK_LIFETIME_DAYS * DAY_MS;
 
 /** "Resend" may mail at most this many links an hour per account, so the button cannot flood an inbox. */
-export const RESEND_LIMIT: WriteLimit = {
+const RESEND_LIMIT: WriteLimit = {
   name: 'email-verification-resend',
   limit: 3,
   windowMs: 60 * 60 * 1000,

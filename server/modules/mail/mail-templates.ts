@@ -49,7 +49,7 @@ export function escapeHtml(text: string): string {
 const SCHEME_PATTERN = /\b([a-z][a-z0-9+.-]{1,20}):\/\//giu;
 const HOST_PATTERN = /(?:[\p{L}\p{N}_-]+\.)+\p{L}[\p{L}\p{N}-]*|\b\d{1,3}(?:\.\d{1,3}){3}\b/gu;
 
-export function defangLinks(text: string): string {
+function defangLinks(text: string): string {
   return text
     .replace(SCHEME_PATTERN, (_whole, scheme: string) => `${scheme}[:]//`)
     .replace(HOST_PATTERN, (host) => host.replaceAll('.', '[.]'));

@@ -37,7 +37,7 @@ function siteInvitationLimit(limit: number): WriteLimit {
 }
 const SITE_SUBJECT = 'all';
 
-export const EMAIL_NOT_VERIFIED_MESSAGE =
+const EMAIL_NOT_VERIFIED_MESSAGE =
   'Confirm your e-mail address before writing to someone who has no PitchIn account yet';
 
 /** Whether one more invitation mail fits in today's site-wide cap; counts it when it does. */

@@ -93,6 +93,8 @@ export const loginQuerySchema = z.object({
   returnTo: z.string().max(2000).optional(),
   // `forgot`: the reset request form; `reset`: the page a reset mail links to (the token is in the fragment).
   mode: z.enum(['signin', 'signup', 'forgot', 'reset']).optional(),
+  // A verification link opened in a browser that is not signed in lands here, and the page says how it went.
+  emailVerification: z.enum(EMAIL_VERIFICATION_STATES).optional(),
 });
 
 /** The security log, as the signed-in user sees their own (recent sign-ins). */

@@ -197,6 +197,21 @@ test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed l
   await page.goto(pathOfLink(link));
   await expect(page.getByText('This link was already used', { exact: true })).toBeVisible(READY);
 
+  // Opened on a device that is not signed in, a link lands on the sign-in page, which says how it went.
+  const elsewhere = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
+  await elsewhere.goto(
+    pathOfLink(
+      /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(
+        mailsTo(me.email, VERIFICATION_SUBJECT)[0]!.text ?? '',
+      )![0],
+    ),
+  );
+  await expect(elsewhere.getByTestId('email-verification-outcome')).toHaveText(
+    'Your e-mail address is confirmed. Sign in to continue.',
+    READY,
+  );
+  await elsewhere.close();
+
   // A confirmed account sees no reminder, in a new tab's session too.
   const fresh = await page.context().newPage();
   await fresh.goto('/');

@@ -1733,7 +1733,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Opened from the verification mail: confirms the address and redirects to the app with ?emailVerification=verified|used|expired|invalid */
+        /** Opened from the verification mail: confirms the address and redirects to the app (or, signed out, the sign-in page) with ?emailVerification=verified|used|expired|invalid */
         get: {
             parameters: {
                 query?: {
@@ -4937,6 +4937,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    emailVerification?: "verified" | "used" | "expired" | "invalid";
                     mode?: "signin" | "signup" | "forgot" | "reset";
                     returnTo?: string;
                 };

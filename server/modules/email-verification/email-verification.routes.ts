@@ -17,17 +17,19 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<Options> = async (ap
       schema: {
         tags: ['auth'],
         summary:
-          'Opened from the verification mail: confirms the address and redirects to the app with ?emailVerification=verified|used|expired|invalid',
+          'Opened from the verification mail: confirms the address and redirects to the app (or, signed out, the sign-in page) with ?emailVerification=verified|used|expired|invalid',
         querystring: emailVerificationQuerySchema,
       },
     },
     async (request, reply) => {
       const state = await service.verify(request.query.token ?? '');
-      // The token stays out of the address the browser goes on to, and out of any Referer sent from there.
+      // Signed in: the app says how it went. Not signed in (the mail opened on another device): the sign-in
+      // page says it. The token stays out of the address the browser goes on to, and out of any Referer.
+      const target = request.user ? '/' : '/api/login';
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .redirect(`/?${EMAIL_VERIFICATION_QUERY_KEY}=${state}`, 303);
+        .redirect(`${target}?${EMAIL_VERIFICATION_QUERY_KEY}=${state}`, 303);
     },
   );
 

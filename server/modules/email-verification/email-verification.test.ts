@@ -43,8 +43,13 @@ function linkIn(mail: ParsedMail): URL {
   return new URL(href);
 }
 
-function open(link: URL) {
-  return app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+/** Opens the link as a browser would: signed in as `person`, or (without) on a device that is not signed in. */
+function open(link: URL, person?: Person) {
+  return app.inject({
+    method: 'GET',
+    url: `${link.pathname}${link.search}`,
+    headers: person ? { cookie: person.cookie } : {},
+  });
 }
 
 async function isVerified(person: Person): Promise<boolean> {
@@ -80,15 +85,17 @@ describe('e-mail verification', () => {
     expect(rows[0]!.id).toBe(id);
     expect(JSON.stringify(rows)).not.toContain(secret);
 
-    const opened = await open(link);
+    const opened = await open(link, person);
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe('/?emailVerification=verified');
     expect(opened.headers['cache-control']).toBe('no-store');
     expect(await isVerified(person)).toBe(true);
 
-    // Used up: a second open (a mail scanner first, then the person) changes nothing and says so.
+    // Used up: a second open (a mail scanner first, then the person) changes nothing and says so; on a device
+    // that is not signed in, the sign-in page says it.
     const again = await open(link);
-    expect(again.headers.location).toBe('/?emailVerification=used');
+    expect(again.headers.location).toBe('/api/login?emailVerification=used');
+    expect((await open(link, person)).headers.location).toBe('/?emailVerification=used');
     expect(await isVerified(person)).toBe(true);
   });
 
@@ -98,20 +105,20 @@ describe('e-mail verification', () => {
     const [id, secret] = link.searchParams.get('token')!.split('.');
     const tampered = new URL(link);
     tampered.searchParams.set('token', `${id}.${secret!.slice(0, -2)}${secret!.endsWith('AA') ? 'BB' : 'AA'}`);
-    expect((await open(tampered)).headers.location).toBe('/?emailVerification=invalid');
+    expect((await open(tampered)).headers.location).toBe('/api/login?emailVerification=invalid');
     for (const url of [
       '/api/auth/verify-email',
       '/api/auth/verify-email?token=x',
       '/api/auth/verify-email?token=a.b',
     ]) {
       const response = await app.inject({ method: 'GET', url });
-      expect([response.statusCode, response.headers.location]).toEqual([303, '/?emailVerification=invalid']);
+      expect([response.statusCode, response.headers.location]).toEqual([303, '/api/login?emailVerification=invalid']);
     }
     await app.database.db
       .update(emailVerificationTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(emailVerificationTokens.id, id!));
-    expect((await open(link)).headers.location).toBe('/?emailVerification=expired');
+    expect((await open(link, person)).headers.location).toBe('/?emailVerification=expired');
     expect(await isVerified(person)).toBe(false);
   });
 
@@ -122,7 +129,7 @@ describe('e-mail verification', () => {
     await app.database.db.execute(
       sql`UPDATE users SET email = ${`moved-${person.user.email}`} WHERE id = ${person.user.id}`,
     );
-    expect((await open(link)).headers.location).toBe('/?emailVerification=invalid');
+    expect((await open(link, person)).headers.location).toBe('/?emailVerification=invalid');
     expect(await isVerified(person)).toBe(false);
   });
 
@@ -138,7 +145,7 @@ describe('e-mail verification', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(verificationMailsTo(person.user.email)).toHaveLength(4);
     // Every link mailed works until one of them is used; then the address is verified.
-    expect((await open(linkIn(mails[2]!))).headers.location).toBe('/?emailVerification=verified');
+    expect((await open(linkIn(mails[2]!))).headers.location).toBe('/api/login?emailVerification=verified');
     expect(await isVerified(person)).toBe(true);
 
     const verified = await signUpUser(app);

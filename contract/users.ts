@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { EMAIL_VERIFICATION_STATES } from './email-verification';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -12,11 +13,6 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** Where the verification link lands: the app, with `?emailVerification=` and the link's state. */
-export const EMAIL_VERIFICATION_STATES = ['verified', 'used', 'expired', 'invalid'] as const;
-export type EmailVerificationState = (typeof EMAIL_VERIFICATION_STATES)[number];
-export const EMAIL_VERIFICATION_QUERY_KEY = 'emailVerification';
 
 export const emailVerificationQuerySchema = z.object({ token: z.string().max(200).optional() }).loose();
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors';
 import { LANGUAGE_COOKIE } from '../../../contract/page-data';
-import { EMAIL_VERIFICATION_QUERY_KEY, emailVerificationQuerySchema } from '../../../contract/users';
+import { EMAIL_VERIFICATION_QUERY_KEY } from '../../../contract/email-verification';
+import { emailVerificationQuerySchema } from '../../../contract/users';
 import { requireUser } from '../../plugins/session';
 import { type EmailVerificationService, VERIFY_EMAIL_PATH } from './email-verification.service';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { EmailVerificationState } from '../../../contract/users';
+import type { EmailVerificationState } from '../../../contract/email-verification';
 import type { Database, Executor } from '../../db/client';
 import { consumeWriteLimit, type WriteLimit } from '../limits/limits.service';
 import { readMailLanguage } from '../mail/mail-settings.service';

@@ -2,9 +2,13 @@ import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_VERIFICATION_QUERY_KEY, EMAIL_VERIFICATION_STATES, type EmailVerificationState } from '@contract/users';
+import {
+  EMAIL_VERIFICATION_QUERY_KEY,
+  EMAIL_VERIFICATION_STATES,
+  type EmailVerificationState,
+} from '@contract/email-verification';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { api } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-fetch';
 import { refusalText } from '@/lib/error-text';
 import { useAuth } from '@/lib/use-auth';
 import { toast } from '@/lib/use-toast';
@@ -52,7 +56,9 @@ export function EmailVerificationBanner() {
   useVerificationOutcomeToast();
   const resend = useMutation<unknown, Error, void>({
     networkMode: 'always',
-    mutationFn: () => api.POST('/api/auth/verify-email/resend'),
+    // apiFetch itself, not the typed client: the call has no body and no answer, and the typed client would
+    // be one more chunk on pages that do not load it otherwise.
+    mutationFn: () => apiFetch('/api/auth/verify-email/resend', { method: 'POST' }),
     onSuccess: () =>
       toast({
         title: t('emailVerification.sent.title'),

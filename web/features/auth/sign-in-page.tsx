@@ -9,6 +9,8 @@ import {
   EMAIL_VERIFICATION_QUERY_KEY,
   EMAIL_VERIFICATION_STATES,
   type EmailVerificationState,
+} from '@contract/email-verification';
+import {
   PASSWORD_MIN_LENGTH,
   signInBodySchema,
   signUpBodySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { EMAIL_VERIFICATION_STATES } from './email-verification';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -8,8 +9,12 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   createdAt: isoDateTimeSchema,
+  /** Whether the owner of `email` opened a verification link; only then may they write to addresses with no account. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const emailVerificationQuerySchema = z.object({ token: z.string().max(200).optional() }).loose();
 
 /** Another person as others may see them: never their e-mail. */
 export const publicUserSchema = z.object({
@@ -102,6 +107,8 @@ export const loginQuerySchema = z.object({
   returnTo: z.string().max(2000).optional(),
   // `forgot`: the reset request form; `reset`: the page a reset mail links to (the token is in the fragment).
   mode: z.enum(['signin', 'signup', 'forgot', 'reset']).optional(),
+  // A verification link opened in a browser that is not signed in lands here, and the page says how it went.
+  emailVerification: z.enum(EMAIL_VERIFICATION_STATES).optional(),
 });
 
 /** The security log, as the signed-in user sees their own (recent sign-ins). */

@@ -149,11 +149,81 @@ test('settings in Arabic, right to left', async ({ page, signUp }) => {
   await shoot(page, 'settings-ar');
 });
 
-function mailsTo(address: string) {
-  return smtp.mails.filter((mail) =>
-    (mail.to && !Array.isArray(mail.to) ? mail.to.value : []).some((to) => to.address === address),
+/** The mails to `address` with that subject (every sign-up is mailed a verification link too). */
+function mailsTo(address: string, subject: string) {
+  return smtp.mails.filter(
+    (mail) =>
+      mail.subject === subject &&
+      (mail.to && !Array.isArray(mail.to) ? mail.to.value : []).some((to) => to.address === address),
   );
 }
+
+/** A mail's link as the browser follows it: the mail names localhost:<port>, the tests use another address. */
+function pathOfLink(link: string): string {
+  const followed = new URL(link);
+  return `${followed.pathname}${followed.search}${followed.hash}`;
+}
+
+const VERIFICATION_SUBJECT = 'Confirm your e-mail address for PitchIn';
+
+test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed link, dismissing', async ({
+  page,
+  signUp,
+}) => {
+  const me = await signUp({ firstName: 'Ines', lastName: 'Vaz' });
+  await page.goto('/');
+  const banner = page.getByTestId('email-verification-banner');
+  await expect(banner).toContainText(`Check your inbox to confirm your e-mail address (${me.email}).`, READY);
+  await expectNoSeriousAccessibilityViolations(page);
+  await shoot(page, 'email-verification-banner');
+  await expect.poll(() => mailsTo(me.email, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBe(1);
+
+  await banner.getByRole('button', { name: 'Resend' }).click();
+  await expect(page.getByText('Confirmation e-mail sent', { exact: true })).toBeVisible();
+  await expect(page.getByText(`We sent a new link to ${me.email}.`, { exact: true })).toBeVisible();
+  await expect.poll(() => mailsTo(me.email, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBe(2);
+
+  // Dismissed, it stays away on other pages of this tab's session.
+  await banner.getByRole('button', { name: 'Dismiss this reminder' }).click();
+  await expect(banner).toBeHidden();
+  await page.goto('/discover');
+  await expect(page.getByTestId('main')).toBeVisible(READY);
+  await expect(banner).toBeHidden();
+
+  // The newest link confirms the address: the app says so, and the parameter leaves the address bar.
+  const mail = mailsTo(me.email, VERIFICATION_SUBJECT)[1]!;
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(mail.text ?? '')![0];
+  await page.goto(pathOfLink(link));
+  await expect(page.getByText('E-mail address confirmed', { exact: true })).toBeVisible(READY);
+  expect(new URL(page.url()).search).toBe('');
+  const user = await page.request.get('/api/auth/user');
+  expect((await user.json()).emailVerified).toBe(true);
+  // Opened again, the link is used up, and says so.
+  await page.goto(pathOfLink(link));
+  await expect(page.getByText('This link was already used', { exact: true })).toBeVisible(READY);
+
+  // Opened on a device that is not signed in, a link lands on the sign-in page, which says how it went.
+  const elsewhere = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
+  await elsewhere.goto(
+    pathOfLink(
+      /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(
+        mailsTo(me.email, VERIFICATION_SUBJECT)[0]!.text ?? '',
+      )![0],
+    ),
+  );
+  await expect(elsewhere.getByTestId('email-verification-outcome')).toHaveText(
+    'Your e-mail address is confirmed. Sign in to continue.',
+    READY,
+  );
+  await elsewhere.close();
+
+  // A confirmed account sees no reminder, in a new tab's session too.
+  const fresh = await page.context().newPage();
+  await fresh.goto('/');
+  await expect(fresh.getByTestId('main')).toBeVisible(READY);
+  await expect(fresh.getByTestId('email-verification-banner')).toBeHidden();
+  await fresh.close();
+});
 
 test('password reset: asked on the sign-in page, the mail arrives, its link sets a new password once', async ({
   page,
@@ -173,9 +243,8 @@ test('password reset: asked on the sign-in page, the mail arrives, its link sets
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('forgot-sent')).toContainText(`If an account uses ${account.email.toUpperCase()}`);
 
-  await expect.poll(() => mailsTo(account.email).length, { timeout: 15_000 }).toBe(1);
-  const mail = mailsTo(account.email)[0]!;
-  expect(mail.subject).toBe('Reset your PitchIn password');
+  await expect.poll(() => mailsTo(account.email, 'Reset your PitchIn password').length, { timeout: 15_000 }).toBe(1);
+  const mail = mailsTo(account.email, 'Reset your PitchIn password')[0]!;
   const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
 
   // The mail names localhost:<port>; the browser follows it on the address the tests use.

@@ -4,7 +4,14 @@ import { type APIRequestContext, type BrowserContext, type Locator, type Page } 
 import { expect, test, setLatency } from './support/fixtures';
 import { expectToast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, signInWith, signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+import {
+  CONFIRMED_DEMO_SENDERS,
+  createEventWith,
+  signInWith,
+  signUpInBrowser,
+  signUpWith,
+  type TestUser,
+} from './support/accounts';
 import { waitForLivePage } from './support/live-page';
 
 /**
@@ -165,13 +172,33 @@ test.describe('Share dialog: message mode', () => {
   });
 
   test('an e-mail with no account is shared like any other (nothing tells them apart)', async ({ page }) => {
-    await openEventPage(page);
+    // Only a confirmed account writes to an address with no account: a demo account, which the seed confirms.
+    await signInWith(page.context(), CONFIRMED_DEMO_SENDERS.share);
+    const event = await createEvent(page.context().request);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 30_000 });
+    await waitForLivePage(page);
     const dialog = await openDialog(page);
     const recipientField = dialog.getByLabel("Recipient's e-mail");
     await recipientField.fill(`nobody-${suffix()}@example.org`);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expectToast(page, 'Event Shared', 'Event has been shared via message.');
     await expect(dialog).toBeHidden();
+  });
+
+  test('an account that has not confirmed its address is told why it cannot write to an address with no account', async ({
+    page,
+  }) => {
+    await openEventPage(page);
+    const dialog = await openDialog(page);
+    const recipientField = dialog.getByLabel("Recipient's e-mail");
+    await recipientField.fill(`nobody-${suffix()}@example.org`);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Confirm your e-mail address first (see the reminder at the top of the page): only then can you write to someone who has no PitchIn account yet.',
+    );
+    await expect(dialog).toBeVisible();
+    await expect(recipientField).toHaveValue(/^nobody-/);
   });
 
   test("sending to yourself says why, from the answer's code", async ({ page }) => {

@@ -10,6 +10,8 @@ import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
+import { EmailVerificationService } from './modules/email-verification/email-verification.service';
 import { eventManagementRoutes } from './modules/events/event-management.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
@@ -104,6 +106,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
   const oidcClient = config.oidc ? new OidcClient(config.oidc) : null;
+  const mailer = createMailer(config.mail, app.log);
+  const emailVerification = new EmailVerificationService(database.db, mailer, config.linkOrigin, (userId) =>
+    authService.forgetCachedUser(userId),
+  );
 
   // Expired sessions, old sign-in attempts and ended limit windows are purged, at start and hourly.
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -112,6 +118,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const purgeExpiredRecords = () =>
     (purgeInHand = authService
       .purgeExpiredRecords()
+      .then(() => emailVerification.purgeExpiredLinks())
       .catch((error: unknown) => app.log.error({ err: error }, 'purging expired records failed')));
   app.addHook('onReady', async () => {
     await purgeExpiredRecords();
@@ -160,7 +167,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     publicUrl: config.publicUrl,
     webDistDirectory: config.webDistDirectory,
     rememberAppLanguage: (userId, cookieValue) => rememberAppLanguage(database.db, userId, cookieValue),
+    emailVerification,
   });
+  await app.register(emailVerificationRoutes, { service: emailVerification });
   await app.register(categoryRoutes, { db: database.db });
   await app.register(eventRoutes, {
     db: database.db,
@@ -170,7 +179,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(eventManagementRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
-  const mailer = createMailer(config.mail, app.log);
   await app.register(accountRoutes, {
     db: database.db,
     authService,
@@ -183,6 +191,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     linkOrigin: config.linkOrigin,
     sessionSecret: config.sessionSecret,
+    invitationMailsPerDay: config.invitationMailsPerDay,
   });
   await app.register(mailRoutes, { db: database.db, sessionSecret: config.sessionSecret });
   // The mails about events: every process works the same outbox (decision 0019), the embedded database's one too.

@@ -73,6 +73,12 @@ const environmentSchema = z
       .string()
       .min(3, 'must be a sender such as "PitchIn <no-reply@pitchin.example.org>"')
       .default('PitchIn <no-reply@pitchin.invalid>'),
+    // Invitation mails (messages to addresses with no account) the whole site sends a day, all processes together.
+    INVITATION_MAILS_PER_DAY: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(500),
     AUTH_RATE_LIMIT: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -165,6 +171,11 @@ export type Config = {
   shouldSeedDemo: boolean;
   shouldShowDevPanels: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Invitation mails the whole site may send per UTC day, counted in the database across processes; past
+   * it, messages to addresses with no account are still stored and answered alike, but mail nobody. 0: none.
+   */
+  invitationMailsPerDay: number;
   /**
    * Fastify's trustProxy: false (the socket's address, the default), a hop count, or the proxies'
    * addresses. PUBLIC_URL alone trusts no forwarded header.
@@ -264,6 +275,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     shouldSeedDemo: value.SEED_DEMO,
     shouldShowDevPanels: value.SHOW_DEV_PANELS ?? value.NODE_ENV !== 'production',
     authRateLimitPerMinute: value.AUTH_RATE_LIMIT,
+    invitationMailsPerDay: value.INVITATION_MAILS_PER_DAY,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     mail: { smtpUrl: value.SMTP_URL ?? null, from: value.MAIL_FROM, claimSeconds: value.MAIL_CLAIM_SECONDS },
     logLevel: value.LOG_LEVEL,

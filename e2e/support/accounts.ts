@@ -4,6 +4,15 @@ import { E2E_BASE_URL } from './e2e-settings';
 
 export const DEMO_ACCOUNT = { email: 'demo@pitchin.app', password: 'pitchin-demo' } as const;
 
+/**
+ * Demo accounts, whose addresses the seed marks confirmed, for tests that write to addresses with no account
+ * (only confirmed accounts may). One per test file, so that no other test's messages land in their lists.
+ */
+export const CONFIRMED_DEMO_SENDERS = {
+  messages: { email: 'liam.murphy@demo.pitchin.app', password: DEMO_ACCOUNT.password },
+  share: { email: 'hannah.kim@demo.pitchin.app', password: DEMO_ACCOUNT.password },
+} as const;
+
 export type TestUser = { id: string; email: string; password: string; firstName: string; lastName: string };
 
 /**

@@ -41,6 +41,9 @@ export const users = pgTable(
     // A deleted account stays as this row with every personal field erased, so the
     // messages it sent still have a sender (shown as "Deleted user"); it can never sign in again.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // When the owner of `email` opened a verification link (or the OIDC provider vouched for it); null
+    // until then, and null again whenever `email` changes. Only verified accounts may mail strangers.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -138,6 +141,30 @@ export const passwordResetTokens = pgTable(
   (table) => [
     index('password_reset_tokens_user').on(table.userId),
     index('password_reset_tokens_expires').on(table.expiresAt),
+  ],
+);
+
+/**
+ * E-mail verification links, built like password reset links: the link carries `<id>.<secret>` and only
+ * the secret's SHA-256 is stored. `email` is the address the link was mailed to: a link verifies that
+ * address only, so one mailed before an address change verifies nothing afterwards.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_verification_tokens_user').on(table.userId),
+    index('email_verification_tokens_expires').on(table.expiresAt),
   ],
 );
 

@@ -447,6 +447,8 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     firstName: person.firstName,
     lastName: person.lastName,
     createdAt: new Date(today - (120 - index * 3) * DAY_MS),
+    // Their addresses are the demo's own (example.org): verified, so testers can share and invite from them.
+    emailVerifiedAt: new Date(today - (120 - index * 3) * DAY_MS),
   }));
   const demo = people[0]!;
   const others = people.slice(1);

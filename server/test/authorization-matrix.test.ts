@@ -80,6 +80,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/auth/password-reset/check': () => same(200, { body: { token: 'not-a-token' } }),
   'POST /api/auth/password-reset/confirm': () =>
     same(400, { body: { token: 'not-a-token', password: 'violet tractor harbour 93' } }),
+  // The token is the credential: anyone opening a link is sent back to the app with its state.
+  'GET /api/auth/verify-email': () => same(303, { url: '/api/auth/verify-email?token=not-a-token' }),
+  'POST /api/auth/verify-email/resend': () => signedIn(204),
   'GET /api/auth/sessions': () => signedIn(200),
   // With the suite's own session, which it keeps: only the fresh sessions made for sign-out cells end.
   'POST /api/auth/sessions/revoke-others': () => signedIn(204),

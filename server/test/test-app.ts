@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
+import { markEmailVerified } from '../modules/email-verification/email-verification.repository';
 import { testDatabaseUrl } from './test-environment';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; config: Config };
@@ -91,4 +92,20 @@ export async function signUpUser(
   if (!cookie) throw new Error('no session cookie');
   const user = response.json() as { id: string; email: string; firstName: string; lastName: string };
   return { user, cookie: `${cookie.name}=${cookie.value}`, password: body.password };
+}
+
+/**
+ * Marks a test account's address verified, as opening its verification link would
+ * (email-verification.test.ts follows the link itself): only verified accounts write to addresses with no account.
+ */
+export async function verifyEmailOf(app: TestApp, user: { id: string; email: string }): Promise<void> {
+  if (!(await markEmailVerified(app.database.db, user.id, user.email.trim().toLowerCase())))
+    throw new Error(`could not verify ${user.email}`);
+}
+
+/** signUpUser, with the address verified: for tests whose user writes to addresses that have no account. */
+export async function signUpVerifiedUser(app: TestApp, fields: Parameters<typeof signUpUser>[1] = {}) {
+  const person = await signUpUser(app, fields);
+  await verifyEmailOf(app, person.user);
+  return person;
 }

@@ -31,6 +31,7 @@ describe('the server rendering of a page', () => {
       email: null,
       profileImageUrl: null,
       createdAt: new Date(0).toISOString(),
+      emailVerified: true,
     };
     const html = await renderPage({
       url: '/discover',

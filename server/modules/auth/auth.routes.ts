@@ -19,6 +19,7 @@ import { clearSessionCookie, isSecureRequest, requireUser, setSessionCookie } fr
 import { localeChunks, preloadTags, readRouteManifest } from '../../plugins/web';
 import { type AuthService, type ClientContext, toUser } from './auth.service';
 import type { OidcClient } from './oidc';
+import type { EmailVerificationService } from '../email-verification/email-verification.service';
 
 type Options = {
   authService: AuthService;
@@ -27,6 +28,8 @@ type Options = {
   webDistDirectory: string;
   /** Keeps the language the person signed in with (the app's language cookie) for their later mails. */
   rememberAppLanguage: (userId: string, cookieValue: string | undefined) => Promise<void>;
+  /** Mails the new account's verification link. */
+  emailVerification: EmailVerificationService;
 };
 
 const FALLBACK_SIGN_IN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in | PitchIn</title></head>
@@ -64,7 +67,7 @@ const errorResponses = {
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { authService, oidcClient, publicUrl, webDistDirectory, rememberAppLanguage },
+  { authService, oidcClient, publicUrl, webDistDirectory, rememberAppLanguage, emailVerification },
 ) => {
   const signInPagePath = path.join(webDistDirectory, 'sign-in.html');
   const manifest = readRouteManifest(webDistDirectory, (message) => app.log.warn(message));
@@ -165,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const user = await authService.signUp(request.body, clientContextOf(request));
       await rememberAppLanguage(user.id, request.cookies[LANGUAGE_COOKIE]);
+      await emailVerification.sendLink(user, request.cookies[LANGUAGE_COOKIE]);
       const session = await authService.createSession(user.id, clientContextOf(request).userAgent);
       setSessionCookie(reply, session.token, session.expiresAt, isSecureRequest(request, publicUrl));
       return reply.status(201).send(toUser(user));

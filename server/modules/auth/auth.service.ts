@@ -60,6 +60,7 @@ export function toUser(row: repository.UserRow): User {
     email: row.email,
     profileImageUrl: row.profileImageUrl,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -313,8 +314,12 @@ export class AuthService {
     given_name?: string;
     family_name?: string;
     picture?: string;
+    email_verified?: boolean;
   }): Promise<SessionUser> {
     const email = claims.email ? normalizeEmail(claims.email) : null;
+    // The provider's word that the address is its holder's counts as our own link would; without it
+    // the account stays (or becomes) unverified until a link of ours is opened.
+    const isVouchedFor = email !== null && claims.email_verified === true;
     const profile = {
       // The provider's names meet the sign-up rule, or are left out: they are shown to others just the same.
       firstName: providerName('First name', claims.given_name),
@@ -323,20 +328,39 @@ export class AuthService {
       profileImageUrl: claims.picture && findImageUrlProblem(claims.picture) === null ? claims.picture : null,
     };
     const bySubject = await repository.findUserByOidcSubject(this.db, claims.sub);
-    if (bySubject)
+    if (bySubject) {
+      // A new address is unverified again, whatever the old one was.
+      const isNewAddress = email !== null && email !== bySubject.email;
+      const verification = isVouchedFor
+        ? { emailVerifiedAt: bySubject.emailVerifiedAt && !isNewAddress ? bySubject.emailVerifiedAt : new Date() }
+        : isNewAddress
+          ? { emailVerifiedAt: null }
+          : {};
       return (
-        (await repository.updateUser(this.db, bySubject.id, { ...profile, ...(email ? { email } : {}) })) ?? bySubject
+        (await repository.updateUser(this.db, bySubject.id, {
+          ...profile,
+          ...(email ? { email } : {}),
+          ...verification,
+        })) ?? bySubject
       );
+    }
     if (email) {
       const byEmail = await repository.findUserByEmail(this.db, email);
       if (byEmail)
-        return (await repository.updateUser(this.db, byEmail.id, { oidcSubject: claims.sub, ...profile })) ?? byEmail;
+        return (
+          (await repository.updateUser(this.db, byEmail.id, {
+            oidcSubject: claims.sub,
+            ...profile,
+            ...(isVouchedFor && !byEmail.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}),
+          })) ?? byEmail
+        );
     }
     const created = await repository.insertUser(this.db, {
       id: randomUUID(),
       email,
       oidcSubject: claims.sub,
       ...profile,
+      emailVerifiedAt: isVouchedFor ? new Date() : null,
     });
     if (!created) throw conflict('An account with that e-mail already exists', 'EMAIL_TAKEN');
     if (email) await claimPendingMessages(this.db, created.id, email);

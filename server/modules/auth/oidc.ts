@@ -61,6 +61,7 @@ export class OidcClient {
       given_name: typeof claims.given_name === 'string' ? claims.given_name : undefined,
       family_name: typeof claims.family_name === 'string' ? claims.family_name : undefined,
       picture: typeof claims.picture === 'string' ? claims.picture : undefined,
+      email_verified: claims.email_verified === true,
       idToken: tokens.id_token,
     };
   }

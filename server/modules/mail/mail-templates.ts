@@ -39,6 +39,22 @@ export function escapeHtml(text: string): string {
   );
 }
 
+/**
+ * Someone else's words in a mail (an invitation's message, an announcement, the writer's name), disarmed so that
+ * no mail client makes a link of them: `https://` becomes `https[:]//` and the dots of anything that looks
+ * like a host name or an IPv4 address become `[.]` (`evil[.]example`), the notation security teams use
+ * for links one must not click. Clients link bare domains too (`evil.example/login`), so the scheme
+ * alone is not enough. Readers can still read, and retype on purpose, what was written.
+ */
+const SCHEME_PATTERN = /\b([a-z][a-z0-9+.-]{1,20}):\/\//giu;
+const HOST_PATTERN = /(?:[\p{L}\p{N}_-]+\.)+\p{L}[\p{L}\p{N}-]*|\b\d{1,3}(?:\.\d{1,3}){3}\b/gu;
+
+function defangLinks(text: string): string {
+  return text
+    .replace(SCHEME_PATTERN, (_whole, scheme: string) => `${scheme}[:]//`)
+    .replace(HOST_PATTERN, (host) => host.replaceAll('.', '[.]'));
+}
+
 type Block =
   | { kind: 'paragraph'; text: string; isStrong?: boolean }
   | { kind: 'quote'; text: string }
@@ -74,9 +90,11 @@ function renderLayout(
         block.isStrong ? `<p><strong>${escapeHtml(block.text)}</strong></p>` : `<p>${escapeHtml(block.text)}</p>`,
       );
     } else if (block.kind === 'quote') {
-      textParts.push(block.text, '');
+      // Quoted as the writer's own (a "> " before each line, a bordered block), never a link.
+      const quoted = defangLinks(block.text);
+      textParts.push(...quoted.split(/\r?\n/).map((line) => `> ${line}`), '');
       htmlParts.push(
-        `<blockquote style="margin: 0 0 1em; padding: 0.5em 1em; border-inline-start: 3px solid #d1d5db; white-space: pre-wrap">${escapeHtml(block.text)}</blockquote>`,
+        `<blockquote style="margin: 0 0 1em; padding: 0.5em 1em; border-inline-start: 3px solid #d1d5db; white-space: pre-wrap">${escapeHtml(quoted)}</blockquote>`,
       );
     } else if (block.kind === 'lines') {
       textParts.push(...block.lines, '');
@@ -155,7 +173,8 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
   const texts = mailTextsOf(language);
   const date = formatDate(input.event.date, language, input.timeZone);
-  const organizer = input.organizerName?.trim() || fillText(texts.invitation.someone, {});
+  // The organizer's name introduces their announcement: disarmed like the announcement itself.
+  const organizer = defangLinks(input.organizerName?.trim() || fillText(texts.invitation.someone, {}));
   const values = { title: input.event.title, date, location: input.event.location, organizer };
   const whenWhere: Block = { kind: 'lines', lines: [fillText(texts.when, values), fillText(texts.where, values)] };
   const blocks: Block[] = [];
@@ -202,7 +221,9 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
     { template: texts.footerSettings, url: input.settingsUrl },
   ];
   const { text, html } = renderLayout(language, greetingOf(texts, input.firstName), blocks, footer);
-  return { subject: fillText(kindTexts.subject, values), text, html };
+  // Only our own words (and the date) in a subject: a title or a name is whatever its author typed, and
+  // a subject is what a mail client shows as the sender's claim.
+  return { subject: fillText(kindTexts.subject, { date }), text, html };
 }
 
 /** The password reset link: how long it works, and that ignoring it changes nothing. */
@@ -227,6 +248,28 @@ export function renderPasswordResetMail(input: {
   return { subject: texts.password_reset.subject, text, html };
 }
 
+/** The link that confirms an address: it works once, for `validDays` days; ignoring it changes nothing. */
+export function renderEmailVerificationMail(input: {
+  language: string | null;
+  firstName: string | null;
+  verifyUrl: string;
+  validDays: number;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const { text, html } = renderLayout(
+    language,
+    greetingOf(texts, input.firstName),
+    [
+      { kind: 'paragraph', text: texts.email_verification.body },
+      { kind: 'button', label: texts.email_verification.button, url: input.verifyUrl },
+      { kind: 'paragraph', text: fillText(texts.email_verification.validity, { days: String(input.validDays) }) },
+    ],
+    [],
+  );
+  return { subject: texts.email_verification.subject, text, html };
+}
+
 /**
  * Someone wrote to an address with no account: who (first name only: the sender's
  * address stays theirs), what, how to sign up to answer, and how to refuse further invitations.
@@ -240,17 +283,19 @@ export function renderInvitationMail(input: {
 }): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
   const texts = mailTextsOf(language);
-  const sender = input.senderFirstName?.trim() || texts.invitation.someone;
+  const sender = defangLinks(input.senderFirstName?.trim() || texts.invitation.someone);
   const { text, html } = renderLayout(
     language,
     texts.greetingNoName,
     [
-      { kind: 'paragraph', text: fillText(texts.invitation.body, { sender }), isStrong: true },
+      { kind: 'paragraph', text: texts.invitation.body },
+      { kind: 'paragraph', text: fillText(texts.wrote, { name: sender }), isStrong: true },
       { kind: 'quote', text: input.content },
       { kind: 'paragraph', text: texts.invitation.action },
       { kind: 'button', label: texts.invitation.button, url: input.signUpUrl },
     ],
     [{ template: texts.invitation.footer, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink }],
   );
-  return { subject: fillText(texts.invitation.subject, { sender }), text, html };
+  // A fixed subject: the sender's name and words would make it theirs ("PayPal Security: verify at …").
+  return { subject: texts.invitation.subject, text, html };
 }

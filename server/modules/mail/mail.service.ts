@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { renderInvitationMail, renderPasswordResetMail } from './mail-templates';
+import { renderEmailVerificationMail, renderInvitationMail, renderPasswordResetMail } from './mail-templates';
 
 /** Every mail has a plain-text and an HTML body, and the one link it is about. */
 export type Mail = {
@@ -116,4 +116,15 @@ export function buildPasswordResetMail(input: {
   validMinutes: number;
 }): Mail {
   return { to: input.to, ...renderPasswordResetMail(input), link: input.resetUrl };
+}
+
+/** The link that confirms an address. No List-Unsubscribe, as for the reset: the person just asked for it. */
+export function buildEmailVerificationMail(input: {
+  to: string;
+  language: string | null;
+  firstName: string | null;
+  verifyUrl: string;
+  validDays: number;
+}): Mail {
+  return { to: input.to, ...renderEmailVerificationMail(input), link: input.verifyUrl };
 }

@@ -40,18 +40,20 @@ describe('Mailer over SMTP', () => {
     const [received] = (await smtp.waitForMails(before + 1)).slice(before);
     expect(received!.from?.value).toEqual([{ name: 'PitchIn', address: 'no-reply@pitchin.test' }]);
     expect(received!.to && !Array.isArray(received!.to) ? received!.to.text : '').toBe('new.person@example.org');
-    expect(received!.subject).toBe('Ana <b> sent you a message on PitchIn');
-    expect(received!.text).toContain('Ana <b> wrote to you on PitchIn:');
-    expect(received!.text).toContain(hostileContent);
+    expect(received!.subject).toBe('You have a message on PitchIn');
+    // The sender's words, quoted as theirs and disarmed: no mail client makes a link of them.
+    expect(received!.text).toContain(
+      'Ana <b> wrote:\n\n> Hi <script>alert(1)</script> & <a href="https[:]//evil[.]example">click</a>\n> second line',
+    );
     expect(received!.text).toContain('https://pitchin.example.org/api/login?mode=signup');
     const html = String(received!.html);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('href="https://evil.example"');
     expect(html).not.toContain('<b>');
     expect(html).toContain(
-      'Hi &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;',
+      'Hi &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;a href=&quot;https[:]//evil[.]example&quot;&gt;click&lt;/a&gt;',
     );
-    expect(html).toContain('<strong>Ana &lt;b&gt; wrote to you on PitchIn:</strong>');
+    expect(html).toContain('<strong>Ana &lt;b&gt; wrote:</strong>');
     expect(rawHeader(received!, 'list-unsubscribe')).toBe('<https://pitchin.example.org/mail/unsubscribe?token=x>');
     expect(rawHeader(received!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(html).toContain('<a href="https://pitchin.example.org/api/login?mode=signup" style=');
@@ -74,7 +76,9 @@ describe('Mailer over SMTP', () => {
     const [received] = (await smtp.waitForMails(before + 1)).slice(before);
     expect(received!.bcc).toBeUndefined();
     expect(received!.headers.has('bcc')).toBe(false);
-    expect(received!.subject).toBe('Eve Bcc: victim@example.org sent you a message on PitchIn');
+    // The name is not in the Subject at all any more; in the body it is text, not a header.
+    expect(received!.subject).toBe('You have a message on PitchIn');
+    expect(received!.text).toMatch(/Eve\r?\nBcc: victim@example\[\.\]org wrote:/);
   });
 
   it('without SMTP_URL writes the subject and link to the log and sends nothing', async () => {
@@ -93,7 +97,7 @@ describe('Mailer over SMTP', () => {
     );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
-      mail: { subject: 'Ana sent you a message on PitchIn', link: 'http://localhost:5000/api/login?mode=signup' },
+      mail: { subject: 'You have a message on PitchIn', link: 'http://localhost:5000/api/login?mode=signup' },
     });
     // Only the subject and link: the log is no place for the message itself.
     expect(JSON.stringify(lines[0])).not.toContain('private words');
@@ -120,7 +124,7 @@ describe('Mailer over SMTP', () => {
     expect(lines[0]).toMatchObject({
       level: 50,
       msg: 'mail not sent',
-      mail: { subject: 'Ana sent you a message on PitchIn' },
+      mail: { subject: 'You have a message on PitchIn' },
     });
   });
 });

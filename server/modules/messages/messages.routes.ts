@@ -14,10 +14,19 @@ import { requireUser } from '../../plugins/session';
 import type { Mailer } from '../mail/mail.service';
 import { MessagesService } from './messages.service';
 
-type Options = { db: Database; mailer: Mailer; linkOrigin: string; sessionSecret: string };
+type Options = {
+  db: Database;
+  mailer: Mailer;
+  linkOrigin: string;
+  sessionSecret: string;
+  invitationMailsPerDay: number;
+};
 
-export const messageRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailer, linkOrigin, sessionSecret }) => {
-  const service = new MessagesService(db, mailer, sessionSecret);
+export const messageRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, mailer, linkOrigin, sessionSecret, invitationMailsPerDay },
+) => {
+  const service = new MessagesService(db, mailer, sessionSecret, invitationMailsPerDay, app.log);
 
   app.post(
     '/api/messages',

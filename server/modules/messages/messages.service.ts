@@ -1,6 +1,7 @@
 import type { ChatMessage, Conversation, Message, SendMessageBody } from '../../../contract/messages';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { isEmailVerified } from '../email-verification/email-verification.service';
 import { normalizeEmail } from '../auth/auth.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
@@ -24,6 +25,32 @@ export const INVITATIONS_PER_SENDER: WriteLimit = {
   windowMs: 24 * 60 * 60_000,
   message: 'You have invited many people today.',
 };
+
+/** The site-wide daily cap on invitation mails (INVITATION_MAILS_PER_DAY), one counter for every process. */
+function siteInvitationLimit(limit: number): WriteLimit {
+  return {
+    name: 'invitation-mails-site',
+    limit,
+    windowMs: 24 * 60 * 60_000,
+    message: 'The site has sent its invitations for today.',
+  };
+}
+const SITE_SUBJECT = 'all';
+
+const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Confirm your e-mail address before writing to someone who has no PitchIn account yet';
+
+/** Whether one more invitation mail fits in today's site-wide cap; counts it when it does. */
+async function takeSiteInvitationAllowance(db: Executor, limit: WriteLimit): Promise<boolean> {
+  if (await wouldExceedWriteLimit(db, limit, SITE_SUBJECT)) return false;
+  try {
+    await consumeWriteLimit(db, limit, SITE_SUBJECT);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 429) return false;
+    throw error;
+  }
+}
 
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -95,11 +122,17 @@ async function takeInvitationAllowance(db: Executor, senderId: string, address: 
 }
 
 export class MessagesService {
+  private readonly siteInvitationLimit: WriteLimit;
+
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly sessionSecret: string,
-  ) {}
+    invitationMailsPerDay: number,
+    private readonly log?: { warn(details: object, message: string): void },
+  ) {
+    this.siteInvitationLimit = siteInvitationLimit(invitationMailsPerDay);
+  }
 
   /**
    * The share dialog sends an e-mail as receiverId, the chat a user id. An address
@@ -107,11 +140,13 @@ export class MessagesService {
    * as for a known address. `origin` is where the invitation's link points; the invitation is written
    * in the sender's mail language (else `languageHint`, the language the sender's app is in), since
    * nothing is known of the recipient, and never goes to an address that turned invitations off.
+   * Only a verified account writes to an address with no account (403 EMAIL_NOT_VERIFIED otherwise):
+   * sign-up checks no address, so per-sender limits alone would multiply with throwaway accounts.
    */
   async send(senderId: string, body: SendMessageBody, origin: string, languageHint?: string): Promise<Message> {
     const recipient = body.receiverId.trim();
     const address = isEmailAddress(recipient) ? normalizeEmail(recipient) : null;
-    const { message, invitation } = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       await consumeWriteLimit(tx, WRITE_LIMITS.messages, senderId);
       const receiverId =
         address !== null
@@ -127,6 +162,10 @@ export class MessagesService {
       const eventId = body.eventId ?? null;
       if (eventId !== null && !(await repository.eventExists(tx, eventId, senderId)))
         throw notFound('Event not found', 'EVENT_NOT_FOUND');
+      // Refused after the commit, so the refusal still counts toward the message limit: an unverified
+      // account cannot ask "has this address an account?" faster than it could send messages.
+      if (address !== null && receiverId === undefined && !(await isEmailVerified(tx, senderId)))
+        return { isRefused: true as const };
       const mayInvite = address !== null && (await takeInvitationAllowance(tx, senderId, address));
       const { id } = await repository.insertMessage(tx, {
         senderId,
@@ -143,7 +182,8 @@ export class MessagesService {
         mayInvite &&
         receiverId === undefined &&
         address !== null &&
-        !(await isInvitationRefused(tx, hashAddress(address)));
+        !(await isInvitationRefused(tx, hashAddress(address))) &&
+        (await this.takeSiteInvitationAllowance(tx));
       const mail: Mail | null = mayMail
         ? buildInvitationMail({
             to: address,
@@ -157,11 +197,22 @@ export class MessagesService {
             ),
           })
         : null;
-      return { message: toMessage(row, senderId), invitation: mail };
+      return { isRefused: false as const, message: toMessage(row, senderId), invitation: mail };
     });
+    if (outcome.isRefused) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
     // Only once the message is stored: a rolled-back send must not have mailed anyone.
-    if (invitation) this.mailer.sendInBackground(invitation);
-    return message;
+    if (outcome.invitation) this.mailer.sendInBackground(outcome.invitation);
+    return outcome.message;
+  }
+
+  /** The site-wide cap; reaching it is worth an operator's look (a burst of sign-ups inviting strangers). */
+  private async takeSiteInvitationAllowance(db: Executor): Promise<boolean> {
+    if (await takeSiteInvitationAllowance(db, this.siteInvitationLimit)) return true;
+    this.log?.warn(
+      { invitationMailsPerDay: this.siteInvitationLimit.limit },
+      'invitation mail not sent: the site-wide daily cap is reached',
+    );
+    return false;
   }
 
   async listFor(userId: string): Promise<Message[]> {

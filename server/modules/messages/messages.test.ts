@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventRow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpUser, signUpVerifiedUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 import { consumeWriteLimit } from '../limits/limits.service';
 import { claimPendingMessages, INVITATIONS_PER_SENDER } from './messages.service';
@@ -40,9 +40,12 @@ function freshAddress(): string {
   return `nobody-${randomBytes(4).toString('hex')}@example.org`;
 }
 
+/** The mails to `address` but the verification link every sign-up sends (email-verification.test.ts has those). */
 function mailsTo(address: string) {
-  return smtp.mails.filter((mail) =>
-    (mail.to && !Array.isArray(mail.to) ? mail.to.value : []).some((to) => to.address === address),
+  return smtp.mails.filter(
+    (mail) =>
+      mail.subject !== 'Confirm your e-mail address for PitchIn' &&
+      (mail.to && !Array.isArray(mail.to) ? mail.to.value : []).some((to) => to.address === address),
   );
 }
 
@@ -212,7 +215,7 @@ describe('no answer carries another user’s e-mail', () => {
 
 describe('messages to an address with no account', () => {
   it('answers exactly as for a known address: same status, same keys, no identifying field', async () => {
-    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Martin' });
+    const alice = await signUpVerifiedUser(app, { firstName: 'Alice', lastName: 'Martin' });
     const bob = await signUpUser(app, { firstName: 'Bob', lastName: 'Okafor' });
     const unknown = freshAddress();
     const event = await createEventRow(app.database.db, { organizerId: alice.user.id, title: 'Food bank' });
@@ -284,7 +287,7 @@ describe('messages to an address with no account', () => {
   });
 
   it('mails one invitation per address a day with the sender’s first name, the text and the sign-up link; known addresses get none', async () => {
-    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Martin' });
+    const alice = await signUpVerifiedUser(app, { firstName: 'Alice', lastName: 'Martin' });
     const bob = await signUpUser(app, { firstName: 'Bob', lastName: 'Okafor' });
     const unknown = freshAddress();
     const other = freshAddress();
@@ -297,8 +300,8 @@ describe('messages to an address with no account', () => {
     );
     expect(first.statusCode).toBe(201);
     const [invitation] = await waitForMailsTo(unknown, 1);
-    expect(invitation!.subject).toBe('Alice sent you a message on PitchIn');
-    expect(invitation!.text).toContain('Come <b>help</b> at the garden');
+    expect(invitation!.subject).toBe('You have a message on PitchIn');
+    expect(invitation!.text).toContain('Alice wrote:\n\n> Come <b>help</b> at the garden');
     expect(invitation!.text).toContain(`${app.config.linkOrigin}/api/login?mode=signup`);
     expect(`${invitation!.text} ${String(invitation!.html)}`).not.toContain('evil.example');
     expect(invitation!.text).not.toContain('Martin');
@@ -306,7 +309,7 @@ describe('messages to an address with no account', () => {
     expect(String(invitation!.html)).toContain('Come &lt;b&gt;help&lt;/b&gt; at the garden');
 
     // The same day again, and from another sender: still 201, no second mail to that address.
-    const carol = await signUpUser(app, { firstName: 'Carol' });
+    const carol = await signUpVerifiedUser(app, { firstName: 'Carol' });
     const second = await send(alice, { receiverId: unknown, content: 'Did you see my message?' });
     const third = await send(carol, { receiverId: unknown, content: 'Hi from Carol' });
     expect([second.statusCode, third.statusCode]).toEqual([201, 201]);
@@ -320,8 +323,8 @@ describe('messages to an address with no account', () => {
   });
 
   it('mails at most 50 invitations a day for one sender (no spam relay); the messages still go', async () => {
-    const spammer = await signUpUser(app);
-    const witness = await signUpUser(app);
+    const spammer = await signUpVerifiedUser(app);
+    const witness = await signUpVerifiedUser(app);
     // The 50 invitations of the day are used up (sending them would take two minutes of the messages limit).
     await consumeWriteLimit(app.database.db, INVITATIONS_PER_SENDER, spammer.user.id, 50);
     const target = freshAddress();
@@ -338,7 +341,7 @@ describe('messages to an address with no account', () => {
   });
 
   it('counts toward the sender’s “messages sent” achievements like any message', async () => {
-    const alice = await signUpUser(app);
+    const alice = await signUpVerifiedUser(app);
     expect((await send(alice, { receiverId: freshAddress(), content: 'one' })).statusCode).toBe(201);
     const achievements = (await get(alice, '/api/user/achievements')).json() as Array<{
       progress: number;
@@ -350,8 +353,8 @@ describe('messages to an address with no account', () => {
   });
 
   it('signing up with the address delivers the messages waiting for it (claimPendingMessages); the sender’s view does not change', async () => {
-    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Martin' });
-    const carol = await signUpUser(app, { firstName: 'Carol', lastName: 'Reyes' });
+    const alice = await signUpVerifiedUser(app, { firstName: 'Alice', lastName: 'Martin' });
+    const carol = await signUpVerifiedUser(app, { firstName: 'Carol', lastName: 'Reyes' });
     const address = freshAddress();
     await send(alice, { receiverId: address, content: 'Waiting for you' });
     await send(carol, { receiverId: address.toUpperCase(), content: 'Me too' });
@@ -404,7 +407,7 @@ describe('GET /api/messages', () => {
   it("lists the caller's sent and received messages newest first, and nobody else's", async () => {
     const alice = await signUpUser(app);
     const bob = await signUpUser(app);
-    const carol = await signUpUser(app);
+    const carol = await signUpVerifiedUser(app);
     await send(alice, { receiverId: bob.user.id, content: 'one' });
     await send(bob, { receiverId: alice.user.id, content: 'two' });
     await send(carol, { receiverId: bob.user.id, content: 'three' });

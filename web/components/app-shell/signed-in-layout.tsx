@@ -7,6 +7,7 @@ import { AchievementNotificationsProvider } from './achievement-notifications-pr
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import { DevPanels } from './dev-panels';
+import { EmailVerificationReminder } from './email-verification-reminder';
 import { PageTitle } from './page-title';
 
 /**
@@ -28,6 +29,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           {t('a11y.skipToContent')}
         </a>
         <AppHeader />
+        <EmailVerificationReminder />
         {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
             navigation with the test panels' buttons and the create button above it (their tops 136 px
             up), on larger screens the same in the bottom corners. */}

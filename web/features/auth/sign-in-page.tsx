@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ErrorCode } from '@contract/errors';
 import {
+  EMAIL_VERIFICATION_QUERY_KEY,
+  EMAIL_VERIFICATION_STATES,
+  type EmailVerificationState,
+} from '@contract/email-verification';
+import {
   PASSWORD_MIN_LENGTH,
   signInBodySchema,
   signUpBodySchema,
@@ -638,6 +643,12 @@ function initialView(): View {
   return mode === 'forgot' ? 'forgot' : mode === 'reset' ? 'reset' : 'tabs';
 }
 
+/** How a verification link opened while signed out went (`?emailVerification=`, from the server's redirect). */
+function initialVerificationOutcome(): EmailVerificationState | null {
+  const value = new URLSearchParams(window.location.search).get(EMAIL_VERIFICATION_QUERY_KEY);
+  return EMAIL_VERIFICATION_STATES.find((state) => state === value) ?? null;
+}
+
 function initialMode(): Mode {
   return new URLSearchParams(window.location.search).get('mode') === 'signup' ? 'signup' : 'signin';
 }
@@ -646,6 +657,7 @@ export default function SignInPage() {
   const { t, i18n } = useTranslation('auth');
   const [mode, setMode] = useState<Mode>(initialMode);
   const [view, setView] = useState<View>(initialView);
+  const [verificationOutcome] = useState(initialVerificationOutcome);
 
   useEffect(() => {
     const heading =
@@ -691,6 +703,20 @@ export default function SignInPage() {
             <CardDescription>{t('subtitle')}</CardDescription>
           </CardHeader>
           <CardContent>
+            {verificationOutcome && view === 'tabs' && (
+              <p
+                role="status"
+                className={
+                  verificationOutcome === 'verified'
+                    ? 'mb-4 flex items-center gap-2 rounded-lg bg-secondary/60 p-3 text-sm text-secondary-foreground'
+                    : 'mb-4 flex items-center gap-2 rounded-lg border border-destructive/40 p-3 text-sm'
+                }
+                data-testid="email-verification-outcome"
+              >
+                <Info className="size-4 shrink-0" aria-hidden />
+                {t(`emailVerification.${verificationOutcome}`)}
+              </p>
+            )}
             {view === 'forgot' ? (
               <ForgotPasswordForm onBack={showSignIn} />
             ) : view === 'reset' ? (

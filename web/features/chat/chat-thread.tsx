@@ -6,6 +6,7 @@ import type { ChatMessage, Conversation } from '@contract/messages';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { codeOf, isApiError } from '@/lib/api-error';
+import { refusalText } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { ChatAvatar } from './chat-avatar';
 import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
@@ -74,6 +75,11 @@ export function ChatThread({
       onSuccess: () => setDraft(''),
       onError: (error) => {
         const code = codeOf(error);
+        if (code === 'EMAIL_NOT_VERIFIED') {
+          // Written to an address with no account before confirming one's own: say what to do about it.
+          void refusalText(i18n, error).then((text) => setSendError(text ?? t('sendFailed')));
+          return;
+        }
         setSendError(
           code === 'USER_NOT_FOUND'
             ? t('recipientGone')

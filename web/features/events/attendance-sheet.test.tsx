@@ -48,7 +48,7 @@ describe('the attendance sheet', () => {
     const html = await renderPage({
       url: '/events/7',
       page: {
-        user: { ...organizer, email: 'olga@example.org', createdAt: new Date(0).toISOString() },
+        user: { ...organizer, email: 'olga@example.org', createdAt: new Date(0).toISOString(), emailVerified: true },
         queries: [
           { url: '/api/events/7', data: pastEvent() },
           { url: '/api/events/7/attendees', data: attendees },

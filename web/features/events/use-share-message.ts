@@ -45,11 +45,14 @@ export function buildShareMessage(
 /**
  * A refusal the user can act on, placed where it belongs and worded from its code in their language:
  * an unknown recipient (404 USER_NOT_FOUND) or a field the server refused goes under that field, other
- * 400s and 404s (the event is gone) under the form; null for anything else (server down, 5xx), which
- * gets the generic failure toast instead.
+ * 400s and 404s (the event is gone) and an unconfirmed sender's 403 EMAIL_NOT_VERIFIED under the form;
+ * null for anything else (server down, 5xx), which gets the generic failure toast instead.
  */
 function problemFromError(error: unknown, texts: ErrorTexts, genericText: string): ShareMessageProblem | null {
-  if (!isApiError(error) || (error.status !== 400 && error.status !== 404)) return null;
+  if (!isApiError(error)) return null;
+  // An unconfirmed account wrote to an address with no account: the form says why and what to do.
+  if (error.code === 'EMAIL_NOT_VERIFIED') return { field: 'form', message: texts.text(error.code) ?? genericText };
+  if (error.status !== 400 && error.status !== 404) return null;
   const message = texts.text(error.code) ?? genericText;
   if (error.code === 'USER_NOT_FOUND') return { field: 'recipient', message };
   const fieldError = error.fieldErrors.find((item) => item.path === 'receiverId' || item.path === 'content');

@@ -2,19 +2,18 @@ import { type ComponentProps, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { UnreadCount } from '@contract/notifications';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { unreadCountQueryOptions } from './api/get-notifications';
 import { useCurrentUser } from './use-current-user';
 
-const UNREAD_COUNT_QUERY_KEY = ['/api/notifications/unread-count'] as const;
 /** More than this shows as "99+": the badge stays one small circle. */
 const BADGE_MAX = 99;
 
 /** The true number of unread notifications, kept fresh by the live stream. */
 function useUnreadCount(isSignedIn: boolean): number {
-  const { data } = useQuery<UnreadCount>({ queryKey: UNREAD_COUNT_QUERY_KEY, enabled: isSignedIn });
+  const { data } = useQuery({ ...unreadCountQueryOptions(), enabled: isSignedIn });
   return data?.count ?? 0;
 }
 

@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { ChatAvatar } from './chat-avatar';
 import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
 import { conversationTitle } from './conversation-list';
-import { useSendMessage } from './use-chat-data';
+import { useSendMessage } from './api/use-chat-data';
 
 interface ChatThreadProps {
   conversationId: string | null;

@@ -14,8 +14,8 @@ import { toast } from '@/lib/use-toast';
 import { AttendanceSheet } from './attendance-sheet';
 import { intlLocale } from './format-event-date';
 import { downloadCsv } from '@/lib/download-csv';
-import { useAttendees } from './use-event-management';
-import { isEventPast } from './use-event';
+import { useAttendees } from './api/get-attendees';
+import { isEventPast } from './event-state';
 
 type Person = Attendee['user'];
 

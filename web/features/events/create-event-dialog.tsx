@@ -28,9 +28,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon } from './category-style';
 import { useCategoryName } from './event-card';
-import { useCategories } from './use-categories';
-import { useCreateEvent } from './use-create-event';
-import { useUpdateEvent } from './use-event-management';
+import { useCategories } from './api/get-categories';
+import { useCreateEvent } from './api/use-create-event';
+import { useUpdateEvent } from './api/use-event-management';
 
 /** An event starts at least 30 minutes from now. */
 export const MIN_LEAD_MINUTES = 30;

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
 import { toast } from '@/lib/use-toast';
 import { EmptyState, EventListResults } from './event-list';
-import { useEvents } from './use-events';
+import { useEvents } from './api/get-events';
 import './english-event-texts';
 
 /** Typing pauses this long before the list (and the URL) follow. */

@@ -35,7 +35,8 @@ import { OrganizerPanel } from './organizer-panel';
 import { ParticipationCard } from './participation-card';
 import { ShareButton } from './share-button';
 import { useEventDocumentMeta } from './use-document-meta';
-import { isEventPast, useEvent } from './use-event';
+import { useEvent } from './api/get-event';
+import { isEventPast } from './event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import './english-event-texts';
 

@@ -23,9 +23,9 @@ import { getCategoryIcon, getCategoryStyle } from './category-style';
 import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
 import { useCategoryName } from './event-card';
 import { EmptyState, EventListResults } from './event-list';
-import { useCategories } from './use-categories';
+import { useCategories } from './api/get-categories';
 import { greetingName, isNewAccount } from './people';
-import { useEvents } from './use-events';
+import { useEvents } from './api/get-events';
 import './english-event-texts';
 
 // Fixed figures shown as text, never fetched.

@@ -8,8 +8,8 @@ import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { CancelledNotice } from './cancelled-notice';
 import type { OrganizerDialog } from './organizer-dialogs';
-import { useAttendees } from './use-event-management';
-import { isEventPast } from './use-event';
+import { useAttendees } from './api/get-attendees';
+import { isEventPast } from './event-state';
 
 // The dialogs (forms, validation, the create form's select) load when a button is approached.
 const loadDialogs = () => import('./organizer-dialogs');

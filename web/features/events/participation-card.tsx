@@ -8,8 +8,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { CancelledNotice } from './cancelled-notice';
 import { RsvpControl } from './rsvp-control';
-import { useWaitlist } from './use-event-management';
-import { isEventFull } from './use-event';
+import { useWaitlist } from './api/use-event-management';
+import { isEventFull } from './event-state';
 import { WithdrawButton } from './withdraw-button';
 
 /**

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import type { Message } from '@contract/messages';
 import { api, dataOf } from '@/lib/api-client';
+import { refreshConversations } from '@/lib/api/get-conversations';
+import { USER_ACHIEVEMENTS_QUERY_KEY } from '@/lib/api/get-user-achievements';
+import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { isApiError, isUnauthorizedError } from '@/lib/api-error';
 import { loadErrorTexts, type ErrorTexts } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { handleUnauthorized } from './use-rsvp';
+import { handleUnauthorized } from './api/use-rsvp';
 
 export interface ShareMessageInput {
   recipientEmail: string;
@@ -77,10 +80,9 @@ export function useShareMessage(
       toast({ title: t('toast.shared.title'), description: t('toast.shared.description') });
       handlers.onSent();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/messages'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/conversations'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/user/achievements'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] }),
+        refreshConversations(queryClient),
+        queryClient.invalidateQueries({ queryKey: USER_ACHIEVEMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),
       ]);
     },
     onError: (error) => {

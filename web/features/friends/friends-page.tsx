@@ -10,7 +10,7 @@ import { formatRelativeTime } from './format-relative-time';
 import { PersonAvatar } from './person-avatar';
 import { SampleDataNote } from './sample-data-note';
 import { SAMPLE_FRIEND_REQUESTS, SAMPLE_FRIENDS, SAMPLE_SUGGESTIONS, type SamplePerson } from './sample-data';
-import { useFriendsCall } from './use-friends';
+import { useFriendsCall } from './api/get-friends';
 
 function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();

@@ -10,7 +10,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { groupConversations, relativeTimeParts, type ConversationSummary } from './group-conversations';
-import { useMessages } from './use-messages';
+import { useMessages } from '@/lib/api/get-conversations';
 
 export default function MessagesPage() {
   const { t } = useTranslation('messages');

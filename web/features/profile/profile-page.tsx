@@ -31,7 +31,7 @@ import { cn } from '@/lib/utils';
 import { mostRecent, profileFigures, type ProfileBadge } from './profile-figures';
 import { CalendarFeedSection } from './calendar-feed';
 import { RecentSignIns } from './recent-sign-ins';
-import { useMyEvents, useMyRsvps } from './use-profile-data';
+import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

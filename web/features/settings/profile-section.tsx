@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { isApiError, statusOf } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { FieldMessage, nameErrorText, problemText } from './settings-text';
-import { useUpdateProfile } from './use-account';
+import { useUpdateProfile } from './api/use-account';
 
 const namesSchema = z.object({ firstName: personNameSchema('First name'), lastName: personNameSchema('Last name') });
 type Names = z.infer<typeof namesSchema>;

@@ -1,19 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CreateRatingBody, Rating } from '@contract/ratings';
 import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { refreshAfterRating } from './keys';
 import { handleUnauthorized } from './use-rsvp';
-
-function ratingsQueryKey(eventId: number) {
-  return [`/api/events/${eventId}/ratings`] as const;
-}
-
-/** GET /api/events/{id}/ratings, newest first. */
-export function useRatings(eventId: number, isEnabled = true) {
-  return useQuery<Rating[]>({ queryKey: ratingsQueryKey(eventId), enabled: isEnabled });
-}
 
 /**
  * POST /api/ratings. Refreshes the events lists (their average changes), my-events, this event and
@@ -28,16 +20,7 @@ export function useSubmitRating(eventId: number, options: { onSuccess?: () => vo
     onSuccess: async () => {
       options.onSuccess?.();
       toast({ title: t('rating.submittedTitle'), description: t('rating.submittedDescription') });
-      await Promise.all([
-        queryClient.invalidateQueries({
-          predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/events'),
-        }),
-        queryClient.invalidateQueries({ queryKey: ['/api/my-events'] }),
-        queryClient.invalidateQueries({ queryKey: ratingsQueryKey(eventId) }),
-        queryClient.invalidateQueries({ queryKey: [`/api/events/${eventId}`] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/user/achievements'] }),
-      ]);
+      await refreshAfterRating(queryClient);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RsvpResponse, RsvpStatus } from '@contract/rsvps';
 import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError, statusOf } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
+import { applyRsvpAnswer, refreshEventQueries } from './keys';
 
 /** The delay before a signed-out user is sent to sign in again. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -30,24 +31,6 @@ export function handleUnauthorized(title: string, description: string) {
   });
 }
 
-/**
- * Everything that shows an event's count or the user's participation: every events list (keys like
- * ['/api/events?search=…'] too, hence a URL-prefix match rather than an array-prefix one; this also
- * covers the detail key ['/api/events/{id}']), /api/my-rsvps and /api/my-events, and the
- * journey stats, which count RSVPs.
- */
-export function refreshEventQueries(queryClient: QueryClient, eventId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({
-      predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/events'),
-    }),
-    queryClient.invalidateQueries({ queryKey: [`/api/events/${eventId}`] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/my-rsvps'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/my-events'] }),
-    queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] }),
-  ]);
-}
-
 /** POST /api/events/{id}/rsvp with its success and error toasts. */
 export function useRsvp(eventId: number) {
   const queryClient = useQueryClient();
@@ -55,9 +38,9 @@ export function useRsvp(eventId: number) {
   return useMutation<RsvpResponse, Error, RsvpStatus>({
     mutationFn: (status) =>
       dataOf(api.POST('/api/events/{id}/rsvp', { params: { path: { id: eventId } }, body: { status } })),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       toast({ title: t('rsvp.toast.updatedTitle'), description: t('rsvp.toast.updatedDescription') });
-      await refreshEventQueries(queryClient, eventId);
+      await applyRsvpAnswer(queryClient, eventId, answer);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {
@@ -74,7 +57,7 @@ export function useRsvp(eventId: number) {
           }),
         );
         // Our copy of the event was stale (someone took the last place, or it started): refetch it.
-        void refreshEventQueries(queryClient, eventId);
+        void refreshEventQueries(queryClient);
         return;
       }
       toast({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_PAGE_SIZE, eventListUrl, parseNextLink } from './use-events';
+import { EVENTS_PAGE_SIZE, eventListUrl, parseNextLink } from './get-events';
 
 describe('eventListUrl', () => {
   it('puts the page size and only the filters that are set into the URL', () => {

@@ -1,15 +1,16 @@
-import type { QueryFunction } from '@tanstack/react-query';
-import type { UserAchievement } from '@contract/journey';
-import { readApiError } from '@/lib/api-error';
-import { apiFetch } from '@/lib/api-fetch';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type ApiAnswer } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 
 export const USER_ACHIEVEMENTS_QUERY_KEY = ['/api/user/achievements'] as const;
 /** The achievement poll interval. */
 export const ACHIEVEMENT_POLL_MS = 10_000;
 
+type UserAchievement = ApiAnswer<'/api/user/achievements'>[number];
+
 export type UserAchievementsSnapshot = {
-  achievements: UserAchievement[];
+  achievements: ApiAnswer<'/api/user/achievements'>;
   /** The server's ETag for this answer, sent back as If-None-Match on the next poll. */
   etag: string | null;
   /** When the server answered (its Date header), on the server's clock like `unlockedAt`. */
@@ -22,23 +23,33 @@ export type UserAchievementsSnapshot = {
  * re-renders nothing. `cache: 'no-store'` keeps the browser's HTTP cache out of the way, so the 304
  * reaches this code (and the network log) as what it is.
  */
-export const fetchUserAchievements: QueryFunction<UserAchievementsSnapshot> = async ({ queryKey, signal }) => {
-  const previous = queryClient.getQueryData<UserAchievementsSnapshot>(queryKey);
-  const headers: Record<string, string> = {};
-  if (previous?.etag) headers['If-None-Match'] = previous.etag;
-  const response = await apiFetch(String(queryKey[0]), { cache: 'no-store', headers, signal });
+async function fetchUserAchievements(signal: AbortSignal): Promise<UserAchievementsSnapshot> {
+  const previous = queryClient.getQueryData<UserAchievementsSnapshot>(USER_ACHIEVEMENTS_QUERY_KEY);
+  const { data, response } = await api.GET('/api/user/achievements', {
+    cache: 'no-store',
+    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
+    signal,
+  });
   if (response.status === 304) {
     if (previous) return previous;
-    throw await readApiError(response);
+    // A 304 has no body (and the client has already read it): its status is the whole refusal.
+    throw new ApiError(response.status, response.statusText);
   }
-  const achievements = (await response.json()) as UserAchievement[];
   const serverDate = Date.parse(response.headers.get('date') ?? '');
   return {
-    achievements,
+    achievements: data ?? [],
     etag: response.headers.get('etag'),
     checkedAt: Number.isNaN(serverDate) ? Date.now() : serverDate,
   };
-};
+}
+
+/** The app-wide poll and the journey share this entry (and its ETag). */
+export function userAchievementsQueryOptions() {
+  return queryOptions({
+    queryKey: USER_ACHIEVEMENTS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchUserAchievements(signal),
+  });
+}
 
 function isAchievementUnlocked(record: Pick<UserAchievement, 'progress' | 'unlockedAt' | 'achievement'>): boolean {
   return record.progress >= record.achievement.requirement && record.unlockedAt !== null;

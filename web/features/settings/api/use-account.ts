@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordBody, UpdateUserBody } from '@contract/account';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody, UpdateUserBody } from '@contract/account';
 import type { MailSettings, UpdateMailSettingsBody } from '@contract/mail';
 import type { User } from '@contract/users';
 import { api, dataOf } from '@/lib/api-client';
@@ -11,8 +11,16 @@ const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const;
  * The signed-in sessions, the current one first. Read afresh on each visit: another device may have signed in
  * meanwhile.
  */
+function sessionsQueryOptions() {
+  return queryOptions({
+    queryKey: SESSIONS_QUERY_KEY,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/auth/sessions', { signal })),
+    refetchOnMount: 'always',
+  });
+}
+
 export function useSessions() {
-  return useQuery<AccountSession[]>({ queryKey: SESSIONS_QUERY_KEY, refetchOnMount: 'always' });
+  return useQuery(sessionsQueryOptions());
 }
 
 /** PATCH /api/auth/user; the answer replaces the cached user, so the header's avatar and name change at once. */
@@ -50,8 +58,16 @@ export function useDeleteAccount() {
 const MAIL_SETTINGS_QUERY_KEY = ['/api/user/mail-settings'] as const;
 
 /** The e-mail language and one switch per kind of mail. */
+function mailSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: MAIL_SETTINGS_QUERY_KEY,
+    queryFn: ({ signal }) => dataOf(api.GET('/api/user/mail-settings', { signal })),
+    refetchOnMount: 'always',
+  });
+}
+
 export function useMailSettings() {
-  return useQuery<MailSettings>({ queryKey: MAIL_SETTINGS_QUERY_KEY, refetchOnMount: 'always' });
+  return useQuery(mailSettingsQueryOptions());
 }
 
 /** The answer is the whole new state, so the switches show what the server stored. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CancelEventBody, Event, UpdateEventBody } from '@contract/events';
 import type {
@@ -12,21 +12,10 @@ import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { eventQueryKey } from './use-event';
-import { handleUnauthorized, refreshEventQueries } from './use-rsvp';
-
-/** The organizer's list of RSVP holders and waitlisted people. */
-function attendeesQueryKey(eventId: number) {
-  return [`/api/events/${eventId}/attendees`] as const;
-}
-
-export function useAttendees(eventId: number, isEnabled = true) {
-  return useQuery<AttendeesResponse>({
-    queryKey: attendeesQueryKey(eventId),
-    enabled: isEnabled,
-    refetchOnMount: 'always',
-  });
-}
+import { refreshConversations } from '@/lib/api/get-conversations';
+import { VERIFIED_HOURS_QUERY_KEY } from '@/lib/api/get-user-stats';
+import { attendeesQueryKey, eventQueryKey, refreshAfterDelete, refreshEventQueries } from './keys';
+import { handleUnauthorized } from './use-rsvp';
 
 /**
  * The failure toast every organizer and waitlist call shares: a 401 signs the user in again;
@@ -56,7 +45,7 @@ export function useUpdateEvent(eventId: number) {
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('edit.savedTitle'), description: t('edit.savedDescription') });
-      await refreshEventQueries(queryClient, eventId);
+      await refreshEventQueries(queryClient);
     },
     onError: (error) => showFailure(error, t('edit.failed')),
   });
@@ -71,7 +60,7 @@ export function useCancelEvent(eventId: number) {
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('cancel.doneTitle'), description: t('cancel.doneDescription') });
-      await refreshEventQueries(queryClient, eventId);
+      await refreshEventQueries(queryClient);
     },
     onError: (error) => showFailure(error, t('cancel.failed')),
   });
@@ -86,17 +75,8 @@ export function useDeleteEvent(eventId: number) {
       await api.DELETE('/api/events/{id}', { params: { path: { id: eventId } } });
     },
     onSuccess: async () => {
-      // The page navigates away; a refetch of the deleted event would only fetch a 404.
-      queryClient.removeQueries({ queryKey: eventQueryKey(eventId) });
-      queryClient.removeQueries({ queryKey: attendeesQueryKey(eventId) });
       toast({ title: t('delete.doneTitle'), description: t('delete.doneDescription') });
-      await Promise.all([
-        queryClient.invalidateQueries({
-          predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/events'),
-        }),
-        queryClient.invalidateQueries({ queryKey: ['/api/my-events'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] }),
-      ]);
+      await refreshAfterDelete(queryClient, eventId);
     },
     onError: (error) => showFailure(error, t('delete.failed')),
   });
@@ -115,10 +95,7 @@ export function useSendAnnouncement(eventId: number) {
         description: t('announce.sentDescription', { count: answer.recipientCount }),
       });
       // The organizer sent each attendee a message: their own conversations list shows them.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/messages'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/conversations'] }),
-      ]);
+      await refreshConversations(queryClient);
     },
     onError: (error) => showFailure(error, t('announce.failed')),
   });
@@ -134,7 +111,7 @@ export function useSaveAttendance(eventId: number) {
       queryClient.setQueryData(attendeesQueryKey(eventId), answer);
       toast({ title: t('attendance.savedTitle'), description: t('attendance.savedDescription') });
       // The organizer may have recorded their own attendance: their verified hours change.
-      await queryClient.invalidateQueries({ queryKey: ['/api/user/hours'] });
+      await queryClient.invalidateQueries({ queryKey: VERIFIED_HOURS_QUERY_KEY });
     },
     onError: (error) => showFailure(error, t('attendance.failed')),
   });
@@ -151,11 +128,11 @@ export function useWithdraw(eventId: number) {
     },
     onSuccess: async () => {
       toast({ title: t('withdraw.doneTitle'), description: t('withdraw.doneDescription') });
-      await refreshEventQueries(queryClient, eventId);
+      await refreshEventQueries(queryClient);
     },
     onError: (error) => {
       showFailure(error, t('withdraw.failed'));
-      void refreshEventQueries(queryClient, eventId);
+      void refreshEventQueries(queryClient);
     },
   });
 }
@@ -169,12 +146,12 @@ export function useWaitlist(eventId: number) {
     mutationFn: () => dataOf(api.POST('/api/events/{id}/waitlist', { params: { path: { id: eventId } } })),
     onSuccess: async (answer) => {
       toast({ title: t('waitlist.joinedTitle'), description: t('waitlist.position', { position: answer.position }) });
-      await refreshEventQueries(queryClient, eventId);
+      await refreshEventQueries(queryClient);
     },
     onError: (error) => {
       showFailure(error, t('waitlist.failed'));
       // A place may have freed meanwhile ("There are free places: RSVP instead"): show it.
-      void refreshEventQueries(queryClient, eventId);
+      void refreshEventQueries(queryClient);
     },
   });
   const leave = useMutation<void, Error, void>({
@@ -183,11 +160,11 @@ export function useWaitlist(eventId: number) {
     },
     onSuccess: async () => {
       toast({ title: t('waitlist.leftTitle'), description: t('waitlist.leftDescription') });
-      await refreshEventQueries(queryClient, eventId);
+      await refreshEventQueries(queryClient);
     },
     onError: (error) => {
       showFailure(error, t('waitlist.failed'));
-      void refreshEventQueries(queryClient, eventId);
+      void refreshEventQueries(queryClient);
     },
   });
   return { join, leave };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserAchievement } from '@contract/journey';
-import { avatarInitial, displayName } from './user-avatar';
-import { findNewlyUnlocked, type UserAchievementsSnapshot } from './user-achievements-query';
+import { findNewlyUnlocked, type UserAchievementsSnapshot } from './get-user-achievements';
 
 const record = (
   achievementId: number,
@@ -55,18 +54,5 @@ describe('findNewlyUnlocked', () => {
     expect(
       findNewlyUnlocked(previous, snapshot([record(1, 1, '2026-01-01T09:00:00.000Z')], '2026-01-01T10:00:20.000Z')),
     ).toEqual([]);
-  });
-});
-
-describe('avatar and name fallbacks', () => {
-  it('first letter of firstName, else of email, else U', () => {
-    expect(avatarInitial({ firstName: 'zoe', email: 'a@b.c' })).toBe('Z');
-    expect(avatarInitial({ firstName: null, email: 'kim@example.org' })).toBe('K');
-    expect(avatarInitial({ firstName: '  ', email: null })).toBe('U');
-    expect(avatarInitial(null)).toBe('U');
-  });
-  it('first and last name, else the e-mail', () => {
-    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' })).toBe('Ada Lovelace');
-    expect(displayName({ firstName: null, lastName: null, email: 'ada@example.org' })).toBe('ada@example.org');
   });
 });

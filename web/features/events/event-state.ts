@@ -1,15 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Event } from '@contract/events';
-
-export function eventQueryKey(eventId: number) {
-  return [`/api/events/${eventId}`] as const;
-}
-
-/** GET /api/events/{id} through the default loader (the URL is the first key element, no retry). */
-export function useEvent(eventId: number) {
-  const isValidId = Number.isSafeInteger(eventId) && eventId > 0 && eventId <= 2_147_483_647;
-  return useQuery<Event>({ queryKey: eventQueryKey(eventId), enabled: isValidId });
-}
 
 /** Upcoming while the date is after now, otherwise past. */
 export function isEventPast(event: Pick<Event, 'date'>, now: number = Date.now()): boolean {

@@ -5,7 +5,7 @@ import type { RsvpStatus } from '@contract/rsvps';
 import { Button } from '@/components/ui/button';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
-import { useRsvp } from './api/use-rsvp';
+import { useRsvp } from '../api/use-rsvp';
 
 const loadRsvpMenu = () => import('./rsvp-menu');
 

@@ -7,8 +7,8 @@ import { Input } from '@/components/ui/input';
 import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
 import { toast } from '@/lib/use-toast';
 import { EmptyState, EventListResults } from './event-list';
-import { useEvents } from './api/get-events';
-import './english-event-texts';
+import { useEvents } from '../api/get-events';
+import '../components/english-event-texts';
 
 /** Typing pauses this long before the list (and the URL) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -9,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
-import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
-import { isEventPast } from './event-card';
-import { EmptyState, EventGrid, EventGridSkeleton, ListError } from './event-list';
-import { WithdrawButton } from './withdraw-button';
-import './english-event-texts';
+import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
+import { isEventPast } from '../discover/event-card';
+import { EmptyState, EventGrid, EventGridSkeleton, ListError } from '../discover/event-list';
+import { WithdrawButton } from '../event-page/withdraw-button';
+import '../components/english-event-texts';
 
 /**
  * Upcoming when the date is after now (soonest first), else past (latest first). A cancelled event that

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { EventCard } from './event-card';
 import { EventCardSkeleton } from './event-card-skeleton';
-import type { useEvents } from './api/get-events';
+import type { useEvents } from '../api/get-events';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 

@@ -6,10 +6,10 @@ import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { UserAvatar } from '@/components/app-shell/user-avatar';
 import { cn } from '@/lib/utils';
-import { CategoryBadge } from './category-badge';
-import { getCategoryIcon, getCategoryStyle } from './category-style';
-import { formatEventDate, intlLocale } from './format-event-date';
-import { RsvpControl } from './rsvp-control';
+import { CategoryBadge } from '../components/category-badge';
+import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
+import { formatEventDate, intlLocale } from '../components/format-event-date';
+import { RsvpControl } from '../event-page/rsvp-control';
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
 function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {

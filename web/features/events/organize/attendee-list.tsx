@@ -12,10 +12,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { toast } from '@/lib/use-toast';
 import { AttendanceSheet } from './attendance-sheet';
-import { intlLocale } from './format-event-date';
+import { intlLocale } from '../components/format-event-date';
 import { downloadCsv } from '@/lib/download-csv';
-import { useAttendees } from './api/get-attendees';
-import { isEventPast } from './event-state';
+import { useAttendees } from '../api/get-attendees';
+import { isEventPast } from '../components/event-state';
 
 type Person = Attendee['user'];
 

@@ -19,14 +19,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
-import { getCategoryIcon, getCategoryStyle } from './category-style';
-import { CreateEventDialogLoader, createEventTriggerProps } from './create-event-dialog-loader';
+import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
+import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
 import { useCategoryName } from './event-card';
 import { EmptyState, EventListResults } from './event-list';
-import { useCategories } from './api/get-categories';
+import { useCategories } from '../api/get-categories';
 import { greetingName, isNewAccount } from './people';
-import { useEvents } from './api/get-events';
-import './english-event-texts';
+import { useEvents } from '../api/get-events';
+import '../components/english-event-texts';
 
 // Fixed figures shown as text, never fetched.
 const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: string }[] = [

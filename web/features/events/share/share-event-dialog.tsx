@@ -21,7 +21,7 @@ import { buildShareCardContent, downloadBlob, generateShareImage, shareImageFile
 import { buildEventUrl, canUseNativeShare, copyText, isAbortError, openSharePopup } from './share-links';
 import { SharePreviewCard } from './share-preview-card';
 import { SocialGlyph, type SocialTarget } from './social-glyph';
-import { buildShareMessage, useShareMessage, type ShareMessageProblem } from './use-share-message';
+import { buildShareMessage, useShareMessage, type ShareMessageProblem } from '../api/use-share-message';
 
 type ShareMode = 'link' | 'message' | 'native';
 const SOCIAL_TARGETS: { network: SocialTarget; tone: string }[] = [

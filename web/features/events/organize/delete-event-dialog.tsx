@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useDeleteEvent } from './api/use-event-management';
+import { useDeleteEvent } from '../api/use-event-management';
 
 export interface DeleteEventDialogProps {
   event: Event;

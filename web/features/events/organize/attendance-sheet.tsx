@@ -5,7 +5,7 @@ import type { Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PersonAvatar, personName, useFormatDateTime } from './attendee-list';
-import { useSaveAttendance } from './api/use-event-management';
+import { useSaveAttendance } from '../api/use-event-management';
 
 type Checks = Record<string, boolean>;
 

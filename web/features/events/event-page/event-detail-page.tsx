@@ -26,19 +26,19 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { cn } from '@/lib/utils';
 import { AddToCalendar } from './add-to-calendar';
-import { CategoryBadge } from './category-badge';
+import { CategoryBadge } from '../components/category-badge';
 import { EventDetailSkeleton } from './event-detail-skeleton';
-import { QuickShareCard } from './quick-share-card';
+import { QuickShareCard } from '../share/quick-share-card';
 import { ReviewsSection } from './reviews-section';
-import { AttendeeSection } from './attendee-list';
-import { OrganizerPanel } from './organizer-panel';
+import { AttendeeSection } from '../organize/attendee-list';
+import { OrganizerPanel } from '../organize/organizer-panel';
 import { ParticipationCard } from './participation-card';
-import { ShareButton } from './share-button';
+import { ShareButton } from '../share/share-button';
 import { useEventDocumentMeta } from './use-document-meta';
-import { useEvent } from './api/get-event';
-import { isEventPast } from './event-state';
+import { useEvent } from '../api/get-event';
+import { isEventPast } from '../components/event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
-import './english-event-texts';
+import '../components/english-event-texts';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 

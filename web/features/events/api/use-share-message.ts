@@ -10,7 +10,7 @@ import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { isApiError, isUnauthorizedError } from '@/lib/api-error';
 import { loadErrorTexts, type ErrorTexts } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { handleUnauthorized } from './api/use-rsvp';
+import { handleUnauthorized } from './use-rsvp';
 
 export interface ShareMessageInput {
   recipientEmail: string;

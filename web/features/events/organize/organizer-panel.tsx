@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { CancelledNotice } from './cancelled-notice';
+import { CancelledNotice } from '../components/cancelled-notice';
 import type { OrganizerDialog } from './organizer-dialogs';
-import { useAttendees } from './api/get-attendees';
-import { isEventPast } from './event-state';
+import { useAttendees } from '../api/get-attendees';
+import { isEventPast } from '../components/event-state';
 
 // The dialogs (forms, validation, the create form's select) load when a button is approached.
 const loadDialogs = () => import('./organizer-dialogs');

@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/use-toast';
 import { StarRatingInput } from './star-rating';
-import { useSubmitRating } from './api/use-ratings';
+import { useSubmitRating } from '../api/use-ratings';
 
 export interface RatingDialogProps {
   eventId: number;

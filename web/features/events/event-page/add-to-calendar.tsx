@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { eventCalendarFileUrl, googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
-import { buildEventUrl } from './share-links';
+import { buildEventUrl } from '../share/share-links';
 
 const noSubscription = () => () => {};
 

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useSendAnnouncement } from './api/use-event-management';
+import { useSendAnnouncement } from '../api/use-event-management';
 
 export interface AnnouncementDialogProps {
   event: Event;

@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useCancelEvent } from './api/use-event-management';
+import { useCancelEvent } from '../api/use-event-management';
 
 export interface CancelEventDialogProps {
   event: Event;

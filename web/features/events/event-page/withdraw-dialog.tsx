@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useWithdraw } from './api/use-event-management';
+import { useWithdraw } from '../api/use-event-management';
 
 export interface WithdrawDialogProps {
   eventId: number;

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StarDisplay } from './star-rating';
 import type { RatingDialogProps } from './rating-dialog';
-import { useRatings } from './api/get-ratings';
+import { useRatings } from '../api/get-ratings';
 
 // The rating dialog loads on first open (the pointer or focus reaching 'Rate' starts it early).
 const loadRatingDialog = () => import('./rating-dialog');

@@ -6,10 +6,10 @@ import { signInHref } from '@/components/app-shell/guest-layout';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { CancelledNotice } from './cancelled-notice';
+import { CancelledNotice } from '../components/cancelled-notice';
 import { RsvpControl } from './rsvp-control';
-import { useWaitlist } from './api/use-event-management';
-import { isEventFull } from './event-state';
+import { useWaitlist } from '../api/use-event-management';
+import { isEventFull } from '../components/event-state';
 import { WithdrawButton } from './withdraw-button';
 
 /**

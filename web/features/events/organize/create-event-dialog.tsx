@@ -26,11 +26,11 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import { getCategoryIcon } from './category-style';
-import { useCategoryName } from './event-card';
-import { useCategories } from './api/get-categories';
-import { useCreateEvent } from './api/use-create-event';
-import { useUpdateEvent } from './api/use-event-management';
+import { getCategoryIcon } from '../components/category-style';
+import { useCategoryName } from '../discover/event-card';
+import { useCategories } from '../api/get-categories';
+import { useCreateEvent } from '../api/use-create-event';
+import { useUpdateEvent } from '../api/use-event-management';
 
 /** An event starts at least 30 minutes from now. */
 export const MIN_LEAD_MINUTES = 30;

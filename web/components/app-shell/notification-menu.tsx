@@ -28,7 +28,7 @@ import {
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { notificationsQueryOptions, refreshNotifications } from './api/get-notifications';
-import { NotificationBellButton } from './notification-bell';
+import { NotificationBellButton } from './notification-bell-button';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   rsvp_received: UserPlus,

@@ -26,7 +26,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { codeOf, isApiError } from '@/lib/api-error';
 import { apiFetch } from '@/lib/api-fetch';
-import { ThemeToggle } from '@/lib/theme';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { safeReturnTo } from './return-to';
 
 const DEMO_EMAIL = 'demo@pitchin.app';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { PersonAvatar, personName, useFormatDateTime } from './attendee-list';
+import { PersonAvatar, personName, useFormatDateTime } from './attendee-person';
 import { useSaveAttendance } from '../api/use-event-management';
 
 type Checks = Record<string, boolean>;

@@ -4,47 +4,16 @@ import { useTranslation } from 'react-i18next';
 import type { Attendee, WaitlistEntry } from '@contract/event-management';
 import type { Event } from '@contract/events';
 import { ATTENDANCE_WINDOW_DAYS } from '@contract/event-management';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { toast } from '@/lib/use-toast';
 import { AttendanceSheet } from './attendance-sheet';
-import { intlLocale } from '../components/format-event-date';
+import { PersonAvatar, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
 import { isEventPast } from '../components/event-state';
-
-type Person = Attendee['user'];
-
-export function personName(person: Person, fallback: string): string {
-  return [person.firstName?.trim(), person.lastName?.trim()].filter(Boolean).join(' ') || fallback;
-}
-
-export function PersonAvatar({ person }: { person: Person }) {
-  const initial = (person.firstName?.trim()[0] ?? 'U').toUpperCase();
-  return (
-    <Avatar className="size-9">
-      {person.profileImageUrl && <AvatarImage src={person.profileImageUrl} alt="" />}
-      <AvatarFallback className="bg-emerald-100 text-sm text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">
-        {initial}
-      </AvatarFallback>
-    </Avatar>
-  );
-}
-
-export function useFormatDateTime() {
-  const { i18n } = useTranslation();
-  const timeZone = useDisplayTimeZone();
-  const format = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (value: string) => format.format(new Date(value));
-}
 
 /** Attendance can be recorded from the start until 30 days after it. */
 function attendanceWindow(event: Pick<Event, 'date'>, now = Date.now()) {

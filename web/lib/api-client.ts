@@ -19,10 +19,3 @@ export async function dataOf<Data>(call: Promise<{ data?: Data; response: Respon
   const { data } = await call;
   return data as Data;
 }
-
-/** The JSON answer of a GET path as the generated document has it: the one place answer types come from. */
-export type ApiAnswer<Path extends keyof paths> = paths[Path] extends {
-  get: { responses: { 200: { content: { 'application/json': infer Answer } } } };
-}
-  ? Answer
-  : never;

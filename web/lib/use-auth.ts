@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, dataOf } from './api-client';
 import { isApiError } from './api-error';
+import { apiUrl, readApi } from './api-read';
 
-export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+const AUTH_USER_URL = apiUrl('/api/auth/user');
+/** Without the answer's type on it: a visitor known to be signed out is cached as null. */
+export const AUTH_USER_QUERY_KEY = [AUTH_USER_URL] as const;
 
 /** GET /api/auth/user, where a 401 is "signed out" (null), not an error. */
 function authUserQueryOptions() {
@@ -10,7 +12,7 @@ function authUserQueryOptions() {
     queryKey: AUTH_USER_QUERY_KEY,
     queryFn: async ({ signal }) => {
       try {
-        return await dataOf(api.GET('/api/auth/user', { signal }));
+        return await readApi<'/api/auth/user'>(AUTH_USER_URL, signal);
       } catch (error) {
         if (isApiError(error) && error.status === 401) return null;
         throw error;

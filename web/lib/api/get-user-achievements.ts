@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, type ApiAnswer } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { readApiError } from '@/lib/api-error';
+import { apiFetch } from '@/lib/api-fetch';
+import { type ApiAnswer, apiUrl } from '@/lib/api-read';
 import { queryClient } from '@/lib/query-client';
 
-export const USER_ACHIEVEMENTS_QUERY_KEY = ['/api/user/achievements'] as const;
+export const USER_ACHIEVEMENTS_QUERY_KEY = [apiUrl('/api/user/achievements')] as const;
 /** The achievement poll interval. */
 export const ACHIEVEMENT_POLL_MS = 10_000;
 
@@ -25,19 +26,15 @@ export type UserAchievementsSnapshot = {
  */
 async function fetchUserAchievements(signal: AbortSignal): Promise<UserAchievementsSnapshot> {
   const previous = queryClient.getQueryData<UserAchievementsSnapshot>(USER_ACHIEVEMENTS_QUERY_KEY);
-  const { data, response } = await api.GET('/api/user/achievements', {
-    cache: 'no-store',
-    headers: previous?.etag ? { 'If-None-Match': previous.etag } : {},
-    signal,
-  });
+  const headers: Record<string, string> = previous?.etag ? { 'If-None-Match': previous.etag } : {};
+  const response = await apiFetch(USER_ACHIEVEMENTS_QUERY_KEY[0], { cache: 'no-store', headers, signal });
   if (response.status === 304) {
     if (previous) return previous;
-    // A 304 has no body (and the client has already read it): its status is the whole refusal.
-    throw new ApiError(response.status, response.statusText);
+    throw await readApiError(response);
   }
   const serverDate = Date.parse(response.headers.get('date') ?? '');
   return {
-    achievements: data ?? [],
+    achievements: (await response.json()) as ApiAnswer<'/api/user/achievements'>,
     etag: response.headers.get('etag'),
     checkedAt: Number.isNaN(serverDate) ? Date.now() : serverDate,
   };

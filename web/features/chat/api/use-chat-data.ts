@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@contract/messages';
 import { api, dataOf } from '@/lib/api-client';
-import { refreshConversations, threadQueryKey, threadQueryOptions } from '@/lib/api/get-conversations';
+import { refreshConversations, threadQueryOptions } from '@/lib/api/get-conversations';
 import { useAuth } from '@/lib/use-auth';
 
 /** The signed-in user's id, to tell own messages from the other person's. */
@@ -48,7 +48,7 @@ export function useSendMessage(conversationId: string | null) {
       await Promise.all([
         conversationId === null
           ? Promise.resolve()
-          : queryClient.invalidateQueries({ queryKey: threadQueryKey(conversationId) }),
+          : queryClient.invalidateQueries({ queryKey: threadQueryOptions(conversationId).queryKey }),
         refreshConversations(queryClient),
       ]);
     },

@@ -1,14 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, dataOf } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { readQueryOptions } from '@/lib/api-read';
 
 /** GET /api/categories: the fixed catalogue, read once. */
-function categoriesQueryOptions() {
-  return queryOptions({
-    queryKey: ['/api/categories'] as const,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/categories', { signal })),
-  });
-}
-
 export function useCategories() {
-  return useQuery(categoriesQueryOptions());
+  return useQuery(readQueryOptions('/api/categories'));
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { paths } from '@/lib/api-schema.generated';
+import { apiFetch } from '@/lib/api-fetch';
+import { type ApiAnswer, apiUrl, type ReadParameters } from '@/lib/api-read';
 import { eventListQueryKey, type EventPage } from './keys';
 
 /**
@@ -16,7 +16,7 @@ export interface EventFilters {
   category?: number | null;
 }
 
-type EventListQuery = NonNullable<paths['/api/events']['get']['parameters']['query']>;
+type EventListQuery = NonNullable<ReadParameters<'/api/events'>['query']>;
 
 /** The list's query with only the filters that are set, in the order its URL lists them. */
 function eventListQuery(filters: EventFilters): EventListQuery {
@@ -32,8 +32,7 @@ function eventListQuery(filters: EventFilters): EventListQuery {
 
 /** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (its query key). */
 export function eventListUrl(filters: EventFilters = {}): string {
-  const entries = Object.entries(eventListQuery(filters)).map(([name, value]) => [name, String(value)]);
-  return `/api/events?${new URLSearchParams(entries).toString()}`;
+  return apiUrl('/api/events', { query: eventListQuery(filters) });
 }
 
 /** RFC 8288: picks the rel="next" target out of a Link header (several links may be listed). */
@@ -65,11 +64,10 @@ function eventsQueryOptions(filters: EventFilters) {
     queryKey: eventListQueryKey(eventListUrl(filters)),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<EventPage> => {
-      const { data, response } = await api.GET('/api/events', {
-        params: { query: pageParam === null ? query : { ...query, cursor: pageParam } },
-        signal,
-      });
-      return { events: data ?? [], nextCursor: nextCursorOf(response.headers.get('link')) };
+      const url = apiUrl('/api/events', { query: pageParam === null ? query : { ...query, cursor: pageParam } });
+      const response = await apiFetch(url, { signal });
+      const events = (await response.json()) as ApiAnswer<'/api/events'>;
+      return { events, nextCursor: nextCursorOf(response.headers.get('link')) };
     },
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ApiAnswer } from '@/lib/api-client';
+import type { ApiAnswer } from '@/lib/api-read';
 import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from '@/lib/api/get-my-events';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { applyRsvpAnswer, attendeesQueryKey, eventListQueryKey, eventQueryKey } from './keys';
@@ -31,7 +31,14 @@ function seededClient() {
   });
   client.setQueryData(MY_EVENTS_QUERY_KEY, [event(7)]);
   client.setQueryData(MY_RSVPS_QUERY_KEY, [event(5, { userRsvpStatus: 'attending' })]);
-  client.setQueryData(USER_STATS_QUERY_KEY, { totalEvents: 1 });
+  client.setQueryData(USER_STATS_QUERY_KEY, {
+    averageRating: 0,
+    eventsJoined: 1,
+    eventsOrganized: 0,
+    experience: 10,
+    totalEvents: 1,
+    totalHours: 2,
+  });
   client.setQueryData(attendeesQueryKey(7), { attendees: [], waitlist: [] });
   return client;
 }

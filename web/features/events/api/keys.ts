@@ -1,5 +1,5 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
-import type { ApiAnswer } from '@/lib/api-client';
+import { type ApiAnswer, readQueryOptions } from '@/lib/api-read';
 import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from '@/lib/api/get-my-events';
 import { USER_ACHIEVEMENTS_QUERY_KEY } from '@/lib/api/get-user-achievements';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
@@ -8,16 +8,25 @@ import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
  * Every cache key of the events screens, and what each write makes stale. A key's first element is
  * the GET URL: the server seeds a rendered page's answers under `[url]` (web/app/route-table.ts).
  */
-export function eventQueryKey(eventId: number) {
-  return [`/api/events/${eventId}`] as const;
+/** GET /api/events/{id}; a rendered event page brings this answer with it. */
+export function eventQueryOptions(eventId: number) {
+  return readQueryOptions('/api/events/{id}', { path: { id: eventId } });
 }
 
-export function ratingsQueryKey(eventId: number) {
-  return [`/api/events/${eventId}/ratings`] as const;
+export function ratingsQueryOptions(eventId: number) {
+  return readQueryOptions('/api/events/{id}/ratings', { path: { id: eventId } });
+}
+
+export function attendeesQueryOptions(eventId: number) {
+  return readQueryOptions('/api/events/{id}/attendees', { path: { id: eventId } });
+}
+
+export function eventQueryKey(eventId: number) {
+  return eventQueryOptions(eventId).queryKey;
 }
 
 export function attendeesQueryKey(eventId: number) {
-  return [`/api/events/${eventId}/attendees`] as const;
+  return attendeesQueryOptions(eventId).queryKey;
 }
 
 /** A filtered list's key is its URL (`/api/events?limit=24&category=3`) and `pages`: one paged entry per filter. */

@@ -1,12 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, dataOf } from '@/lib/api-client';
-
-function friendsQueryOptions() {
-  return queryOptions({
-    queryKey: ['/api/friends'] as const,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/friends', { signal })),
-  });
-}
+import { useQuery } from '@tanstack/react-query';
+import { readQueryOptions } from '@/lib/api-read';
 
 /**
  * GET /api/friends is called but its result is unused — the server answers `[]` until friends
@@ -14,5 +7,5 @@ function friendsQueryOptions() {
  * same reason: nothing on screen depends on this call.
  */
 export function useFriendsCall() {
-  return useQuery(friendsQueryOptions());
+  return useQuery(readQueryOptions('/api/friends'));
 }

@@ -1,17 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, dataOf } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { readQueryOptions } from '@/lib/api-read';
 import { userAchievementsQueryOptions } from '@/lib/api/get-user-achievements';
 
 /** GET /api/achievements: the catalogue, the same for everyone. */
-function achievementCatalogueQueryOptions() {
-  return queryOptions({
-    queryKey: ['/api/achievements'] as const,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/achievements', { signal })),
-  });
-}
-
 export function useAchievementCatalogue() {
-  return useQuery(achievementCatalogueQueryOptions());
+  return useQuery(readQueryOptions('/api/achievements'));
 }
 
 /** Shares the app-wide poll's cache entry (and its ETag), so the page stays current without its own timer. */

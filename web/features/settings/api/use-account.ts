@@ -1,26 +1,21 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, UpdateUserBody } from '@contract/account';
 import type { MailSettings, UpdateMailSettingsBody } from '@contract/mail';
 import type { User } from '@contract/users';
 import { api, dataOf } from '@/lib/api-client';
+import { readQueryOptions } from '@/lib/api-read';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
 
-const SESSIONS_QUERY_KEY = ['/api/auth/sessions'] as const;
+/** Read afresh on each visit: another device may have signed in meanwhile. */
+const sessions = { ...readQueryOptions('/api/auth/sessions'), refetchOnMount: 'always' as const };
+const SESSIONS_QUERY_KEY = sessions.queryKey;
 
 /**
  * The signed-in sessions, the current one first. Read afresh on each visit: another device may have signed in
  * meanwhile.
  */
-function sessionsQueryOptions() {
-  return queryOptions({
-    queryKey: SESSIONS_QUERY_KEY,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/auth/sessions', { signal })),
-    refetchOnMount: 'always',
-  });
-}
-
 export function useSessions() {
-  return useQuery(sessionsQueryOptions());
+  return useQuery(sessions);
 }
 
 /** PATCH /api/auth/user; the answer replaces the cached user, so the header's avatar and name change at once. */
@@ -55,19 +50,12 @@ export function useDeleteAccount() {
   });
 }
 
-const MAIL_SETTINGS_QUERY_KEY = ['/api/user/mail-settings'] as const;
+const mailSettings = { ...readQueryOptions('/api/user/mail-settings'), refetchOnMount: 'always' as const };
+const MAIL_SETTINGS_QUERY_KEY = mailSettings.queryKey;
 
 /** The e-mail language and one switch per kind of mail. */
-function mailSettingsQueryOptions() {
-  return queryOptions({
-    queryKey: MAIL_SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => dataOf(api.GET('/api/user/mail-settings', { signal })),
-    refetchOnMount: 'always',
-  });
-}
-
 export function useMailSettings() {
-  return useQuery(mailSettingsQueryOptions());
+  return useQuery(mailSettings);
 }
 
 /** The answer is the whole new state, so the switches show what the server stored. */

@@ -4,7 +4,7 @@ import { Ban, CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
-import { UserAvatar } from '@/components/app-shell/user-avatar';
+import { PersonAvatar } from '@/components/people/person-avatar';
 import { cn } from '@/lib/utils';
 import { CategoryBadge } from '../components/category-badge';
 import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
@@ -184,7 +184,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
 
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
           <div className="flex min-w-0 items-center gap-2.5">
-            <UserAvatar
+            <PersonAvatar
               person={event.organizer}
               className="size-8 ring-2 ring-background"
               fallbackClassName="text-xs"

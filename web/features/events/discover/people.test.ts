@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial } from '@/components/app-shell/user-avatar';
+import { avatarInitial } from '@/components/people/person-avatar';
 import { greetingName, isNewAccount, NEW_ACCOUNT_WINDOW_MS } from './people';
 
 describe('avatarInitial (the one rule of every avatar)', () => {

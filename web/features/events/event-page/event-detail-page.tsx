@@ -19,7 +19,7 @@ import { EVENT_PAGE_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { UserAvatar } from '@/components/app-shell/user-avatar';
+import { PersonAvatar } from '@/components/people/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -241,7 +241,7 @@ function EventDetail({ event }: { event: Event }) {
             </ul>
 
             <div className="flex items-center gap-3 border-t border-border pt-4">
-              <UserAvatar person={event.organizer} className="size-11" />
+              <PersonAvatar person={event.organizer} className="size-11" />
               <div className="min-w-0">
                 <p className="text-xs text-muted-foreground">{t('detail.organizer')}</p>
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">

@@ -5,7 +5,7 @@ import type { Event } from '@contract/events';
 import type { Rating } from '@contract/ratings';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useLazyModule } from '@/lib/use-lazy-module';
-import { UserAvatar } from '@/components/app-shell/user-avatar';
+import { PersonAvatar } from '@/components/people/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -153,7 +153,7 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
   );
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0" data-testid="review">
-      <UserAvatar person={rating.user} className="size-10" />
+      <PersonAvatar person={rating.user} className="size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="truncate font-semibold" dir="auto">

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { PersonAvatar, personName, useFormatDateTime } from './attendee-person';
+import { PersonAvatar } from '@/components/people/person-avatar';
+import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { useSaveAttendance } from '../api/use-event-management';
 
 type Checks = Record<string, boolean>;
@@ -114,7 +115,7 @@ export function AttendanceSheet({
                   data-testid="attendance-checkbox"
                 />
               )}
-              <PersonAvatar person={attendee.user} />
+              <PersonAvatar person={attendee.user} tint={ATTENDEE_TINT} className="size-9" />
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium" dir="auto">
                   {name}

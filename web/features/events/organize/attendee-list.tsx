@@ -10,7 +10,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/use-toast';
 import { AttendanceSheet } from './attendance-sheet';
-import { PersonAvatar, personName, useFormatDateTime } from './attendee-person';
+import { PersonAvatar } from '@/components/people/person-avatar';
+import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
 import { isEventPast } from '../components/event-state';
@@ -109,7 +110,7 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
     <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
       {attendees.map((attendee) => (
         <li key={attendee.user.id} className="flex items-center gap-3 py-2.5" data-testid="attendee-row">
-          <PersonAvatar person={attendee.user} />
+          <PersonAvatar person={attendee.user} tint={ATTENDEE_TINT} className="size-9" />
           <div className="flex min-w-0 flex-1 flex-col">
             <span className="truncate font-medium" dir="auto">
               {personName(attendee.user, t('attendees.unknownName'))}
@@ -145,7 +146,7 @@ function WaitlistRows({ waitlist }: { waitlist: WaitlistEntry[] }) {
               <span className="w-8 shrink-0 text-center text-sm font-bold text-muted-foreground tabular-nums">
                 {t('attendees.position', { position: entry.position })}
               </span>
-              <PersonAvatar person={entry.user} />
+              <PersonAvatar person={entry.user} tint={ATTENDEE_TINT} className="size-9" />
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium" dir="auto">
                   {personName(entry.user, t('attendees.unknownName'))}

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Event } from '@contract/events';
 import { CATEGORY_BADGE_HEX, categoryColorOf, type CategoryColor } from '@contract/category-colors';
 import { BRAND_NAME } from '@contract/social';
-import { avatarInitial } from '@/components/app-shell/user-avatar';
+import { avatarInitial } from '@/components/people/person-avatar';
 
 /**
  * The social preview card as a picture: one layout, used twice. The dialog shows it as HTML scaled to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial, displayName } from './user-avatar';
+import { avatarInitial, displayName } from './person-avatar';
 
 describe('avatar and name fallbacks', () => {
   it('first letter of firstName, else of email, else U', () => {

@@ -1,6 +1,5 @@
-import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ApiAnswer, readQueryOptions } from '@/lib/api-read';
-import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from '@/lib/api/get-my-events';
 import { USER_ACHIEVEMENTS_QUERY_KEY } from '@/lib/api/get-user-achievements';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 
@@ -34,6 +33,13 @@ export function eventListQueryKey(url: string) {
   return [url, 'pages'] as const;
 }
 
+/**
+ * Other screens' lists this feature's writes change, by their URL (web/lib/api/get-my-events.ts and
+ * get-conversations.ts read them): importing those modules would add their chunks to every event page.
+ */
+export const MY_EVENTS_QUERY_KEY = ['/api/my-events'] as const;
+export const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
+
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 
 /** One page of the list and the cursor of the next, from the answer's Link header (null on the last page). */
@@ -42,7 +48,7 @@ export interface EventPage {
   nextCursor: string | null;
 }
 
-function isEventList(query: Query): boolean {
+export function isEventList(query: Query): boolean {
   const url = query.queryKey[0];
   return typeof url === 'string' && (url === '/api/events' || url.startsWith('/api/events?'));
 }
@@ -87,6 +93,14 @@ export function refreshAfterRating(queryClient: QueryClient) {
   ]);
 }
 
+/** The organizer sent each attendee a message: their own conversations list and Messages show them. */
+export function refreshAfterAnnouncement(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/conversations'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/messages'] }),
+  ]);
+}
+
 /** The page navigates away; a refetch of the deleted event would only fetch a 404. */
 export function refreshAfterDelete(queryClient: QueryClient, eventId: number) {
   queryClient.removeQueries({ queryKey: eventQueryKey(eventId) });
@@ -95,46 +109,5 @@ export function refreshAfterDelete(queryClient: QueryClient, eventId: number) {
     queryClient.invalidateQueries({ predicate: isEventList }),
     queryClient.invalidateQueries({ queryKey: MY_EVENTS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),
-  ]);
-}
-
-type RsvpFields = Pick<ListedEvent, 'id' | 'rsvpCount' | 'userRsvpStatus' | 'userWaitlistPosition' | 'waitlistCount'>;
-
-/**
- * After an RSVP, every cached copy of the event takes the answer's count and status: the answer and the
- * copies hold all that changed, so nothing is fetched again for them. A person waiting who got a
- * seat directly has left the queue (the server deletes their entry in the same transaction).
- * Refetched, because they cannot be derived here: the journey stats (the server's sums and XP over
- * every RSVP), my RSVPs when the event is new to that list (its place in the server's order), and the
- * event's attendees (names and rows only the server has), each only if shown.
- */
-export function applyRsvpAnswer(
-  queryClient: QueryClient,
-  eventId: number,
-  answer: { status: NonNullable<ListedEvent['userRsvpStatus']>; rsvpCount: number },
-) {
-  const update = <Event extends RsvpFields>(event: Event): Event => {
-    if (event.id !== eventId) return event;
-    const hasLeftQueue = event.userWaitlistPosition !== null;
-    return {
-      ...event,
-      rsvpCount: answer.rsvpCount,
-      userRsvpStatus: answer.status,
-      userWaitlistPosition: null,
-      waitlistCount: hasLeftQueue ? Math.max(0, event.waitlistCount - 1) : event.waitlistCount,
-    };
-  };
-  queryClient.setQueryData<ApiAnswer<'/api/events/{id}'>>(eventQueryKey(eventId), (event) => event && update(event));
-  queryClient.setQueriesData<InfiniteData<EventPage>>({ predicate: isEventList }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, events: page.events.map(update) })) } : data,
-  );
-  queryClient.setQueryData<ApiAnswer<'/api/my-events'>>(MY_EVENTS_QUERY_KEY, (events) => events?.map(update));
-  const myRsvps = queryClient.getQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY);
-  const isNewToMyRsvps = myRsvps !== undefined && !myRsvps.some((event) => event.id === eventId);
-  queryClient.setQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY, (events) => events?.map(update));
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: attendeesQueryKey(eventId) }),
-    isNewToMyRsvps ? queryClient.invalidateQueries({ queryKey: MY_RSVPS_QUERY_KEY }) : undefined,
   ]);
 }

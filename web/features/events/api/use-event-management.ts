@@ -12,9 +12,14 @@ import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { refreshConversations } from '@/lib/api/get-conversations';
 import { VERIFIED_HOURS_QUERY_KEY } from '@/lib/api/get-user-stats';
-import { attendeesQueryKey, eventQueryKey, refreshAfterDelete, refreshEventQueries } from './keys';
+import {
+  attendeesQueryKey,
+  eventQueryKey,
+  refreshAfterAnnouncement,
+  refreshAfterDelete,
+  refreshEventQueries,
+} from './keys';
 import { handleUnauthorized } from './use-rsvp';
 
 /**
@@ -95,7 +100,7 @@ export function useSendAnnouncement(eventId: number) {
         description: t('announce.sentDescription', { count: answer.recipientCount }),
       });
       // The organizer sent each attendee a message: their own conversations list shows them.
-      await refreshConversations(queryClient);
+      await refreshAfterAnnouncement(queryClient);
     },
     onError: (error) => showFailure(error, t('announce.failed')),
   });

@@ -5,7 +5,7 @@ import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError, statusOf } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { applyRsvpAnswer, refreshEventQueries } from './keys';
+import { refreshEventQueries } from './keys';
 
 /** The delay before a signed-out user is sent to sign in again. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -40,6 +40,8 @@ export function useRsvp(eventId: number) {
       dataOf(api.POST('/api/events/{id}/rsvp', { params: { path: { id: eventId } }, body: { status } })),
     onSuccess: async (answer) => {
       toast({ title: t('rsvp.toast.updatedTitle'), description: t('rsvp.toast.updatedDescription') });
+      // Loaded on the first RSVP: every event screen shows the RSVP control, few visits use it.
+      const { applyRsvpAnswer } = await import('./apply-rsvp-answer');
       await applyRsvpAnswer(queryClient, eventId, answer);
     },
     onError: (error) => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '@/lib/api-read';
 import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from '@/lib/api/get-my-events';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
-import { applyRsvpAnswer, attendeesQueryKey, eventListQueryKey, eventQueryKey } from './keys';
+import { applyRsvpAnswer } from './apply-rsvp-answer';
+import { attendeesQueryKey, eventListQueryKey, eventQueryKey } from './keys';
 
 type Event = ApiAnswer<'/api/events/{id}'>;
 

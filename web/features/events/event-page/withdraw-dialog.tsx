@@ -1,14 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useWithdraw } from '../api/use-event-management';
 
 export interface WithdrawDialogProps {
@@ -23,35 +14,27 @@ export default function WithdrawDialog({ eventId, eventTitle, isOpen, onOpenChan
   const { t } = useTranslation('organizer');
   const withdraw = useWithdraw(eventId);
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="withdraw-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('withdraw.title')}</DialogTitle>
-          <DialogDescription>
-            <span dir="auto" className="font-medium text-foreground">
-              {eventTitle}
-            </span>
-            {' — '}
-            {t('withdraw.description')}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t('withdraw.keep')}
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={withdraw.isPending}
-            aria-busy={withdraw.isPending || undefined}
-            onClick={() => withdraw.mutate(undefined, { onSuccess: () => onOpenChange(false) })}
-            data-testid="withdraw-confirm"
-          >
-            {withdraw.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-            {withdraw.isPending ? t('withdraw.confirming') : t('withdraw.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      testId="withdraw-dialog"
+      title={t('withdraw.title')}
+      description={
+        <>
+          <span dir="auto" className="font-medium text-foreground">
+            {eventTitle}
+          </span>
+          {' — '}
+          {t('withdraw.description')}
+        </>
+      }
+      cancelLabel={t('withdraw.keep')}
+      confirmLabel={t('withdraw.confirm')}
+      pendingLabel={t('withdraw.confirming')}
+      isPending={withdraw.isPending}
+      confirmVariant="destructive"
+      confirmTestId="withdraw-confirm"
+      onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => onOpenChange(false) })}
+    />
   );
 }

@@ -2,18 +2,10 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { BellRing, LoaderCircle } from 'lucide-react';
+import { BellRing } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS, type Event } from '@contract/events';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FieldError, FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useCancelEvent } from '../api/use-event-management';
@@ -63,12 +55,13 @@ export function CancelEventDialog({
   });
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="cancel-event-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('cancel.title')}</DialogTitle>
-          <DialogDescription>{t('cancel.description')}</DialogDescription>
-        </DialogHeader>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      testId="cancel-event-dialog"
+      title={t('cancel.title')}
+      description={t('cancel.description')}
+      notice={
         <p
           className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200"
           data-testid="cancel-notify"
@@ -79,40 +72,27 @@ export function CancelEventDialog({
             waitlist: t('cancel.notifyWaitlist', { count: waitlistCount }),
           })}
         </p>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={reasonId}>{t('cancel.reason')}</Label>
-            <Textarea
-              id={reasonId}
-              rows={3}
-              maxLength={EVENT_LIMITS.cancelReasonMax}
-              placeholder={t('cancel.reasonPlaceholder')}
-              aria-invalid={!!error}
-              aria-describedby={error ? `${reasonId}-error` : undefined}
-              {...form.register('reason')}
-            />
-            {error && (
-              <p id={`${reasonId}-error`} className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('cancel.keep')}
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={cancelEvent.isPending}
-              aria-busy={cancelEvent.isPending || undefined}
-            >
-              {cancelEvent.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {cancelEvent.isPending ? t('cancel.confirming') : t('cancel.confirm')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      onSubmit={onSubmit}
+      cancelLabel={t('cancel.keep')}
+      confirmLabel={t('cancel.confirm')}
+      pendingLabel={t('cancel.confirming')}
+      isPending={cancelEvent.isPending}
+      confirmVariant="destructive"
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={reasonId}>{t('cancel.reason')}</Label>
+        <Textarea
+          id={reasonId}
+          rows={3}
+          maxLength={EVENT_LIMITS.cancelReasonMax}
+          placeholder={t('cancel.reasonPlaceholder')}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${reasonId}-error` : undefined}
+          {...form.register('reason')}
+        />
+        <FieldError id={`${reasonId}-error`} message={error} />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,16 +1,8 @@
-import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useDeleteEvent } from '../api/use-event-management';
 
 export interface DeleteEventDialogProps {
@@ -36,45 +28,34 @@ export function DeleteEventDialog({
   const isBlocked = otherRsvpCount > 0;
 
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="delete-event-dialog">
-        <DialogHeader>
-          <DialogTitle>{isBlocked ? t('delete.blockedTitle') : t('delete.title')}</DialogTitle>
-          <DialogDescription>
-            {isBlocked ? t('delete.blockedDescription', { count: otherRsvpCount }) : t('delete.description')}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {t('delete.keep')}
-          </Button>
-          {isBlocked ? (
-            event.status === 'scheduled' && (
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      testId="delete-event-dialog"
+      title={isBlocked ? t('delete.blockedTitle') : t('delete.title')}
+      description={isBlocked ? t('delete.blockedDescription', { count: otherRsvpCount }) : t('delete.description')}
+      cancelLabel={t('delete.keep')}
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.confirming')}
+      isPending={deleteEvent.isPending}
+      confirmVariant="destructive"
+      onConfirm={() =>
+        deleteEvent.mutate(undefined, {
+          onSuccess: () => {
+            onOpenChange(false);
+            navigate('/my-events');
+          },
+        })
+      }
+      alternative={
+        isBlocked
+          ? event.status === 'scheduled' && (
               <Button type="button" variant="destructive" onClick={onCancelInstead}>
                 {t('delete.offerCancel')}
               </Button>
             )
-          ) : (
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={deleteEvent.isPending}
-              aria-busy={deleteEvent.isPending || undefined}
-              onClick={() =>
-                deleteEvent.mutate(undefined, {
-                  onSuccess: () => {
-                    onOpenChange(false);
-                    navigate('/my-events');
-                  },
-                })
-              }
-            >
-              {deleteEvent.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {deleteEvent.isPending ? t('delete.confirming') : t('delete.confirm')}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          : undefined
+      }
+    />
   );
 }

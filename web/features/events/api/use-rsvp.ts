@@ -5,7 +5,6 @@ import { api, dataOf } from '@/lib/api-client';
 import { isUnauthorizedError, statusOf } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
-import { refreshEventQueries } from './keys';
 
 /** The delay before a signed-out user is sent to sign in again. */
 const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -40,7 +39,8 @@ export function useRsvp(eventId: number) {
       dataOf(api.POST('/api/events/{id}/rsvp', { params: { path: { id: eventId } }, body: { status } })),
     onSuccess: async (answer) => {
       toast({ title: t('rsvp.toast.updatedTitle'), description: t('rsvp.toast.updatedDescription') });
-      // Loaded on the first RSVP: every event screen shows the RSVP control, few visits use it.
+      // The cache code loads with the first RSVP: every event screen (My Events too) shows the RSVP
+      // control, few visits use it, and the signed-in routes' budget has no room for it.
       const { applyRsvpAnswer } = await import('./apply-rsvp-answer');
       await applyRsvpAnswer(queryClient, eventId, answer);
     },
@@ -59,7 +59,7 @@ export function useRsvp(eventId: number) {
           }),
         );
         // Our copy of the event was stale (someone took the last place, or it started): refetch it.
-        void refreshEventQueries(queryClient);
+        void import('./keys').then(({ refreshEventQueries }) => refreshEventQueries(queryClient));
         return;
       }
       toast({

@@ -6,4 +6,3 @@ export const categorySchema = z.object({
   color: z.string(),
   icon: z.string(),
 });
-export type Category = z.infer<typeof categorySchema>;

@@ -48,7 +48,6 @@ export const notificationListQuerySchema = z.object({
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** No ids: every notification of the caller is marked read. Ids of others' notifications change nothing. */
 export const markNotificationsReadBodySchema = z

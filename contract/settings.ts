@@ -4,4 +4,3 @@ export const publicSettingsSchema = z.object({
   /** The spec's two developer test panels; operators hide them with SHOW_DEV_PANELS=false. */
   showDevPanels: z.boolean(),
 });
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -8,7 +8,7 @@ type NewUserFields = Partial<Omit<TestUser, 'id'>>;
 type EventFields = Parameters<typeof createEventWith>[1];
 
 /** Another person of a test: their account and an API session of their own (another device). */
-export type Person = { user: TestUser; request: APIRequestContext };
+type Person = { user: TestUser; request: APIRequestContext };
 
 type TestFixtures = {
   /**

@@ -31,16 +31,16 @@ export const SHELL_QUERIES = ['/api/config'] as const;
 const EVENT_SCREENS = ['events', 'event-detail'] as const;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', page: 'events/home-page', namespaces: EVENT_SCREENS }, // Home
-  { path: '/discover', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery
-  { path: '/events', page: 'events/discover-page', namespaces: EVENT_SCREENS }, // Event discovery (same page as /discover)
+  { path: '/', page: 'events/discover/home-page', namespaces: EVENT_SCREENS }, // Home
+  { path: '/discover', page: 'events/discover/discover-page', namespaces: EVENT_SCREENS }, // Event discovery
+  { path: '/events', page: 'events/discover/discover-page', namespaces: EVENT_SCREENS }, // Event discovery (same page as /discover)
   {
     path: '/events/:id',
-    page: 'events/event-detail-page',
+    page: 'events/event-page/event-detail-page',
     namespaces: [...EVENT_SCREENS, 'share'],
     queries: ['/api/events/:id'],
   }, // Event detail
-  { path: '/my-events', page: 'events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
+  { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
   { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups (sample data)

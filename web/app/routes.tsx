@@ -7,7 +7,7 @@ import { ROUTE_TABLE, type RouteEntry } from './route-table';
 
 /**
  * The signed-in route table as lazy React routes. Each screen is its own chunk, so none of it
- * reaches signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx with a
+ * reaches signed-out visitors. To add a screen, write web/features/<name>/<name>-page.tsx (or a room of events) with a
  * DEFAULT export and add one line to route-table.ts. Route params reach the page as `params` (wouter),
  * e.g. `params.id` on /events/:id; `useParams()` works too.
  */
@@ -24,6 +24,8 @@ export interface AppRoute {
 // Signed-in screens only: the landing, not-found and sign-in pages belong to other entries.
 const pageModules = import.meta.glob<PageModule>([
   '../features/*/*-page.tsx',
+  // Events is one feature in rooms (discover, event-page, my-events...), each page in its room.
+  '../features/events/*/*-page.tsx',
   '!../features/{landing,not-found,auth}/*',
 ]);
 

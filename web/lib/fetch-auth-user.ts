@@ -8,9 +8,10 @@ export function isKnownSignedOut(): boolean {
 }
 
 /**
- * The first auth check of a page load when the page did not say, without TanStack Query: signed-out
- * visitors then never download the query library (landing budget). Same rules as
- * getQueryFn({ on401: 'returnNull' }): 401 → null (signed out), other failures throw an ApiError.
+ * The first auth check of a page load when the page did not say, by hand rather than through the
+ * typed client's authUserQueryOptions (web/lib/use-auth.ts): signed-out visitors then download
+ * neither TanStack Query nor openapi-fetch, which the landing page's 100 kB budget has no room for.
+ * Same rules: 401 → null (signed out), other failures throw an ApiError.
  */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   // The answer would be a 401, which Chromium reports as a console error on every visitor's landing page.

@@ -10,10 +10,6 @@ import {
   type ReactNode,
 } from 'react';
 import { THEME_COOKIE } from '@contract/page-data';
-import { MoonIcon, SunIcon } from '@/components/shell-icons';
-import { useTranslation } from 'react-i18next';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { cx } from '@/lib/cx';
 import { mirrorToCookie } from '@/lib/page-data';
 
 export type Theme = 'light' | 'dark';
@@ -76,26 +72,8 @@ export function ThemeProvider({ children, initialTheme }: { children: ReactNode;
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
-function useTheme(): ThemeContextValue {
+export function useTheme(): ThemeContextValue {
   const ctx = useContext(ThemeContext);
   if (!ctx) throw new Error('useTheme must be used inside <ThemeProvider>');
   return ctx;
-}
-
-export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, toggleTheme } = useTheme();
-  const { t } = useTranslation('common');
-  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label={label}
-      title={label}
-      className={buttonVariants({ variant: 'ghost', size: 'icon', className: cx('rounded-full', className) })}
-      data-testid="theme-toggle"
-    >
-      {theme === 'dark' ? <SunIcon className="size-5" aria-hidden /> : <MoonIcon className="size-5" aria-hidden />}
-    </button>
-  );
 }

@@ -1,15 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ToastProps } from '@/components/ui/toast';
 
 // One toast at a time; a dismissed toast is kept (closed) for 1,000,000 ms before removal,
 // which in practice means "until replaced by the next toast".
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1000000;
 
-type ToasterToast = ToastProps & {
+/**
+ * One toast as the store keeps it; the toaster (web/components/ui/toaster.tsx) hands every field but
+ * the texts to Radix's Toast, so TypeScript checks these against its props there.
+ */
+type ToasterToast = {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
+  variant?: 'default' | 'destructive';
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 };
 
 type Action =

@@ -11,7 +11,7 @@ function kindArray(kinds: readonly MailKind[]) {
 }
 
 /** How long after one change mail about an event the next to the same person waits, gathering changes. */
-export const CHANGE_MAIL_SPACING_SECONDS = 15 * 60;
+const CHANGE_MAIL_SPACING_SECONDS = 15 * 60;
 /** The longest a failed mail waits for its next try. */
 export const MAX_RETRY_DELAY_SECONDS = 3600;
 

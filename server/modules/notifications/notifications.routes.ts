@@ -46,7 +46,7 @@ export const STREAM_REFUSALS: Record<StreamRefusal, { status: 429 | 503; message
  * A refused stream's answer. The connection closes with it: a client that piles up refused attempts
  * must not keep their sockets open for the keep-alive timeout.
  */
-export function streamRefused(refusal: StreamRefusal): HttpError {
+function streamRefused(refusal: StreamRefusal): HttpError {
   const { status, message, retryAfterSeconds } = STREAM_REFUSALS[refusal];
   return new HttpError(status, message, { 'retry-after': String(retryAfterSeconds), connection: 'close' });
 }

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { useCurrentUser } from './use-current-user';
-import { displayName, UserAvatar } from './user-avatar';
+import { displayName, PersonAvatar } from '@/components/people/person-avatar';
 
 /**
  * The avatar button that opens the account menu. Shared by the light placeholder in the header and the
@@ -25,7 +25,7 @@ export function AccountMenuButton({ className, ...props }: ComponentProps<'butto
       data-testid="header-avatar"
       {...props}
     >
-      <UserAvatar person={user} />
+      <PersonAvatar person={user} />
     </button>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { AccountMenuButton } from './account-menu-button';
 import { signOut } from './sign-out';
 import { useCurrentUser } from './use-current-user';
-import { displayName } from './user-avatar';
+import { displayName } from '@/components/people/person-avatar';
 
 /**
  * The Radix menu behind the avatar, loaded and opened on first use by app-header.tsx (the menu and its

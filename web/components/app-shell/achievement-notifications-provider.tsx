@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
+import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { NOTICE_AUTO_HIDE_MS } from './achievement-notices';
 import {
@@ -12,11 +13,10 @@ import {
 import { useCurrentUser } from './use-current-user';
 import {
   ACHIEVEMENT_POLL_MS,
-  fetchUserAchievements,
   findNewlyUnlocked,
-  USER_ACHIEVEMENTS_QUERY_KEY,
+  userAchievementsQueryOptions,
   type UserAchievementsSnapshot,
-} from './user-achievements-query';
+} from '@/lib/api/get-user-achievements';
 
 let nextKey = 0;
 
@@ -29,9 +29,8 @@ export function AchievementNotificationsProvider({ children }: { children: React
   const queryClient = useQueryClient();
   const { isAuthenticated } = useCurrentUser();
   const [notifications, setNotifications] = useState<AchievementNotification[]>([]);
-  const { data, error } = useQuery<UserAchievementsSnapshot>({
-    queryKey: USER_ACHIEVEMENTS_QUERY_KEY,
-    queryFn: fetchUserAchievements,
+  const { data, error } = useQuery({
+    ...userAchievementsQueryOptions(),
     enabled: isAuthenticated,
     refetchInterval: (query) =>
       isAuthenticated && !(query.state.error && isUnauthorizedError(query.state.error)) ? ACHIEVEMENT_POLL_MS : false,
@@ -73,7 +72,7 @@ export function AchievementNotificationsProvider({ children }: { children: React
     if (previous.current) {
       for (const record of findNewlyUnlocked(previous.current, data)) add(record.achievement);
       // Progress moved, so hours, XP and level did too.
-      void queryClient.invalidateQueries({ queryKey: ['/api/user/stats'] });
+      void queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY });
     }
     previous.current = data;
   }, [data, add, queryClient]);

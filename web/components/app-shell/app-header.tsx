@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { ThemeToggle } from '@/lib/theme';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 import { AccountMenuButton } from './account-menu-button';

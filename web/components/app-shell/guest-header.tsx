@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { ThemeToggle } from '@/lib/theme';
+import { ThemeToggle } from '@/components/theme-toggle';
 
 /**
  * The skip link and header of every page a visitor without a session sees (the landing page, a shared

@@ -27,10 +27,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { NotificationBellButton } from './notification-bell';
-
-/** The newest this many show in the menu; older ones are rarely looked for from a bell. */
-const LIST_URL = '/api/notifications?limit=30';
+import { notificationsQueryOptions, refreshNotifications } from './api/get-notifications';
+import { NotificationBellButton } from './notification-bell-button';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   rsvp_received: UserPlus,
@@ -83,14 +81,11 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
   const { t, i18n } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const dayLabel = useDayLabel();
-  const { data, isPending, isError } = useQuery<Notification[]>({ queryKey: [LIST_URL], refetchOnMount: 'always' });
+  const { data, isPending, isError } = useQuery(notificationsQueryOptions());
   const { mutate: markAllRead, isPending: isMarking } = useMutation({
     networkMode: 'always',
     mutationFn: () => api.POST('/api/notifications/read', { body: {} }),
-    onSettled: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/notifications'),
-      }),
+    onSettled: () => refreshNotifications(queryClient),
   });
   return (
     <>
@@ -191,10 +186,7 @@ export default function NotificationMenu({
   const { mutate: markRead } = useMutation({
     networkMode: 'always',
     mutationFn: (id: number) => api.POST('/api/notifications/read', { body: { ids: [id] } }),
-    onSettled: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('/api/notifications'),
-      }),
+    onSettled: () => refreshNotifications(queryClient),
   });
   const open = (item: Notification) => {
     if (item.readAt === null) markRead(item.id);

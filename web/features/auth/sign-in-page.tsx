@@ -32,7 +32,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { codeOf, isApiError } from '@/lib/api-error';
 import { apiFetch } from '@/lib/api-fetch';
-import { ThemeToggle } from '@/lib/theme';
+import { ThemeToggle } from '@/components/theme-toggle';
 
 const DEMO_EMAIL = 'demo@pitchin.app';
 const DEMO_PASSWORD = 'pitchin-demo';

@@ -3,7 +3,8 @@ import { useParams } from 'wouter';
 import { cn } from '@/lib/utils';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
-import { useConversations, useCurrentUserId, useThread } from './use-chat-data';
+import { useConversations } from '@/lib/api/get-conversations';
+import { useCurrentUserId, useThread } from './api/use-chat-data';
 
 /**
  * Chat at /chat and /chat/{id}. The conversations and threads are the user's real messages;

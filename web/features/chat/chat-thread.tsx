@@ -8,10 +8,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { codeOf, isApiError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
-import { ChatAvatar } from './chat-avatar';
+import { PersonAvatar, tintFor } from '@/components/people/person-avatar';
 import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
 import { conversationTitle } from './conversation-list';
-import { useSendMessage } from './use-chat-data';
+import { useSendMessage } from './api/use-chat-data';
 
 interface ChatThreadProps {
   conversationId: string | null;
@@ -117,12 +117,16 @@ export function ChatThread({
             >
               <ArrowLeft className="rtl:rotate-180" aria-hidden />
             </Link>
-            <ChatAvatar
-              seed={conversationId}
-              firstName={other?.firstName ?? otherFromThread?.firstName ?? null}
-              lastName={other?.lastName ?? null}
-              imageUrl={other?.profileImageUrl ?? otherFromThread?.profileImageUrl ?? null}
-              className="size-10"
+            <PersonAvatar
+              person={{
+                firstName: other?.firstName ?? otherFromThread?.firstName ?? null,
+                lastName: other?.lastName ?? null,
+                profileImageUrl: other?.profileImageUrl ?? otherFromThread?.profileImageUrl ?? null,
+              }}
+              letters="initials"
+              tint={cn('text-sm', tintFor(conversationId))}
+              frameClassName="size-10"
+              className="size-full"
             />
             <div className="min-w-0">
               <h2 className="truncate font-semibold [unicode-bidi:plaintext]" data-testid="thread-title">

@@ -6,7 +6,7 @@ import type { Conversation } from '@contract/messages';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { ChatAvatar } from './chat-avatar';
+import { PersonAvatar, tintFor } from '@/components/people/person-avatar';
 import { formatListTime, participantName } from './chat-format';
 
 interface ConversationListProps {
@@ -118,12 +118,12 @@ export function ConversationList({
                       isSelected && 'bg-secondary hover:bg-secondary',
                     )}
                   >
-                    <ChatAvatar
-                      seed={conversation.id}
-                      firstName={participant?.firstName ?? null}
-                      lastName={participant?.lastName ?? null}
-                      imageUrl={participant?.profileImageUrl ?? null}
-                      className="size-11"
+                    <PersonAvatar
+                      person={participant}
+                      letters="initials"
+                      tint={cn('text-sm', tintFor(conversation.id))}
+                      frameClassName="size-11"
+                      className="size-full"
                     />
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="flex items-baseline justify-between gap-2">

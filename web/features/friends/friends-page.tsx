@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Check, MessageCircle, Search, UserPlus, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar, tintFor } from '@/components/people/person-avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
 import { formatRelativeTime } from './format-relative-time';
-import { PersonAvatar } from './person-avatar';
+import { PresenceDot } from './presence-dot';
 import { SampleDataNote } from './sample-data-note';
 import { SAMPLE_FRIEND_REQUESTS, SAMPLE_FRIENDS, SAMPLE_SUGGESTIONS, type SamplePerson } from './sample-data';
-import { useFriendsCall } from './use-friends';
+import { useFriendsCall } from './api/get-friends';
 
 function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
@@ -105,7 +107,15 @@ export default function FriendsPage() {
                 return (
                   <li key={friend.id}>
                     <Card className="flex items-center gap-3 p-4" data-testid="friend-card">
-                      <PersonAvatar person={friend} isOnline={friend.isOnline} />
+                      <PersonAvatar
+                        person={friend}
+                        letters="initials"
+                        tint={cn('text-base', tintFor(friend.id))}
+                        frameClassName=""
+                        className="size-12"
+                      >
+                        <PresenceDot isOnline={friend.isOnline} />
+                      </PersonAvatar>
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-semibold">{name}</p>
                         <p className="text-sm text-muted-foreground">
@@ -151,7 +161,13 @@ export default function FriendsPage() {
                   <li key={request.id}>
                     <Card className="flex flex-col gap-4 p-4" data-testid="request-card">
                       <div className="flex items-center gap-3">
-                        <PersonAvatar person={request.requester} />
+                        <PersonAvatar
+                          person={request.requester}
+                          letters="initials"
+                          tint={cn('text-base', tintFor(request.requester.id))}
+                          frameClassName=""
+                          className="size-12"
+                        />
                         <div className="min-w-0 flex-1">
                           <div className="flex flex-wrap items-center gap-2">
                             <p className="truncate font-semibold">{name}</p>
@@ -208,7 +224,13 @@ export default function FriendsPage() {
                 return (
                   <li key={suggestion.id}>
                     <Card className="flex items-center gap-3 p-4" data-testid="suggestion-card">
-                      <PersonAvatar person={suggestion} />
+                      <PersonAvatar
+                        person={suggestion}
+                        letters="initials"
+                        tint={cn('text-base', tintFor(suggestion.id))}
+                        frameClassName=""
+                        className="size-12"
+                      />
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-semibold">{name}</p>
                         <p className="text-sm text-muted-foreground">{t(`reasons.${suggestion.reason}`)}</p>

@@ -38,13 +38,9 @@ import {
   type AchievementState,
 } from './journey-figures';
 import { VerifiedHoursCard } from './verified-hours-card';
-import {
-  useAchievementCatalogue,
-  useJoinedEvents,
-  useOrganizedEvents,
-  useUserAchievements,
-  useUserStats,
-} from './use-journey-data';
+import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
+import { useUserStats } from '@/lib/api/get-user-stats';
+import { useAchievementCatalogue, useUserAchievements } from './api/get-achievements';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -60,8 +56,8 @@ export default function JourneyPage() {
   const stats = useUserStats();
   const catalogue = useAchievementCatalogue();
   const records = useUserAchievements();
-  const organized = useOrganizedEvents();
-  const joined = useJoinedEvents();
+  const organized = useMyEvents();
+  const joined = useMyRsvps();
   useUnauthorizedFallback(stats.error, catalogue.error, records.error, organized.error, joined.error);
   const [selected, setSelected] = useState<AchievementEntry | null>(null);
 

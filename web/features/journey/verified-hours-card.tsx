@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { downloadCsv } from '@/lib/download-csv';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { toast } from '@/lib/use-toast';
-import { useVerifiedHours } from './use-journey-data';
+import { useVerifiedHours } from '@/lib/api/get-user-stats';
 
 /**
  * Hours organizers confirmed by recording attendance, kept apart from the spec's Total

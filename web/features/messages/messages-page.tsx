@@ -5,12 +5,12 @@ import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
-import { displayName, UserAvatar } from '@/components/app-shell/user-avatar';
+import { displayName, PersonAvatar } from '@/components/people/person-avatar';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { groupConversations, relativeTimeParts, type ConversationSummary } from './group-conversations';
-import { useMessages } from './use-messages';
+import { useMessages } from '@/lib/api/get-conversations';
 
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
@@ -129,7 +129,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         data-testid="conversation"
         data-unread={isUnread ? 'true' : 'false'}
       >
-        <UserAvatar person={otherUser} className="size-11" />
+        <PersonAvatar person={otherUser} className="size-11" />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={cn('truncate', isUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">

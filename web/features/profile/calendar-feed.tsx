@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarSync, Copy, Loader2, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarFeed, CalendarFeedStatus } from '@contract/calendar';
+import type { CalendarFeed } from '@contract/calendar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -10,8 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { api, dataOf } from '@/lib/api-client';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
-
-const FEED_STATUS_KEY = ['/api/calendar-feed'] as const;
+import { calendarFeedQueryOptions } from './api/get-calendar-feed';
 
 /**
  * The personal calendar feed of one's RSVPs. The server keeps only a hash of the
@@ -21,14 +20,14 @@ const FEED_STATUS_KEY = ['/api/calendar-feed'] as const;
 export function CalendarFeedSection({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('profile');
   const queryClient = useQueryClient();
-  const status = useQuery<CalendarFeedStatus>({ queryKey: FEED_STATUS_KEY });
+  const status = useQuery(calendarFeedQueryOptions());
   // The address exists only in this answer: kept while the page is open.
   const [shownUrl, setShownUrl] = useState<string | null>(null);
   const renew = useMutation<CalendarFeed, Error>({
     mutationFn: () => dataOf(api.POST('/api/calendar-feed')),
     onSuccess: (feed) => {
       setShownUrl(feed.url);
-      queryClient.setQueryData<CalendarFeedStatus>(FEED_STATUS_KEY, { isActive: true, createdAt: feed.createdAt });
+      queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { isActive: true, createdAt: feed.createdAt });
     },
     onError: () => toast({ title: t('calendarFeed.error'), variant: 'destructive' }),
   });
@@ -38,7 +37,7 @@ export function CalendarFeedSection({ className }: { className?: string }) {
     },
     onSuccess: () => {
       setShownUrl(null);
-      queryClient.setQueryData<CalendarFeedStatus>(FEED_STATUS_KEY, { isActive: false, createdAt: null });
+      queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { isActive: false, createdAt: null });
     },
     onError: () => toast({ title: t('calendarFeed.error'), variant: 'destructive' }),
   });

@@ -22,7 +22,7 @@ import { LoadError } from '@/components/app-shell/page-states';
 import { signOut } from '@/components/app-shell/sign-out';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
-import { displayName, UserAvatar } from '@/components/app-shell/user-avatar';
+import { displayName, PersonAvatar } from '@/components/people/person-avatar';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,7 +31,7 @@ import { cn } from '@/lib/utils';
 import { mostRecent, profileFigures, type ProfileBadge } from './profile-figures';
 import { CalendarFeedSection } from './calendar-feed';
 import { RecentSignIns } from './recent-sign-ins';
-import { useMyEvents, useMyRsvps } from './use-profile-data';
+import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -77,7 +77,7 @@ export default function ProfilePage() {
         <div className="h-24 bg-gradient-to-r from-brand-from to-brand-to sm:h-32" aria-hidden />
         <div className="flex flex-col gap-5 px-5 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <UserAvatar
+            <PersonAvatar
               person={user}
               className="-mt-12 size-24 border-4 border-card shadow-md sm:-mt-14 sm:size-28"
               fallbackClassName="text-3xl"

@@ -18,7 +18,7 @@ import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useSecurityEvents } from './use-profile-data';
+import { useSecurityEvents } from './api/get-security-events';
 import { summarizeUserAgent } from '@/lib/user-agent-summary';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

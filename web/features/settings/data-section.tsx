@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldMessage, problemText } from './settings-text';
-import { useDeleteAccount } from './use-account';
+import { useDeleteAccount } from './api/use-account';
 
 /** The data export, a plain download the browser saves (the server names the file). */
 export function DataSection() {

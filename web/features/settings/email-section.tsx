@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LANGUAGES } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { problemText } from './settings-text';
-import { useMailSettings, useUpdateMailSettings } from './use-account';
+import { useMailSettings, useUpdateMailSettings } from './api/use-account';
 
 /**
  * The same switches as each mail's unsubscribe link, one per kind of mail, and the

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { FieldMessage, passwordErrorText, problemText } from './settings-text';
-import { useChangePassword } from './use-account';
+import { useChangePassword } from './api/use-account';
 
 const MISMATCH = 'mismatch';
 const formSchema = changePasswordBodySchema

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PROFILE_IMAGE_BYTES_MAX } from '@contract/account';
 import { personNameSchema, type User } from '@contract/users';
-import { UserAvatar } from '@/components/app-shell/user-avatar';
+import { PersonAvatar } from '@/components/people/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { isApiError, statusOf } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { FieldMessage, nameErrorText, problemText } from './settings-text';
-import { useUpdateProfile } from './use-account';
+import { useUpdateProfile } from './api/use-account';
 
 const namesSchema = z.object({ firstName: personNameSchema('First name'), lastName: personNameSchema('Last name') });
 type Names = z.infer<typeof namesSchema>;
@@ -101,7 +101,7 @@ export function ProfileSection({ user }: { user: User }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex flex-wrap items-center gap-4">
-          <UserAvatar person={user} className="size-20" fallbackClassName="text-2xl" />
+          <PersonAvatar person={user} className="size-20" fallbackClassName="text-2xl" />
           <div className="grid gap-2">
             <div className="flex flex-wrap gap-2">
               <input

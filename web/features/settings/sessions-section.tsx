@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/use-toast';
 import { summarizeUserAgent } from '@/lib/user-agent-summary';
 import { problemText } from './settings-text';
-import { useRevokeOtherSessions, useSessions } from './use-account';
+import { useRevokeOtherSessions, useSessions } from './api/use-account';
 
 const PHONE_SYSTEMS = new Set(['Android', 'iOS', 'iPadOS']);
 

@@ -8,7 +8,7 @@ import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
-import { useSessions } from './use-account';
+import { useSessions } from './api/use-account';
 
 /** The account screen (profile and photo, password, e-mails, sessions, data export, deletion). */
 export default function SettingsPage() {

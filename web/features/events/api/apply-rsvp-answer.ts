@@ -1,0 +1,54 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { ApiAnswer } from '@/lib/api-read';
+import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
+import {
+  attendeesQueryKey,
+  eventQueryKey,
+  type EventPage,
+  isEventList,
+  MY_EVENTS_QUERY_KEY,
+  MY_RSVPS_QUERY_KEY,
+} from './keys';
+
+type ListedEvent = ApiAnswer<'/api/events'>[number];
+
+type RsvpFields = Pick<ListedEvent, 'id' | 'rsvpCount' | 'userRsvpStatus' | 'userWaitlistPosition' | 'waitlistCount'>;
+
+/**
+ * After an RSVP, every cached copy of the event takes the answer's count and status: the answer and the
+ * copies hold all that changed, so nothing is fetched again for them. A person waiting who got a
+ * seat directly has left the queue (the server deletes their entry in the same transaction).
+ * Refetched, because they cannot be derived here: the journey stats (the server's sums and XP over
+ * every RSVP), my RSVPs when the event is new to that list (its place in the server's order), and the
+ * event's attendees (names and rows only the server has), each only if shown.
+ */
+export function applyRsvpAnswer(
+  queryClient: QueryClient,
+  eventId: number,
+  answer: { status: NonNullable<ListedEvent['userRsvpStatus']>; rsvpCount: number },
+) {
+  const update = <Event extends RsvpFields>(event: Event): Event => {
+    if (event.id !== eventId) return event;
+    const hasLeftQueue = event.userWaitlistPosition !== null;
+    return {
+      ...event,
+      rsvpCount: answer.rsvpCount,
+      userRsvpStatus: answer.status,
+      userWaitlistPosition: null,
+      waitlistCount: hasLeftQueue ? Math.max(0, event.waitlistCount - 1) : event.waitlistCount,
+    };
+  };
+  queryClient.setQueryData<ApiAnswer<'/api/events/{id}'>>(eventQueryKey(eventId), (event) => event && update(event));
+  queryClient.setQueriesData<InfiniteData<EventPage>>({ predicate: isEventList }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, events: page.events.map(update) })) } : data,
+  );
+  queryClient.setQueryData<ApiAnswer<'/api/my-events'>>(MY_EVENTS_QUERY_KEY, (events) => events?.map(update));
+  const myRsvps = queryClient.getQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY);
+  const isNewToMyRsvps = myRsvps !== undefined && !myRsvps.some((event) => event.id === eventId);
+  queryClient.setQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY, (events) => events?.map(update));
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: attendeesQueryKey(eventId) }),
+    isNewToMyRsvps ? queryClient.invalidateQueries({ queryKey: MY_RSVPS_QUERY_KEY }) : undefined,
+  ]);
+}

@@ -1,0 +1,107 @@
+import { useMemo } from 'react';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-fetch';
+import { type ApiAnswer, apiUrl, type ReadParameters } from '@/lib/api-read';
+import { eventListQueryKey, type EventPage } from './keys';
+
+/**
+ * Cards per page. Small enough for a quick first paint on a cheap phone, and a multiple of the one,
+ * two, three and four grid columns, so a full page never leaves a ragged last row.
+ */
+export const EVENTS_PAGE_SIZE = 24;
+
+export interface EventFilters {
+  search?: string;
+  location?: string;
+  category?: number | null;
+}
+
+type EventListQuery = NonNullable<ReadParameters<'/api/events'>['query']>;
+
+/** The list's query with only the filters that are set, in the order its URL lists them. */
+function eventListQuery(filters: EventFilters): EventListQuery {
+  const search = filters.search?.trim();
+  const location = filters.location?.trim();
+  return {
+    limit: EVENTS_PAGE_SIZE,
+    ...(search && { search }),
+    ...(location && { location }),
+    ...(filters.category ? { category: filters.category } : {}),
+  };
+}
+
+/** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (its query key). */
+export function eventListUrl(filters: EventFilters = {}): string {
+  return apiUrl('/api/events', { query: eventListQuery(filters) });
+}
+
+/** RFC 8288: picks the rel="next" target out of a Link header (several links may be listed). */
+export function parseNextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    const rel = match && /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match[2] ?? '');
+    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (match && relations.includes('next')) return match[1] ?? null;
+  }
+  return null;
+}
+
+/** The Link header's next page is the same query with a new cursor (server/modules/events/events.routes.ts). */
+function nextCursorOf(linkHeader: string | null): string | null {
+  const next = parseNextLink(linkHeader);
+  return next === null ? null : new URL(next, 'http://localhost').searchParams.get('cursor');
+}
+
+/**
+ * The events list, page by page. The filtered URL is the key's FIRST element (and the
+ * prefix every write's refresh matches on: ./keys.ts); the second element keeps this paged cache
+ * entry apart from any plain one holding an array.
+ */
+function eventsQueryOptions(filters: EventFilters) {
+  const query = eventListQuery(filters);
+  return infiniteQueryOptions({
+    queryKey: eventListQueryKey(eventListUrl(filters)),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<EventPage> => {
+      const url = apiUrl('/api/events', { query: pageParam === null ? query : { ...query, cursor: pageParam } });
+      const response = await apiFetch(url, { signal });
+      const events = (await response.json()) as ApiAnswer<'/api/events'>;
+      return { events, nextCursor: nextCursorOf(response.headers.get('link')) };
+    },
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useEvents(filters: EventFilters = {}) {
+  const query = useInfiniteQuery({
+    ...eventsQueryOptions(filters),
+    // While a new filter loads, the previous results stay (dimmed by the page) instead of the grid
+    // collapsing into skeletons at every pause in typing.
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const events = useMemo(() => data?.pages.flatMap((page) => page.events) ?? [], [data]);
+  // Getters, not a copy of the result: TanStack Query re-renders a component only for the fields it
+  // read, and a spread reads them all (a fetch starting would re-render the whole page, synchronously).
+  return {
+    events,
+    get isLoading() {
+      return query.isLoading;
+    },
+    get isError() {
+      return query.isError;
+    },
+    get isPlaceholderData() {
+      return query.isPlaceholderData;
+    },
+    get hasNextPage() {
+      return query.hasNextPage;
+    },
+    get isFetchingNextPage() {
+      return query.isFetchingNextPage;
+    },
+    fetchNextPage: query.fetchNextPage,
+    refetch: query.refetch,
+  };
+}

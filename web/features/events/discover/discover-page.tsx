@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { CalendarSearch, Compass, LocateFixed, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
+import { toast } from '@/lib/use-toast';
+import { EmptyState, EventListResults } from './event-list';
+import { useEvents } from '../api/get-events';
+import '../components/english-event-texts';
+
+/** Typing pauses this long before the list (and the URL) follow. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Filters = { search: string; location: string };
+
+/**
+ * Discover, at /discover and /events. The filters live in the URL (?search=&location=), so
+ * a search can be bookmarked, shared and restored on reload, and Back returns to the previous one.
+ */
+export default function DiscoverPage() {
+  // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
+  // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
+  const { t } = useTranslation(['events', 'event-detail']);
+  const [params, setParams] = useSearchParams();
+  const [pagePath] = useLocation();
+  const urlFilters: Filters = { search: params.get('search') ?? '', location: params.get('location') ?? '' };
+  const [draft, setDraft] = useState<Filters>(urlFilters);
+  // What this page last wrote to the URL: a URL change that differs came from outside (Back,
+  // a link, the header's search box) and replaces what is typed; our own echo must not, or the
+  // letters typed during the debounce would be lost.
+  const written = useRef<Filters>(urlFilters);
+  const searchId = useId();
+  const locationId = useId();
+
+  useEffect(() => {
+    const fromUrl = { search: urlFilters.search, location: urlFilters.location };
+    if (fromUrl.search !== written.current.search || fromUrl.location !== written.current.location) {
+      written.current = fromUrl;
+      setDraft(fromUrl);
+    }
+  }, [urlFilters.search, urlFilters.location]);
+
+  useEffect(() => {
+    if (draft.search === written.current.search && draft.location === written.current.location) return;
+    const timer = window.setTimeout(() => {
+      // A click that left the page within the pause (a card, a link) wins: React keeps this hidden
+      // page's effects alive while the next page loads, and writing the filters now would replace
+      // the new address with this page's.
+      if (window.location.pathname !== pagePath) return;
+      written.current = draft;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of ['search', 'location'] as const) {
+            if (draft[key].trim()) next.set(key, draft[key]);
+            else next.delete(key);
+          }
+          return next;
+        },
+        // Each keystroke pause is not a history entry of its own.
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, setParams, pagePath]);
+
+  const isFiltering = urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '';
+
+  const clearFilters = useCallback(() => {
+    const empty = { search: '', location: '' };
+    written.current = empty;
+    setDraft(empty);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('search');
+        next.delete('location');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  const comingSoon = (featureKey: string) =>
+    toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
+      <section
+        aria-labelledby="discover-title"
+        className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-700 via-teal-700 to-teal-800 p-6 text-white shadow-lg sm:p-8 dark:from-emerald-900 dark:via-teal-900 dark:to-teal-950"
+      >
+        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+          <div className="absolute -top-24 -end-10 size-72 rounded-full bg-radial from-white/10 to-transparent to-70%" />
+          <Compass className="absolute -bottom-10 end-6 size-48 text-white/10" strokeWidth={1} />
+        </div>
+        <h1 id="discover-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl lg:text-4xl">
+          {t('discover.title')}
+        </h1>
+        <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('discover.subtitle')}</p>
+
+        <form
+          role="search"
+          aria-label={t('discover.searchLabel')}
+          className="mt-6 flex flex-col gap-3"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <div className="grid gap-3 md:grid-cols-[1.4fr_1fr]">
+            <div className="relative">
+              <label htmlFor={searchId} className="sr-only">
+                {t('discover.searchLabel')}
+              </label>
+              <Search
+                className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                id={searchId}
+                type="search"
+                value={draft.search}
+                onChange={(event) => setDraft((current) => ({ ...current, search: event.target.value }))}
+                placeholder={t('discover.searchPlaceholder')}
+                enterKeyHint="search"
+                maxLength={200}
+                className="h-12 border-transparent bg-background ps-10 text-base text-foreground shadow-md md:text-base [&::-webkit-search-cancel-button]:hidden"
+                data-testid="discover-search"
+              />
+            </div>
+            <div className="relative">
+              <label htmlFor={locationId} className="sr-only">
+                {t('discover.locationLabel')}
+              </label>
+              <MapPin
+                className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                id={locationId}
+                type="search"
+                value={draft.location}
+                onChange={(event) => setDraft((current) => ({ ...current, location: event.target.value }))}
+                placeholder={t('discover.locationPlaceholder')}
+                enterKeyHint="search"
+                autoComplete="address-level2"
+                maxLength={300}
+                className="h-12 border-transparent bg-background ps-10 text-base text-foreground shadow-md md:text-base [&::-webkit-search-cancel-button]:hidden"
+                data-testid="discover-location"
+              />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
+            <LazyTooltipGroup>
+              <LazyTooltip content={t('discover.comingSoon.title')}>
+                <Button
+                  type="button"
+                  variant="inverseOutline"
+                  size="sm"
+                  onClick={() => comingSoon('discover.comingSoon.filters')}
+                >
+                  <SlidersHorizontal aria-hidden />
+                  {t('discover.advancedFilters')}
+                </Button>
+              </LazyTooltip>
+              <LazyTooltip content={t('discover.comingSoon.title')}>
+                <Button
+                  type="button"
+                  variant="inverseOutline"
+                  size="sm"
+                  onClick={() => comingSoon('discover.comingSoon.location')}
+                >
+                  <LocateFixed aria-hidden />
+                  {t('discover.useMyLocation')}
+                </Button>
+              </LazyTooltip>
+            </LazyTooltipGroup>
+            {isFiltering && <ClearFiltersButton filters={urlFilters} onClear={clearFilters} />}
+          </div>
+        </form>
+      </section>
+
+      <DiscoverResults filters={urlFilters} isFiltering={isFiltering} onClearFilters={clearFilters} />
+    </div>
+  );
+}
+
+/** The results under the search form: their own data, so an answer re-renders only them. */
+function DiscoverResults({
+  filters,
+  isFiltering,
+  onClearFilters,
+}: {
+  filters: Filters;
+  isFiltering: boolean;
+  onClearFilters: () => void;
+}) {
+  const { t } = useTranslation(['events', 'event-detail']);
+  const list = useEvents(filters);
+  return (
+    <section aria-labelledby="results-heading" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+          {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
+        </h2>
+        <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
+          {list.isLoading || list.isPlaceholderData
+            ? t('common:status.loadingEvents')
+            : list.isError
+              ? ''
+              : list.hasNextPage
+                ? t('discover.eventsFoundMore', { count: list.events.length })
+                : t('discover.eventsFound', { count: list.events.length })}
+        </p>
+      </div>
+
+      <EventListResults
+        list={list}
+        empty={
+          isFiltering ? (
+            <EmptyState
+              icon={SearchX}
+              title={t('list.emptyTitle')}
+              hint={t('list.emptyFilteredHint')}
+              action={
+                <Button variant="outline" onClick={onClearFilters}>
+                  <X aria-hidden />
+                  {t('discover.clearFilters')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={CalendarSearch} title={t('list.emptyTitle')} hint={t('discover.emptyHint')} />
+          )
+        }
+      />
+    </section>
+  );
+}
+
+/** Shown while filtering and something was found (an empty result has its own Clear Filters button). */
+function ClearFiltersButton({ filters, onClear }: { filters: Filters; onClear: () => void }) {
+  const { t } = useTranslation('events');
+  const hasResults = useEvents(filters).events.length > 0;
+  if (!hasResults) return null;
+  return (
+    <Button type="button" variant="inverseOutline" size="sm" onClick={onClear} className="ms-auto">
+      <X aria-hidden />
+      {t('discover.clearFilters')}
+    </Button>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Download, ListOrdered, LoaderCircle, RotateCw, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Attendee, WaitlistEntry } from '@contract/event-management';
+import type { Event } from '@contract/events';
+import { ATTENDANCE_WINDOW_DAYS } from '@contract/event-management';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/use-toast';
+import { AttendanceSheet } from './attendance-sheet';
+import { PersonAvatar } from '@/components/people/person-avatar';
+import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
+import { downloadCsv } from '@/lib/download-csv';
+import { useAttendees } from '../api/get-attendees';
+import { isEventPast } from '../components/event-state';
+
+/** Attendance can be recorded from the start until 30 days after it. */
+function attendanceWindow(event: Pick<Event, 'date'>, now = Date.now()) {
+  const start = new Date(event.date).getTime();
+  const end = start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  return { hasStarted: start <= now, isOpen: start <= now && now <= end, closesAt: new Date(end).toISOString() };
+}
+
+/** The organizer's list of who RSVPed and who waits, the attendance sheet once started. */
+export function AttendeeSection({ event }: { event: Event }) {
+  const { t } = useTranslation(['organizer', 'event-detail']);
+  const attendees = useAttendees(event.id);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const window = attendanceWindow(event);
+
+  const download = async () => {
+    setIsDownloading(true);
+    try {
+      await downloadCsv(`/api/events/${event.id}/attendees`, `event-${event.id}-attendees.csv`);
+    } catch {
+      toast({
+        title: t('common:toasts.errorTitle'),
+        description: t('attendees.downloadFailed'),
+        variant: 'destructive',
+      });
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+
+  return (
+    <Card data-testid="attendee-section" aria-labelledby="attendees-heading">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 pb-3">
+        <h2 id="attendees-heading" className="flex items-center gap-2 text-lg leading-tight font-semibold">
+          <Users className="size-5 text-primary" aria-hidden />
+          {isEventPast(event) ? t('attendance.title') : t('attendees.title')}
+          {attendees.data && (
+            <span className="text-sm font-normal text-muted-foreground" data-testid="attendee-count">
+              ({t('attendees.count', { count: attendees.data.attendees.length })})
+            </span>
+          )}
+        </h2>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void download()}
+          disabled={isDownloading}
+          aria-busy={isDownloading || undefined}
+          data-testid="download-attendees"
+        >
+          {isDownloading ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          {t('attendees.download')}
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {attendees.isPending ? (
+          <div className="flex flex-col gap-3" aria-busy>
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : attendees.isError ? (
+          <div className="flex flex-col items-start gap-3" role="alert">
+            <p className="text-sm text-muted-foreground">{t('attendees.loadFailed')}</p>
+            <Button type="button" variant="outline" size="sm" onClick={() => void attendees.refetch()}>
+              <RotateCw aria-hidden />
+              {t('attendees.retry')}
+            </Button>
+          </div>
+        ) : window.hasStarted ? (
+          <AttendanceSheet
+            eventId={event.id}
+            attendees={attendees.data.attendees}
+            organizerId={event.organizerId}
+            isOpen={window.isOpen}
+            closesAt={window.closesAt}
+          />
+        ) : (
+          <>
+            <AttendeeRows attendees={attendees.data.attendees} />
+            <WaitlistRows waitlist={attendees.data.waitlist} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
+  const { t } = useTranslation(['organizer', 'event-detail']);
+  const formatDateTime = useFormatDateTime();
+  if (attendees.length === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
+      {attendees.map((attendee) => (
+        <li key={attendee.user.id} className="flex items-center gap-3 py-2.5" data-testid="attendee-row">
+          <PersonAvatar person={attendee.user} tint={ATTENDEE_TINT} className="size-9" />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="truncate font-medium" dir="auto">
+              {personName(attendee.user, t('attendees.unknownName'))}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {t('attendees.rsvpedAt')}: <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
+            </span>
+          </div>
+          <Badge variant="secondary" data-testid="attendee-status">
+            {t(`event-detail:rsvp.status.${attendee.status}.label`)}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WaitlistRows({ waitlist }: { waitlist: WaitlistEntry[] }) {
+  const { t } = useTranslation('organizer');
+  const formatDateTime = useFormatDateTime();
+  return (
+    <section aria-labelledby="waitlist-heading" className="flex flex-col gap-2" data-testid="waitlist-section">
+      <h3 id="waitlist-heading" className="flex items-center gap-2 text-sm font-semibold">
+        <ListOrdered className="size-4 text-muted-foreground" aria-hidden />
+        {t('attendees.waitlistTitle')} <span className="font-normal text-muted-foreground">({waitlist.length})</span>
+      </h3>
+      {waitlist.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('attendees.waitlistEmpty')}</p>
+      ) : (
+        <ol className="flex flex-col divide-y divide-border">
+          {waitlist.map((entry) => (
+            <li key={entry.user.id} className="flex items-center gap-3 py-2.5" data-testid="waitlist-row">
+              <span className="w-8 shrink-0 text-center text-sm font-bold text-muted-foreground tabular-nums">
+                {t('attendees.position', { position: entry.position })}
+              </span>
+              <PersonAvatar person={entry.user} tint={ATTENDEE_TINT} className="size-9" />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium" dir="auto">
+                  {personName(entry.user, t('attendees.unknownName'))}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {t('attendees.joinedAt', { date: formatDateTime(entry.createdAt) })}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

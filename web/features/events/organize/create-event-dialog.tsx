@@ -1,0 +1,573 @@
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ImagePlus, LoaderCircle, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import {
+  EVENT_LIMITS,
+  IMAGE_DATA_URL_PATTERN,
+  type CreateEventBody,
+  type Event,
+  type UpdateEventBody,
+} from '@contract/events';
+import { LINE_BREAKING_CHARACTERS } from '@contract/common';
+import { findImageUrlProblem } from '@contract/image-url';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { getCategoryIcon } from '../components/category-style';
+import { useCategoryName } from '../discover/event-card';
+import { useCategories } from '../api/get-categories';
+import { useCreateEvent } from '../api/use-create-event';
+import { useUpdateEvent } from '../api/use-event-management';
+
+/** An event starts at least 30 minutes from now. */
+export const MIN_LEAD_MINUTES = 30;
+const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** `YYYY-MM-DDTHH:mm` in local time, the value format of <input type="datetime-local">. */
+export function toDateTimeLocal(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function earliestStart(now = Date.now()): Date {
+  // Rounded up to the next minute: the input has minute precision, and rounding down would offer a
+  // time a few seconds short of the rule.
+  return new Date(Math.ceil((now + MIN_LEAD_MINUTES * 60_000) / 60_000) * 60_000);
+}
+
+function earliestAllowedMinute(now = Date.now()): number {
+  return Math.floor((now + MIN_LEAD_MINUTES * 60_000) / 60_000) * 60_000;
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** `src` is a new photo's data URL or, when editing, one of the event's stored photo URLs (kept). */
+type Photo = { id: string; name: string; src: string };
+
+/** The duration field takes hours (what organizers think in); the server takes minutes. */
+function hoursToMinutes(hours: string): number {
+  return Math.round(Number(hours.trim().replace(',', '.')) * 60);
+}
+
+function minutesToHours(minutes: number): string {
+  return String(Math.round((minutes / 60) * 100) / 100);
+}
+
+function useCreateEventSchema(originalDate?: string) {
+  const { t } = useTranslation(['events', 'organizer']);
+  return useMemo(
+    () =>
+      z.object({
+        title: z
+          .string()
+          .trim()
+          .min(1, t('create.errors.title'))
+          .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax }))
+          // The server's one-line rule (contract/common.ts): a pasted tab or line break is refused here first.
+          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
+        description: z
+          .string()
+          .trim()
+          .min(1, t('create.errors.description'))
+          .max(EVENT_LIMITS.descriptionMax, t('create.errors.tooLong', { max: EVENT_LIMITS.descriptionMax })),
+        location: z
+          .string()
+          .trim()
+          .min(1, t('create.errors.location'))
+          .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax }))
+          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
+        date: z
+          .string()
+          .min(1, t('create.errors.date'))
+          .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
+          // Checked against the clock at submit time, not when the dialog opened, at the input's
+          // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
+          // An edited event keeps its date unless it is changed; only a new date must follow the rule.
+          .refine(
+            (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
+            t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
+          ),
+        categoryId: z.string().regex(/^[1-9]\d*$/, t('create.errors.category')),
+        maxAttendees: z
+          .string()
+          .trim()
+          .refine(
+            (value) =>
+              value === '' ||
+              (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= EVENT_LIMITS.maxAttendeesMax),
+            t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
+          ),
+        imageUrl: z
+          .string()
+          .trim()
+          // Only a public https image address, the server's own rule (contract/image-url.ts).
+          .refine((value) => value === '' || findImageUrlProblem(value) === null, t('create.errors.imageUrl')),
+        durationHours: z
+          .string()
+          .trim()
+          .refine(
+            (value) => {
+              const minutes = hoursToMinutes(value);
+              return (
+                /^\d+([.,]\d+)?$/.test(value) &&
+                minutes >= EVENT_LIMITS.durationMinutesMin &&
+                minutes <= EVENT_LIMITS.durationMinutesMax
+              );
+            },
+            t('organizer:form.durationError', {
+              min: EVENT_LIMITS.durationMinutesMin,
+              max: EVENT_LIMITS.durationMinutesMax / 60,
+            }),
+          ),
+      }),
+    [t, originalDate],
+  );
+}
+
+type FormValues = z.input<ReturnType<typeof useCreateEventSchema>>;
+
+const EMPTY: FormValues = {
+  title: '',
+  description: '',
+  location: '',
+  date: '',
+  categoryId: '',
+  maxAttendees: '',
+  imageUrl: '',
+  durationHours: minutesToHours(EVENT_LIMITS.durationMinutesDefault),
+};
+
+function valuesOf(event: Event): FormValues {
+  return {
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    date: toDateTimeLocal(new Date(event.date)),
+    categoryId: String(event.categoryId),
+    maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
+    imageUrl: event.imageUrl ?? '',
+    durationHours: minutesToHours(event.durationMinutes),
+  };
+}
+
+function photosOf(event: Event): Photo[] {
+  return event.images.map((src, index) => ({ id: `stored-${src}`, name: `${index + 1}`, src }));
+}
+
+export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return <EventFormDialog open={open} onOpenChange={onOpenChange} />;
+}
+
+/**
+ * The create form, and with `event` the same form prefilled to edit it:
+ * PATCH with the whole photo list, the kept photos by their URL and the new ones as data URLs.
+ */
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  event: editedEvent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  event?: Event;
+}) {
+  const { t } = useTranslation(['events', 'organizer']);
+  const isEditing = editedEvent !== undefined;
+  const originalDate = editedEvent ? toDateTimeLocal(new Date(editedEvent.date)) : undefined;
+  const schema = useCreateEventSchema(originalDate);
+  const categories = useCategories();
+  const categoryName = useCategoryName();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
+  const saving = isEditing ? updateEvent : createEvent;
+  const [photos, setPhotos] = useState<Photo[]>(() => (editedEvent ? photosOf(editedEvent) : []));
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const idPrefix = useId();
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: editedEvent ? valuesOf(editedEvent) : EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  // Each opening of the edit form starts from the event as it is now (it may have changed meanwhile).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && editedEvent) {
+      form.reset(valuesOf(editedEvent));
+      setPhotos(photosOf(editedEvent));
+      setPhotoError(null);
+    }
+  }
+  const { errors } = form.formState;
+  // Recomputed whenever the dialog renders, so the picker never offers a time that became too early.
+  const minDate = toDateTimeLocal(earliestStart());
+
+  const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Clear the input so picking the same file again (after removing it) fires a change.
+    event.target.value = '';
+    const problems: string[] = [];
+    const accepted: Photo[] = [];
+    for (const file of files) {
+      if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
+        problems.push(t('create.photos.notImage', { name: file.name }));
+        continue;
+      }
+      if (file.size > EVENT_LIMITS.imageBytesMax) {
+        problems.push(t('create.photos.tooLarge', { name: file.name }));
+        continue;
+      }
+      if (photos.length + accepted.length >= EVENT_LIMITS.imagesMax) {
+        problems.push(t('create.photos.tooMany', { max: EVENT_LIMITS.imagesMax }));
+        break;
+      }
+      try {
+        const dataUrl = await readAsDataUrl(file);
+        if (!IMAGE_DATA_URL_PATTERN.test(dataUrl)) {
+          problems.push(t('create.photos.notImage', { name: file.name }));
+          continue;
+        }
+        accepted.push({ id: `${Date.now()}-${accepted.length}-${file.name}`, name: file.name, src: dataUrl });
+      } catch {
+        problems.push(t('create.photos.unreadable', { name: file.name }));
+      }
+    }
+    setPhotos((current) => [...current, ...accepted]);
+    setPhotoError(problems.length ? problems.join(' ') : null);
+  };
+
+  const removePhoto = (id: string) => {
+    setPhotos((current) => current.filter((photo) => photo.id !== id));
+    setPhotoError(null);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (editedEvent) {
+      const update: UpdateEventBody = {
+        title: values.title.trim(),
+        description: values.description.trim(),
+        location: values.location.trim(),
+        categoryId: Number(values.categoryId),
+        maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
+        imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
+        durationMinutes: hoursToMinutes(values.durationHours),
+        images: photos.map((photo) => photo.src),
+      };
+      // An unchanged date is not sent: the server would refuse it once the start is under 30 minutes away.
+      if (values.date !== originalDate) update.date = new Date(values.date).toISOString();
+      updateEvent.mutate(update, { onSuccess: () => onOpenChange(false) });
+      return;
+    }
+    const body: CreateEventBody = {
+      title: values.title.trim(),
+      description: values.description.trim(),
+      location: values.location.trim(),
+      date: new Date(values.date).toISOString(),
+      categoryId: Number(values.categoryId),
+      maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
+      imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
+      images: photos.map((photo) => photo.src),
+      durationMinutes: hoursToMinutes(values.durationHours),
+    };
+    createEvent.mutate(body, {
+      onSuccess: () => {
+        form.reset(EMPTY);
+        setPhotos([]);
+        setPhotoError(null);
+        onOpenChange(false);
+      },
+    });
+  });
+
+  const errorId = (name: keyof FormValues) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+  const fieldError = (name: keyof FormValues) =>
+    errors[name]?.message ? (
+      <p id={`${fieldId(name)}-error`} className="text-sm font-medium text-destructive" data-testid={`error-${name}`}>
+        {errors[name]?.message}
+      </p>
+    ) : null;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="gap-5 sm:max-w-xl"
+        data-testid={isEditing ? 'edit-event-dialog' : 'create-event-dialog'}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-xl">{isEditing ? t('organizer:edit.title') : t('create.title')}</DialogTitle>
+          <DialogDescription>{isEditing ? t('organizer:edit.description') : t('create.description')}</DialogDescription>
+        </DialogHeader>
+
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fieldId('title')}>{t('create.fields.title')}</Label>
+            <Input
+              id={fieldId('title')}
+              placeholder={t('create.placeholders.title')}
+              aria-invalid={!!errors.title}
+              aria-describedby={errorId('title')}
+              maxLength={EVENT_LIMITS.titleMax}
+              {...form.register('title')}
+            />
+            {fieldError('title')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fieldId('description')}>{t('create.fields.description')}</Label>
+            <Textarea
+              id={fieldId('description')}
+              rows={4}
+              placeholder={t('create.placeholders.description')}
+              aria-invalid={!!errors.description}
+              aria-describedby={errorId('description')}
+              maxLength={EVENT_LIMITS.descriptionMax}
+              {...form.register('description')}
+            />
+            {fieldError('description')}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fieldId('location')}>{t('create.fields.location')}</Label>
+            <Input
+              id={fieldId('location')}
+              placeholder={t('create.placeholders.location')}
+              autoComplete="street-address"
+              aria-invalid={!!errors.location}
+              aria-describedby={errorId('location')}
+              maxLength={EVENT_LIMITS.locationMax}
+              {...form.register('location')}
+            />
+            {fieldError('location')}
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={fieldId('date')}>{t('create.fields.date')}</Label>
+              <Input
+                id={fieldId('date')}
+                type="datetime-local"
+                min={minDate}
+                aria-invalid={!!errors.date}
+                aria-describedby={errorId('date')}
+                {...form.register('date')}
+              />
+              {fieldError('date')}
+            </div>
+
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={fieldId('categoryId')}>{t('create.fields.category')}</Label>
+              <Controller
+                control={form.control}
+                name="categoryId"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger
+                      id={fieldId('categoryId')}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      aria-invalid={!!errors.categoryId}
+                      aria-describedby={errorId('categoryId')}
+                      data-testid="create-event-category"
+                    >
+                      <SelectValue
+                        placeholder={
+                          categories.isLoading ? t('common:status.loading') : t('create.placeholders.category')
+                        }
+                      />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {(categories.data ?? []).map((category) => {
+                        const Icon = getCategoryIcon(category.icon);
+                        return (
+                          <SelectItem key={category.id} value={String(category.id)}>
+                            <Icon className="size-4 text-muted-foreground" aria-hidden />
+                            {categoryName(category.name)}
+                          </SelectItem>
+                        );
+                      })}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              {fieldError('categoryId')}
+            </div>
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={fieldId('maxAttendees')}>
+                {t('create.fields.maxAttendees')}{' '}
+                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+              </Label>
+              <Input
+                id={fieldId('maxAttendees')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={EVENT_LIMITS.maxAttendeesMax}
+                step={1}
+                placeholder={t('create.placeholders.maxAttendees')}
+                aria-invalid={!!errors.maxAttendees}
+                aria-describedby={errorId('maxAttendees') ?? `${fieldId('maxAttendees')}-hint`}
+                {...form.register('maxAttendees')}
+              />
+              {fieldError('maxAttendees') ?? (
+                <p id={`${fieldId('maxAttendees')}-hint`} className="text-xs text-muted-foreground">
+                  {t('create.hints.maxAttendees')}
+                </p>
+              )}
+            </div>
+
+            <div className="flex min-w-0 flex-col gap-2">
+              <Label htmlFor={fieldId('imageUrl')}>
+                {t('create.fields.imageUrl')}{' '}
+                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+              </Label>
+              <Input
+                id={fieldId('imageUrl')}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                aria-invalid={!!errors.imageUrl}
+                aria-describedby={errorId('imageUrl')}
+                {...form.register('imageUrl')}
+              />
+              {fieldError('imageUrl')}
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-2 sm:w-1/2 sm:pe-2">
+            <Label htmlFor={fieldId('durationHours')}>{t('organizer:form.duration')}</Label>
+            <Input
+              id={fieldId('durationHours')}
+              type="number"
+              inputMode="decimal"
+              min={EVENT_LIMITS.durationMinutesMin / 60}
+              max={EVENT_LIMITS.durationMinutesMax / 60}
+              step={0.25}
+              aria-invalid={!!errors.durationHours}
+              aria-describedby={errorId('durationHours') ?? `${fieldId('durationHours')}-hint`}
+              data-testid="event-duration"
+              {...form.register('durationHours')}
+            />
+            {fieldError('durationHours') ?? (
+              <p id={`${fieldId('durationHours')}-hint`} className="text-xs text-muted-foreground">
+                {t('organizer:form.durationHint')}
+              </p>
+            )}
+          </div>
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium">
+              {t('create.fields.photos')}{' '}
+              <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+            </legend>
+            <input
+              ref={fileInput}
+              id={fieldId('photos')}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(event) => void addPhotos(event)}
+              data-testid="create-event-photos-input"
+            />
+            <div className="flex flex-wrap gap-3" data-testid="create-event-photos">
+              {photos.map((photo, index) => (
+                <div
+                  key={photo.id}
+                  className="group/photo relative size-20 overflow-hidden rounded-lg border border-border bg-muted"
+                  data-testid="create-event-photo"
+                >
+                  <img
+                    src={photo.src}
+                    alt={t('create.photos.thumbnailAlt', { number: index + 1 })}
+                    className="size-full object-cover"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => removePhoto(photo.id)}
+                    className="absolute end-1 top-1 flex size-7 cursor-pointer items-center justify-center rounded-full bg-black/70 text-white shadow transition hover:bg-black/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
+                    aria-label={t('create.photos.remove', { number: index + 1 })}
+                  >
+                    <X className="size-4" aria-hidden />
+                  </button>
+                </div>
+              ))}
+              {photos.length < EVENT_LIMITS.imagesMax && (
+                <button
+                  type="button"
+                  onClick={() => fileInput.current?.click()}
+                  aria-describedby={`${fieldId('photos')}-hint`}
+                  className={cn(
+                    'flex size-20 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-input text-xs font-medium text-muted-foreground transition hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                  )}
+                >
+                  <ImagePlus className="size-5" aria-hidden />
+                  {t('create.photos.add')}
+                </button>
+              )}
+            </div>
+            <p id={`${fieldId('photos')}-hint`} className="text-xs text-muted-foreground">
+              {t('create.photos.hint', { max: EVENT_LIMITS.imagesMax })}
+            </p>
+            {photoError && (
+              <p role="alert" className="text-sm font-medium text-destructive" data-testid="create-event-photo-error">
+                {photoError}
+              </p>
+            )}
+          </fieldset>
+
+          <DialogFooter className="pt-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              disabled={saving.isPending}
+              aria-busy={saving.isPending || undefined}
+              className="min-w-36"
+            >
+              {saving.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              {isEditing
+                ? saving.isPending
+                  ? t('organizer:edit.saving')
+                  : t('organizer:edit.save')
+                : saving.isPending
+                  ? t('create.submitting')
+                  : t('create.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

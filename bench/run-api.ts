@@ -613,9 +613,10 @@ async function main() {
     [`achievement poll, 304 (${VIEWERS} viewers)`, polls],
   ];
   // Whole pages, rendered by the server for the signed-in reader (decision 0010): not among the
-  // read-afresh targets of docs/benchmarks.md, measured for what server rendering costs. Two connections, one per core: the
-  // server renders two at a time and sends pages past eight waiting unrendered (server/plugins/web.ts),
-  // so at twenty connections most pages would be the cheap unrendered kind. At 2 connections none waits.
+  // read-afresh targets of docs/benchmarks.md, measured for what server rendering costs. Two
+  // connections, one per core: the server renders two at a time and sends pages past eight waiting
+  // unrendered (server/plugins/web.ts), so at twenty connections most pages would be the cheap
+  // unrendered kind. At 2 connections none waits.
   const pageScenarios: Array<[string, string]> = [
     ['page: Home, server-rendered', '/'],
     ['page: event, server-rendered', `/events/${fixture.eventId}`],

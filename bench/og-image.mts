@@ -1,6 +1,6 @@
 import { renderOgImage } from '../server/modules/social/og-image';
 
-/** `node --import tsx bench/og-image.ts`: time to draw the link-preview PNG (first call loads fonts). */
+/** `npm run bench:og-image`: time to draw the link-preview PNG (first call loads fonts). */
 const event = {
   id: 1,
   title: 'Riverside Cleanup & Picnic at Tejo Park',

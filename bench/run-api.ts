@@ -613,9 +613,10 @@ async function main() {
     [`achievement poll, 304 (${VIEWERS} viewers)`, polls],
   ];
   // Whole pages, rendered by the server for the signed-in reader (decision 0010): not among the
-  // issue's targets, measured for what server rendering costs. Two connections, one per core: the
-  // server renders two at a time and sends pages past eight waiting unrendered (server/plugins/web.ts),
-  // so at twenty connections most pages would be the cheap unrendered kind. At 2 connections none waits.
+  // read-afresh targets of docs/benchmarks.md, measured for what server rendering costs. Two
+  // connections, one per core: the server renders two at a time and sends pages past eight waiting
+  // unrendered (server/plugins/web.ts), so at twenty connections most pages would be the cheap
+  // unrendered kind. At 2 connections none waits.
   const pageScenarios: Array<[string, string]> = [
     ['page: Home, server-rendered', '/'],
     ['page: event, server-rendered', `/events/${fixture.eventId}`],
@@ -698,7 +699,7 @@ async function main() {
     );
   }
   if (floorMeasurement) {
-    // The issue's targets, read off this run.
+    // The read-afresh targets of docs/benchmarks.md, read off this run.
     const find = (part: string) => measurements.find((m) => m.name.startsWith(part));
     const list = find('event list, first page');
     const lines: string[] = [];

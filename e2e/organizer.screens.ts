@@ -6,7 +6,10 @@ import { createEventWith, signInWith, signUpWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
-/** The organizer's event page at the phone (360×740) and desktop (1280×800) sizes the issue names. */
+/**
+ * The organizer's event page at the phone (360×740) and desktop (1280×800) sizes the organizer screens
+ * are reviewed at.
+ */
 
 const SIZES = [
   { name: 'phone', width: 360, height: 740 },

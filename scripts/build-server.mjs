@@ -6,7 +6,7 @@ import { build } from 'esbuild';
  * Compiles the server into one ES module, dist/server/server.mjs, with the packages left external.
  * Production runs this file rather than the TypeScript through tsx: the loader and its transformed
  * sources cost about 100 MB of resident memory and 0.6 s of start (docs/benchmarks.md), against
- * issue 6's 200 MB and 2 s targets. Tests and `npm run dev` keep running the sources.
+ * the 200 MB and 2 s targets of docs/benchmarks.md. Tests and `npm run dev` keep running the sources.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const outputDirectory = path.join(root, 'dist/server');

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { isTimeZone } from './lib/time-zone';
 
 /**
- * The only module that reads the environment (DEVELOPERS.md). A bad value stops the start with a
- * message naming every bad variable at once.
+ * The only module that reads the environment (scripts/check-layout.mjs holds the rest of the server to
+ * it). A bad value stops the start with a message naming every bad variable at once.
  */
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })

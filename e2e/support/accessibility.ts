@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe on the current page: no serious or critical violation (the issues' accessibility bar). */
+/** axe on the current page: no serious or critical violation (the accessibility bar every screen is held to). */
 export async function expectNoSeriousAccessibilityViolations(page: Page, options: { exclude?: string[] } = {}) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

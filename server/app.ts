@@ -10,7 +10,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
-import { eventManagementRoutes } from './modules/events/event-management.routes';
+import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';

@@ -19,7 +19,7 @@ import * as authRepository from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertAcceptablePassword } from '../auth/password-strength';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../events/event-photos';
-import { EventManagementService, fillFreeSeats } from '../events/event-management.service';
+import { EventManagementService, fillFreeSeats } from '../event-management/event-management.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS, type WriteLimit } from '../limits/limits.service';
 import { readMailLanguage } from '../mail/mail-settings.service';
 import { buildPasswordResetMail, type Mailer } from '../mail/mail.service';

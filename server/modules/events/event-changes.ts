@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { notifyOfEventChange } from '../notifications/notifications.service';
-import { insertEventChange, type NewEventChange } from './event-management.repository';
+import { insertEventChange, type NewEventChange } from '../event-management/event-management.repository';
 
 export type EventChange = NewEventChange;
 

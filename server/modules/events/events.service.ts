@@ -9,8 +9,8 @@ import { findCategory } from '../categories/categories.repository';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfRsvp } from '../notifications/notifications.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { EVENT_CANCELLED, fillFreeSeats } from './event-management.service';
-import { deleteWaitlistEntry, lockEvent } from './event-management.repository';
+import { EVENT_CANCELLED, fillFreeSeats } from '../event-management/event-management.service';
+import { deleteWaitlistEntry, lockEvent } from '../event-management/event-management.repository';
 import { inspectPhotos, photoUrl, readPhotoUploads, reencodePhotos } from './event-photos';
 import * as repository from './events.repository';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Executor, selectRows } from '../../db/client';
 import { eventChanges, eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
-import { searchTextOf } from './events.repository';
+import { searchTextOf } from '../events/events.repository';
 
 /** The events row as the organizer's calls and the RSVP rules need it, locked for the transaction. */
 export type LockedEvent = {

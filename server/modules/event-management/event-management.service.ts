@@ -13,10 +13,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { findCategory } from '../categories/categories.repository';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { announceEventChange } from './event-changes';
+import { announceEventChange } from '../events/event-changes';
 import * as repository from './event-management.repository';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from './event-photos';
-import { insertPhotos, type NewPhoto } from './events.repository';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../events/event-photos';
+import { insertPhotos, type NewPhoto } from '../events/events.repository';
 
 export type UpdateEventInput = z.output<typeof updateEventBodySchema>;
 

@@ -16,7 +16,7 @@ import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
-import { EventsService } from './events.service';
+import { EventsService } from '../events/events.service';
 
 // Ten new photos of the largest size, base64-encoded (4/3), plus the rest of the payload (as on create).
 const UPDATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;

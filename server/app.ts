@@ -12,6 +12,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { eventRoutes } from './modules/events/events.routes';
+import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(categoryRoutes, { db: database.db });
   await app.register(eventRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(rsvpRoutes, { db: database.db });
   await app.register(eventManagementRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
+import { purgeExpiredResetTokens } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
@@ -105,13 +106,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   const oidcClient = config.oidc ? new OidcClient(config.oidc) : null;
 
-  // Expired sessions, old sign-in attempts and ended limit windows are purged, at start and hourly.
+  // Expired sessions, old sign-in attempts, ended limit windows and reset links are purged, at start and hourly.
   let purgeTimer: NodeJS.Timeout | undefined;
   // A purge in hand when the process shuts down finishes before the database closes.
   let purgeInHand: Promise<void> = Promise.resolve();
   const purgeExpiredRecords = () =>
     (purgeInHand = authService
       .purgeExpiredRecords()
+      .then(() => purgeExpiredResetTokens(database.db))
       .catch((error: unknown) => app.log.error({ err: error }, 'purging expired records failed')));
   app.addHook('onReady', async () => {
     await purgeExpiredRecords();

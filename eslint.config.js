@@ -63,6 +63,24 @@ export default tseslint.config(
     },
   },
   {
+    // A server module uses another only through its service: its repository is its own (docs/architecture.md).
+    files: ['server/modules/*/*.ts'],
+    ignores: ['server/modules/*/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository'],
+              message: "Use the other module's service: a module's repository is its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // contract/ is zod only: the same schemas type the server and the web client.
     files: ['contract/**/*.ts'],
     rules: {

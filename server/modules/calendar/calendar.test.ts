@@ -1,7 +1,17 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+
+/** The event the calendar files describe: its place and length are what the assertions read. */
+const CALENDAR_EVENT = {
+  title: 'Park cleanup',
+  description: 'Gloves provided.',
+  location: 'Parque Eduardo VII, Lisboa',
+  date: daysFromNow(4).toISOString(),
+  categoryId: 1,
+  durationMinutes: 150,
+};
 
 type Member = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -15,25 +25,6 @@ beforeAll(async () => {
   volunteer = await signUpUser(app, { firstName: 'Vera', lastName: 'Volunteer' });
 });
 afterAll(async () => app?.close());
-
-async function createEvent(fields: Record<string, unknown> = {}): Promise<{ id: number; date: string }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: organizer.cookie },
-    payload: {
-      title: 'Park cleanup',
-      description: 'Gloves provided.',
-      location: 'Parque Eduardo VII, Lisboa',
-      date: daysFromNow(4).toISOString(),
-      categoryId: 1,
-      durationMinutes: 150,
-      ...fields,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
 
 function onlyEvent(text: string): VEvent {
   const parsed = ical.sync.parseICS(text);
@@ -60,7 +51,7 @@ async function readEventCalendar(eventId: number, cookie?: string) {
 
 describe("an event's calendar file", () => {
   it('is text/calendar, readable by guests, with the UID, times and text of the event', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const response = await readEventCalendar(created.id);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.headers['content-disposition']).toContain(`pitchin-event-${created.id}.ics`);
@@ -79,7 +70,7 @@ describe("an event's calendar file", () => {
   });
 
   it('keeps its UID, raises SEQUENCE on every edit, moves DTSTART/DTEND with the date and length', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const before = onlyEvent((await readEventCalendar(created.id)).body);
     const newDate = daysFromNow(6);
     newDate.setUTCMilliseconds(0);
@@ -109,7 +100,7 @@ describe("an event's calendar file", () => {
   });
 
   it('says STATUS:CANCELLED with the reason once the organizer cancels, and raises SEQUENCE', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const cancelled = await app.inject({
       method: 'POST',
       url: `/api/events/${created.id}/cancel`,
@@ -146,9 +137,12 @@ describe('the personal calendar feed', () => {
   it('lists the RSVPs of its owner only, with the same UIDs as the event files', async () => {
     const member = await signUpUser(app);
     const other = await signUpUser(app);
-    const joined = await createEvent({ title: 'Joined event' });
-    const cancelledLater = await createEvent({ title: 'Joined then cancelled' });
-    const notJoined = await createEvent({ title: 'Not joined' });
+    const joined = await createEvent(app, organizer.cookie, { ...CALENDAR_EVENT, title: 'Joined event' });
+    const cancelledLater = await createEvent(app, organizer.cookie, {
+      ...CALENDAR_EVENT,
+      title: 'Joined then cancelled',
+    });
+    const notJoined = await createEvent(app, organizer.cookie, { ...CALENDAR_EVENT, title: 'Not joined' });
     for (const eventId of [joined.id, cancelledLater.id]) {
       const rsvp = await app.inject({
         method: 'POST',

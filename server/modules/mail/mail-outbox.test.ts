@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from './capture-smtp-server';
 import { MailOutbox } from './mail-outbox.service';
 import { createMailer } from './mail.service';
@@ -48,22 +48,6 @@ function call(
   });
 }
 
-async function createEvent(fields: Record<string, unknown> = {}): Promise<number> {
-  const response = await call(organizer, 'POST', '/api/events', {
-    title: 'River cleanup',
-    description: 'Gloves provided',
-    location: 'Porto',
-    date: daysFromNow(6).toISOString(),
-    categoryId: 1,
-    maxAttendees: 1,
-    imageUrl: null,
-    images: [],
-    ...fields,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
 function recipientOf(mail: ParsedMail): string {
   return mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
 }
@@ -101,7 +85,7 @@ describe('mails about events come from the outbox, once, in the recipient langua
   let changedMail: ParsedMail;
 
   it('event changed: the German RSVP holder gets it in German with what changed; the organizer gets nothing', async () => {
-    eventId = await createEvent();
+    eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 1 })).id;
     expect((await call(vera, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect((await call(walt, 'POST', `/api/events/${eventId}/waitlist`)).statusCode).toBe(201);
     expect(
@@ -189,7 +173,7 @@ describe('mails about events come from the outbox, once, in the recipient langua
     });
 
     // The next change reaches her no more; an announcement still does.
-    const second = await createEvent({ maxAttendees: 5 });
+    const second = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(vera, 'POST', `/api/events/${second}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect((await call(organizer, 'PATCH', `/api/events/${second}`, { location: 'Faro' })).statusCode).toBe(200);
     expect(await deliver()).toEqual([]);
@@ -245,7 +229,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
   it('25 place changes in a row make one mail and one unread notification; later ones wait 15 minutes, gathered', async () => {
     const cora = await signUpUser(app, { firstName: 'Cora' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(cora, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     for (let index = 1; index <= 25; index += 1) expect(await edit(eventId, { location: `Place ${index}` })).toBe(200);
     await deliver();
@@ -280,7 +264,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
   it('a change undone before its mail goes sends nothing; a read notice is followed by a new unread one', async () => {
     const dina = await signUpUser(app, { firstName: 'Dina' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(dina, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect(await edit(eventId, { location: 'Lisbon' })).toBe(200);
     await deliver();
@@ -316,7 +300,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
     );
     const runAll = () => Promise.all([app.mailOutbox, ...outboxes].map((outbox) => outbox.runOnce()));
     const ezra = await signUpUser(app, { firstName: 'Ezra' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(ezra, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     for (let index = 1; index <= 12; index += 1) {
       const editing = Promise.all([edit(eventId, { location: `Stop ${index}` }), runAll()]);
@@ -337,7 +321,9 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
-    const eventId = await createEvent({ title: 'Garden day', location: 'Coimbra' });
+    const eventId = (
+      await createEvent(app, organizer.cookie, { maxAttendees: 1, title: 'Garden day', location: 'Coimbra' })
+    ).id;
     expect((await call(organizer, 'POST', `/api/events/${eventId}/rsvp`, { status: 'organizing' })).statusCode).toBe(
       200,
     );

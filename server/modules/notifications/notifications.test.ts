@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../../contract/notifications';
-import { daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
 type Account = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -36,27 +35,6 @@ async function unreadOf(account: Account): Promise<number> {
   return response.json().count;
 }
 
-async function createEvent(account: Account, fields: Record<string, unknown> = {}): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: account.cookie },
-    payload: {
-      title: 'River cleanup',
-      description: 'Gloves provided',
-      location: 'Porto',
-      date: daysFromNow(6).toISOString(),
-      categoryId: 1,
-      maxAttendees: 1,
-      imageUrl: null,
-      images: [],
-      ...fields,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
 async function call(account: Account, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url, headers: { cookie: account.cookie }, ...(payload ? { payload } : {}) });
 }
@@ -67,7 +45,7 @@ describe('notifications are created in the transaction of each write', () => {
   let eventId: number;
 
   it('rsvp_received: the organizer hears of a new RSVP, with the event and who it was', async () => {
-    eventId = await createEvent(organizer);
+    eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 1 })).id;
     expect((await call(volunteer, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(
       200,
     );
@@ -184,7 +162,7 @@ describe('the notification calls', () => {
     const after = await listOf(volunteer, '/api/notifications?limit=100');
     for (const item of after) expect(item.readAt === null, String(item.id)).toBe(!chosen.includes(item.id));
     // Made before "mark all", since a first event may unlock an achievement of its own.
-    const ownEventId = await createEvent(volunteer);
+    const ownEventId = (await createEvent(app, volunteer.cookie, { maxAttendees: 1 })).id;
     expect((await call(volunteer, 'POST', '/api/notifications/read', {})).statusCode).toBe(204);
     expect(await unreadOf(volunteer)).toBe(0);
     // A bodiless POST also means "all".

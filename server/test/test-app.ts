@@ -96,6 +96,8 @@ export async function signUpUser(
   return { user, cookie: `${cookie.name}=${cookie.value}`, password: body.password };
 }
 
+export type SignedUpUser = Awaited<ReturnType<typeof signUpUser>>;
+
 /**
  * Creates an event through the API as the user of `cookie` and returns the answer; `fields` override the
  * defaults. The write limits are cleared first, so a test's fixtures never meet the hourly limit of events.

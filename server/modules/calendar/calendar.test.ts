@@ -1,7 +1,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
 /** The event the calendar files describe: its place and length are what the assertions read. */
 const CALENDAR_EVENT = {
@@ -13,11 +13,9 @@ const CALENDAR_EVENT = {
   durationMinutes: 150,
 };
 
-type Member = Awaited<ReturnType<typeof signUpUser>>;
-
 let app: TestApp;
-let organizer: Member;
-let volunteer: Member;
+let organizer: SignedUpUser;
+let volunteer: SignedUpUser;
 
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });

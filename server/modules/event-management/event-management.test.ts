@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChanges, events, rsvps, userAchievements } from '../../db/schema';
-import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
 /** The organizer's event of these tests: two days ahead, in Coimbra (what the change notices name). */
 const MANAGED_EVENT = {
@@ -14,7 +14,7 @@ const MANAGED_EVENT = {
 };
 
 let app: TestApp;
-let organizer: Awaited<ReturnType<typeof signUpUser>>;
+let organizer: SignedUpUser;
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   organizer = await signUpUser(app);
@@ -23,13 +23,12 @@ afterAll(async () => app?.close());
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-type User = Awaited<ReturnType<typeof signUpUser>>;
 
 /** The events-an-hour limit has its own tests (write-limits.test.ts); each create starts with empty counters. */
 function call(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  as: User,
+  as: SignedUpUser,
   payload?: unknown,
   headers: Record<string, string> = {},
 ) {
@@ -41,8 +40,8 @@ function call(
   });
 }
 
-async function signUpMany(howMany: number): Promise<User[]> {
-  const users: User[] = [];
+async function signUpMany(howMany: number): Promise<SignedUpUser[]> {
+  const users: SignedUpUser[] = [];
   for (let start = 0; start < howMany; start += 5)
     users.push(...(await Promise.all(Array.from({ length: Math.min(5, howMany - start) }, () => signUpUser(app)))));
   return users;
@@ -575,10 +574,10 @@ describe('attendance and verified hours', () => {
 
 describe('verified hours are never self-verified and count overlapping time once', () => {
   async function pastEventAttendedBy(
-    volunteer: User,
+    volunteer: SignedUpUser,
     startsHoursAgo: number,
     durationMinutes: number,
-    host: User = organizer,
+    host: SignedUpUser = organizer,
   ): Promise<number> {
     const eventId = (await createEvent(app, host.cookie, { ...MANAGED_EVENT, durationMinutes })).id;
     expect((await call('POST', `/api/events/${eventId}/rsvp`, volunteer, { status: 'attending' })).statusCode).toBe(

@@ -6,19 +6,17 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from './capture-smtp-server';
 import { MailOutbox } from './mail-outbox.service';
 import { createMailer } from './mail.service';
 
-type Account = Awaited<ReturnType<typeof signUpUser>>;
-
 const ORIGIN = 'https://pitchin.example.org';
 let smtp: CaptureSmtpServer;
 let app: TestApp;
-let organizer: Account;
-let vera: Account; // writes in German
-let walt: Account; // keeps English
+let organizer: SignedUpUser;
+let vera: SignedUpUser; // writes in German
+let walt: SignedUpUser; // keeps English
 
 beforeAll(async () => {
   smtp = await startCaptureSmtpServer();
@@ -34,7 +32,7 @@ afterAll(async () => {
 });
 
 function call(
-  account: Account | null,
+  account: SignedUpUser | null,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
@@ -191,12 +189,12 @@ describe('mails about events come from the outbox, once, in the recipient langua
 
 describe('changes of one event reach a person as one mail per 15 minutes and one unread notification', () => {
   /** Every mail the person got, whichever round sent it (the outbox also runs on its own timer). */
-  function mailsTo(account: Account): ParsedMail[] {
+  function mailsTo(account: SignedUpUser): ParsedMail[] {
     return smtp.mails.filter((mail) => recipientOf(mail) === account.user.email);
   }
 
   /** The person's change mails about the event, oldest first, with how long after the one before each is due. */
-  function changeMailsOf(account: Account, eventId: number) {
+  function changeMailsOf(account: SignedUpUser, eventId: number) {
     return selectRows<{ isSent: boolean; skipped: string | null; secondsAfterPrevious: number | null }>(
       app.database.db,
       sql`SELECT sent_at IS NOT NULL AS "isSent", skipped_reason AS skipped,
@@ -206,7 +204,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
     );
   }
 
-  async function changeNotices(account: Account, eventId: number) {
+  async function changeNotices(account: SignedUpUser, eventId: number) {
     const list = (await call(account, 'GET', '/api/notifications?limit=100')).json() as Array<{
       type: string;
       readAt: string | null;
@@ -216,7 +214,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
   }
 
   /** What a sender finds 15 minutes on: the mail that waits for its window is due now. */
-  async function letWindowPass(account: Account, eventId: number) {
+  async function letWindowPass(account: SignedUpUser, eventId: number) {
     await app.database.db.execute(
       sql`UPDATE mail_outbox SET next_attempt_at = now()
           WHERE kind = 'event_changed' AND user_id = ${account.user.id} AND event_id = ${eventId} AND sent_at IS NULL`,

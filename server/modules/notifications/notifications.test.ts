@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../../contract/notifications';
-import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-
-type Account = Awaited<ReturnType<typeof signUpUser>>;
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
 let app: TestApp;
-let organizer: Account;
-let volunteer: Account;
-let waiting: Account;
-let stranger: Account;
+let organizer: SignedUpUser;
+let volunteer: SignedUpUser;
+let waiting: SignedUpUser;
+let stranger: SignedUpUser;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -19,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function listOf(account: Account, url = '/api/notifications'): Promise<Notification[]> {
+async function listOf(account: SignedUpUser, url = '/api/notifications'): Promise<Notification[]> {
   const response = await app.inject({ method: 'GET', url, headers: { cookie: account.cookie } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-async function unreadOf(account: Account): Promise<number> {
+async function unreadOf(account: SignedUpUser): Promise<number> {
   const response = await app.inject({
     method: 'GET',
     url: '/api/notifications/unread-count',
@@ -35,7 +33,7 @@ async function unreadOf(account: Account): Promise<number> {
   return response.json().count;
 }
 
-async function call(account: Account, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+async function call(account: SignedUpUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url, headers: { cookie: account.cookie }, ...(payload ? { payload } : {}) });
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { achievements, events, rsvps, userAchievements } from '../../db/schema';
-import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/test-environment';
 
 /** The events of these tests; each sets its capacity. */
@@ -17,7 +17,7 @@ const RSVP_EVENT = {
 };
 
 let app: TestApp;
-let organizer: Awaited<ReturnType<typeof signUpUser>>;
+let organizer: SignedUpUser;
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   organizer = await signUpUser(app);

@@ -21,7 +21,7 @@ import {
 } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertAcceptablePassword } from '../auth/password-strength';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../events/event-photos';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { EventManagementService } from '../event-management/event-management.service';
 import { fillFreeSeats } from '../rsvps/rsvps.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS, type WriteLimit } from '../limits/limits.service';

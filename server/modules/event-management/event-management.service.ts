@@ -14,7 +14,7 @@ import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './event-management.repository';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../events/event-photos';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
 import {
   EVENT_CANCELLED,

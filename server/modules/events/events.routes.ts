@@ -7,8 +7,7 @@ import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema 
 import { PHOTO_SIZES } from '../../../contract/photos';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
-import { getPhotoRendition } from './event-photos';
-import { EventsService } from './events.service';
+import { EventsService, getPhotoRendition } from './events.service';
 import { sendNotModified } from '../../lib/not-modified';
 
 // Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.

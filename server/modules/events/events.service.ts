@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type createEventBodySchema, EVENT_LIMITS, type Event, type EventListQuery } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
+import type { PhotoSize } from '../../../contract/photos';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import { searchWords, toPrefixQuery } from '../../lib/search-text';
@@ -8,7 +9,8 @@ import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfEventChange } from '../notifications/notifications.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { inspectPhotos, photoUrl, readPhotoUploads, reencodePhotos } from './event-photos';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
+import { findPhotoRendition } from './event-photos.repository';
 import * as repository from './events.repository';
 
 export type CreateEventInput = z.output<typeof createEventBodySchema>;
@@ -62,6 +64,17 @@ export async function announceEventChange(tx: Executor, change: EventChange): Pr
 /** Adds photos already inspected and re-encoded (event-photos) to an event, in the caller's transaction. */
 export async function addEventPhotos(tx: Executor, eventId: number, photos: NewPhoto[]): Promise<void> {
   await repository.insertPhotos(tx, eventId, photos);
+}
+
+function photoUrl(photoId: string): string {
+  return `/api/images/${photoId}`;
+}
+
+/** GET /api/images/{id}?size=card: the card rendition, or the photo itself when it has none. */
+export async function getPhotoRendition(db: Executor, photoId: string, size: PhotoSize) {
+  const photo = await findPhotoRendition(db, photoId, size);
+  if (!photo) throw notFound('Photo not found');
+  return photo;
 }
 
 function toEvent(row: repository.EventRow): Event {

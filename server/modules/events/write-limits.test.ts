@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
-import { readPhotoDecodeCounts } from './event-photos';
+import { readPhotoDecodeCounts } from '../../lib/photo-uploads';
 
 let app: TestApp;
 beforeAll(async () => {

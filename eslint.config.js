@@ -43,7 +43,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
-    rules: { 'import-x/no-cycle': ['warn', { ignoreExternal: true }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -80,6 +80,24 @@ export default tseslint.config(
     // signs the page in): an unused one is the idiom there, not a mistake.
     files: ['e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_' }] },
+  },
+  {
+    // A server module uses another only through its service: its repository is its own (docs/architecture.md).
+    files: ['server/modules/*/*.ts'],
+    ignores: ['server/modules/*/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository'],
+              message: "Use the other module's service: a module's repository is its own.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // contract/ is zod only: the same schemas type the server and the web client.

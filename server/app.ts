@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
+import { purgeExpiredResetTokens } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { OidcClient } from './modules/auth/oidc';
@@ -12,8 +13,9 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { EmailVerificationService } from './modules/email-verification/email-verification.service';
-import { eventManagementRoutes } from './modules/events/event-management.routes';
+import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { eventRoutes } from './modules/events/events.routes';
+import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes, refuseStreamsOverCapacity } from './modules/notifications/notifications.routes';
@@ -111,7 +113,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     authService.forgetCachedUser(userId),
   );
 
-  // Expired sessions, old sign-in attempts and ended limit windows are purged, at start and hourly.
+  // Expired sessions, old sign-in attempts, ended limit windows and reset links are purged, at start and hourly.
   let purgeTimer: NodeJS.Timeout | undefined;
   // A purge in hand when the process shuts down finishes before the database closes.
   let purgeInHand: Promise<void> = Promise.resolve();
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     (purgeInHand = authService
       .purgeExpiredRecords()
       .then(() => emailVerification.purgeExpiredLinks())
+      .then(() => purgeExpiredResetTokens(database.db))
       .catch((error: unknown) => app.log.error({ err: error }, 'purging expired records failed')));
   app.addHook('onReady', async () => {
     await purgeExpiredRecords();
@@ -176,6 +179,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     publicUrl: config.publicUrl,
     canCreateTestEvents: config.shouldShowDevPanels,
   });
+  await app.register(rsvpRoutes, { db: database.db });
   await app.register(eventManagementRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });

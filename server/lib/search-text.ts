@@ -21,3 +21,8 @@ export function searchWords(search: string): string[] {
 export function toPrefixQuery(words: string[]): string {
   return words.map((word) => `${word}:*`).join(' & ');
 }
+
+/** The text behind search_vector: title, description and category name, accent-folded. */
+export function searchTextOf(event: { title: string; description: string; categoryName: string }): string {
+  return foldForSearch(`${event.title} ${event.description} ${event.categoryName}`);
+}

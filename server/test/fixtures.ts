@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { categories, events, rsvps } from '../db/schema';
-import { foldForSearch } from '../lib/search-text';
+import { searchTextOf } from '../lib/search-text';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export async function createEventRow(
   if (!category) throw new Error(`no category ${categoryId}`);
   const title = fields.title ?? 'Beach cleanup';
   const description = fields.description ?? 'Bring gloves and good spirits.';
-  const searchText = foldForSearch(`${title} ${description} ${category.name}`);
+  const searchText = searchTextOf({ title, description, categoryName: category.name });
   const [row] = await db
     .insert(events)
     .values({

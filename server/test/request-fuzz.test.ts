@@ -6,7 +6,7 @@ import { RequestFuzzer } from './request-fuzzer';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Any byte sequence in a path, query or header gets a 4xx, never a 5xx; and
+ * Any byte sequence in a path, query, header or body gets a 4xx, never a 5xx; and
  * every /api/ error is {message}; and the security headers are on every answer, errors included.
  * The quick version of stress/fuzz.stress.ts, run with every test run: the same requests, fewer of them.
  * Layer one goes through app.inject (every route of the route table, signed in and not); layer two
@@ -46,6 +46,10 @@ describe('request fuzzing through app.inject, every route of the route table', (
 
   it('answers arbitrary header values (non-Latin-1, control bytes, forged cookies, hosts and Fetch Metadata) with no 5xx', async () => {
     expect(await fuzzer.fuzzEveryRoute('headers', RUNS_PER_ROUTE, SEED)).toEqual([]);
+  });
+
+  it('answers broken bodies (a hostile field, missing fields, other JSON, no JSON, bad bytes, other content types) with no 5xx', async () => {
+    expect(await fuzzer.fuzzEveryRoute('body', RUNS_PER_ROUTE, SEED)).toEqual([]);
   });
 
   it('answers the sign-in page redirect with a non-ASCII or CR LF returnTo, signed in, without a 5xx', async () => {

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { daysFromNow } from './fixtures';
+import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
 import {
   answerProblem,
   concretePath,
   hostileHeaders,
   hostilePath,
   hostileQuery,
+  hostileText,
   type RouteFixture,
 } from './hostile-requests';
 import { rawRequestArbitrary, sendRawRequest } from './raw-requests';
@@ -18,12 +19,14 @@ import { signUpUser, type TestApp } from './test-app';
  * (stress/fuzz.stress.ts): the same requests, a different number of them.
  */
 
-export type FuzzedPart = 'path' | 'query' | 'headers';
+export type FuzzedPart = 'path' | 'query' | 'headers' | 'body';
+
+type BodyFixture = { pastEventId: number; otherEmail: string };
 
 /** A body each state-changing route takes, so fuzzed paths, queries and headers reach its handler. */
-function bodyFor(method: string, routeUrl: string): object | undefined {
+function bodyFor(method: string, routeUrl: string, fixture: BodyFixture): Record<string, unknown> | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
-  const bodies: Record<string, object> = {
+  const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/auth/signup': {
       email: 'fuzz-signup@example.org',
       password: 'a long enough passphrase 91',
@@ -47,9 +50,98 @@ function bodyFor(method: string, routeUrl: string): object | undefined {
     'POST /api/events/:id/cancel': { reason: 'Fuzz' },
     'POST /api/events/:id/announcements': { content: 'hello all' },
     'PUT /api/events/:id/attendance': { entries: [{ userId: 'someone', attended: true }] },
+    'POST /api/ratings': { eventId: fixture.pastEventId, rating: 5, comment: 'ok' },
   };
   return bodies[`${method} ${routeUrl}`] ?? {};
 }
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: hostileText },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'x'.repeat(10_000),
+      '9'.repeat(400),
+      'data:image/png;base64,AAAA',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      2 ** 31,
+      -(2 ** 53),
+      Number.MAX_SAFE_INTEGER,
+      [],
+      {},
+      [[[[[]]]]],
+    ),
+  },
+);
+
+/** The route's valid body broken every way a client could: a field, missing fields, other JSON, no JSON, bad bytes. */
+function hostileBody(body: Record<string, unknown>): fc.Arbitrary<string | Buffer> {
+  const keys = Object.keys(body);
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: keys.length
+        ? fc
+            .tuple(fc.constantFrom(...keys), hostileValue)
+            .map(([key, value]) => JSON.stringify({ ...body, [key]: value }))
+        : fc.jsonValue().map((value) => JSON.stringify(value)),
+    },
+    {
+      weight: 2,
+      arbitrary: keys.length
+        ? fc.subarray(keys).map((kept) => JSON.stringify(Object.fromEntries(kept.map((key) => [key, body[key]]))))
+        : fc.constant('{}'),
+    },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{',
+        '{"a":',
+        'null',
+        '"string"',
+        '[1,2',
+        '\u0000',
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{}}}',
+        `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((bytes) =>
+          Buffer.concat([
+            Buffer.from('{"title":"'),
+            Buffer.from(bytes),
+            Buffer.from([0xff, 0xfe, 0xc3]),
+            Buffer.from('"}'),
+          ]),
+        ),
+    },
+  );
+}
+
+const bodyContentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+    ),
+  },
+);
 
 /** Routes that may end the session they are called with: they get spare sessions, never the run's own. */
 const mayEndSession = (routeUrl: string) => /logout|session|auth\/user|account|password/.test(routeUrl);
@@ -61,13 +153,15 @@ export class RequestFuzzer {
 
   private constructor(
     private readonly app: TestApp,
-    private cookie: string,
+    public cookie: string,
     private readonly spareCookies: string[],
     private readonly fixture: RouteFixture,
+    private readonly bodyFixture: BodyFixture,
   ) {}
 
   /**
-   * Two users, an event with a photo, a conversation between them; the app listens on a free port for the raw requests.
+   * Two users, an event with a photo, a past event one of them attended (so ratings reach their rules), a
+   * conversation between them; the app listens on a free port for the raw requests.
    */
   static async create(app: TestApp): Promise<RequestFuzzer> {
     const me = await signUpUser(app);
@@ -97,6 +191,8 @@ export class RequestFuzzer {
       headers: { cookie: me.cookie },
       payload: { receiverId: other.user.email, content: 'hello' },
     });
+    const past = await createEventRow(app.database.db, { organizerId: other.user.id, date: daysFromNow(-2) });
+    await addRsvpRow(app.database.db, past.id, me.user.id);
     const spareCookies: string[] = [];
     for (let index = 0; index < 4; index += 1) spareCookies.push((await signUpUser(app)).cookie);
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -105,7 +201,10 @@ export class RequestFuzzer {
       photoId: String(created.json().images[0]).split('/').pop()!,
       otherUserId: other.user.id,
     };
-    return new RequestFuzzer(app, me.cookie, spareCookies, fixture);
+    return new RequestFuzzer(app, me.cookie, spareCookies, fixture, {
+      pastEventId: past.id,
+      otherEmail: other.user.email,
+    });
   }
 
   private get routes() {
@@ -144,10 +243,13 @@ export class RequestFuzzer {
     headers: Record<string, string | undefined>,
     signedIn: boolean,
     index: number,
+    hostile?: { payload: string | Buffer; contentType: string },
   ): Promise<void> {
     const { cookie: hostileCookie, ...otherHeaders } = headers;
     const sentCookie = this.cookieHeader(routeUrl, signedIn, hostileCookie, index);
-    const body = bodyFor(method, routeUrl);
+    const body = bodyFor(method, routeUrl, this.bodyFixture);
+    const payload = hostile?.payload ?? (body ? JSON.stringify(body) : undefined);
+    const contentType = hostile?.contentType ?? (body ? 'application/json' : undefined);
     this.requestCount += 1;
     let response;
     try {
@@ -155,11 +257,11 @@ export class RequestFuzzer {
         method: method as 'GET',
         url,
         headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(contentType ? { 'content-type': contentType } : {}),
           ...(otherHeaders as Record<string, string>),
           ...(sentCookie !== undefined ? { cookie: sentCookie } : {}),
         },
-        ...(body ? { payload: JSON.stringify(body) } : {}),
+        ...(payload !== undefined ? { payload } : {}),
       });
     } catch (error) {
       throw new Error(`${method} ${url} threw instead of answering: ${String(error)}`, { cause: error });
@@ -175,21 +277,34 @@ export class RequestFuzzer {
 
   private property(part: FuzzedPart, method: string, routeUrl: string) {
     const plain = concretePath(routeUrl, this.fixture);
-    const request: fc.Arbitrary<{ url: string; headers: Record<string, string | undefined> }> =
+    type FuzzedRequest = {
+      url: string;
+      headers: Record<string, string | undefined>;
+      hostile?: { payload: string | Buffer; contentType: string };
+    };
+    const request: fc.Arbitrary<FuzzedRequest> =
       part === 'path'
         ? hostilePath(routeUrl, this.fixture).map((url) => ({ url, headers: {} }))
         : part === 'query'
           ? hostileQuery.map((query) => ({ url: `${plain}?${query}`, headers: {} }))
-          : hostileHeaders.map((headers) => ({ url: plain, headers }));
-    return fc.asyncProperty(request, fc.boolean(), fc.nat(), ({ url, headers }, signedIn, index) =>
-      this.injectAndCheck(method, routeUrl, url, headers, signedIn, index),
+          : part === 'headers'
+            ? hostileHeaders.map((headers) => ({ url: plain, headers }))
+            : fc
+                .tuple(hostileBody(bodyFor(method, routeUrl, this.bodyFixture) ?? {}), bodyContentType)
+                .map(([payload, contentType]) => ({ url: plain, headers: {}, hostile: { payload, contentType } }));
+    return fc.asyncProperty(request, fc.boolean(), fc.nat(), ({ url, headers, hostile }, signedIn, index) =>
+      this.injectAndCheck(method, routeUrl, url, headers, signedIn, index, hostile),
     );
   }
 
-  /** One property per route; every route's smallest failing request is collected instead of stopping at the first. */
+  /**
+   * One property per route; every route's smallest failing request is collected instead of stopping at the first.
+   * Bodies are fuzzed on the routes that read one (not GET or HEAD).
+   */
   async fuzzEveryRoute(part: FuzzedPart, runsPerRoute: number, seed: number): Promise<string[]> {
     const failures: string[] = [];
     for (const [index, route] of this.routes.entries()) {
+      if (part === 'body' && (route.method === 'GET' || route.method === 'HEAD')) continue;
       const details = await fc.check(this.property(part, route.method, route.url), {
         numRuns: runsPerRoute,
         seed: seed + index,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Event } from '../../contract/events';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import { markEmailVerified } from '../modules/email-verification/email-verification.repository';
+import { rateLimitCounters } from '../db/schema';
+import { daysFromNow } from './fixtures';
 import { testDatabaseUrl } from './test-environment';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; config: Config };
@@ -108,4 +111,29 @@ export async function signUpVerifiedUser(app: TestApp, fields: Parameters<typeof
   const person = await signUpUser(app, fields);
   await verifyEmailOf(app, person.user);
   return person;
+}
+
+export type SignedUpUser = Awaited<ReturnType<typeof signUpUser>>;
+
+/**
+ * Creates an event through the API as the user of `cookie` and returns the answer; `fields` override the
+ * defaults. The write limits are cleared first, so a test's fixtures never meet the hourly limit of events.
+ */
+export async function createEvent(app: TestApp, cookie: string, fields: Record<string, unknown> = {}): Promise<Event> {
+  await app.database.db.delete(rateLimitCounters);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie },
+    payload: {
+      title: 'River cleanup',
+      description: 'Gloves provided',
+      location: 'Porto',
+      date: daysFromNow(6).toISOString(),
+      categoryId: 1,
+      ...fields,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`event creation failed: ${response.statusCode} ${response.body}`);
+  return response.json() as Event;
 }

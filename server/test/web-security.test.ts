@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
-import { createTestApp, signUpUser, type TestApp } from './test-app';
+import { createTestApp, signUpUser, type TestApp, type SignedUpUser } from './test-app';
 
 /**
  * Web security at the API level: sessions, cross-site refusal and JSON-only bodies on
@@ -24,8 +24,8 @@ const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
 
 let app: TestApp;
 let httpsApp: TestApp;
-let owner: Awaited<ReturnType<typeof signUpUser>>;
-let other: Awaited<ReturnType<typeof signUpUser>>;
+let owner: SignedUpUser;
+let other: SignedUpUser;
 let eventId: number;
 let pastEventId: number;
 let photoId: string;

@@ -8,18 +8,22 @@ import type {
 import { PASSWORD_RESET_PAGE_PATH } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, HttpError } from '../../lib/http-error';
+import { normalizeEmail } from '../../lib/email-address';
 import {
   type AuthService,
+  clearSignInAttempts,
   type ClientContext,
+  findUserByEmail,
+  findUserById,
   limitSubjectOf,
-  normalizeEmail,
   type SessionUser,
+  updateUser,
 } from '../auth/auth.service';
-import * as authRepository from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertAcceptablePassword } from '../auth/password-strength';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../events/event-photos';
-import { EventManagementService, fillFreeSeats } from '../events/event-management.service';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
+import { EventManagementService } from '../event-management/event-management.service';
+import { fillFreeSeats } from '../rsvps/rsvps.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS, type WriteLimit } from '../limits/limits.service';
 import { readMailLanguage } from '../mail/mail-settings.service';
 import { buildPasswordResetMail, type Mailer } from '../mail/mail.service';
@@ -87,6 +91,14 @@ function hashSecret(secret: string): Buffer {
 
 const TOKEN_PATTERN = /^([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{40,80})$/;
 
+/**
+ * Run with the sign-in records' purge (app.ts): reset links a day past their expiry, kept that long only
+ * so a late click still hears "expired" rather than "not valid".
+ */
+export async function purgeExpiredResetTokens(db: Executor): Promise<void> {
+  await repository.deleteResetTokensExpiredBefore(db, new Date(Date.now() - 24 * HOUR_MS));
+}
+
 export class AccountService {
   constructor(
     private readonly db: Database,
@@ -147,7 +159,7 @@ export class AccountService {
         });
       }
       if (changes.profileImageUrl !== undefined) await repository.deleteProfilePhotosOf(tx, user.id, photo?.id ?? null);
-      return authRepository.updateUser(tx, user.id, changes);
+      return updateUser(tx, user.id, changes);
     });
     this.authService.forgetCachedUser(user.id);
     return updated ?? user;
@@ -178,7 +190,7 @@ export class AccountService {
     await assertAcceptablePassword(body.newPassword, [user.email, user.firstName, user.lastName], 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
     await this.db.transaction(async (tx) => {
-      await authRepository.updateUser(tx, user.id, { passwordHash });
+      await updateUser(tx, user.id, { passwordHash });
       await repository.retireResetTokensOf(tx, user.id);
       await this.authService.endSessionsOfUser(user.id, currentToken, tx);
       await this.authService.recordSecurityEvent('password-changed', user.id, client, tx);
@@ -199,7 +211,7 @@ export class AccountService {
       // A space occurs neither in an address subject nor in a validated e-mail: no two pairs share a key.
       await consumeWriteLimit(tx, RESET_REQUEST_LIMITS.perAddressAndClient, `${clientSubject} ${address}`);
     });
-    const user = await authRepository.findUserByEmail(this.db, address);
+    const user = await findUserByEmail(this.db, address);
     if (!user || user.deletedAt) {
       client.log.info({ passwordReset: { known: false } }, 'password reset requested');
       return;
@@ -255,7 +267,7 @@ export class AccountService {
     const link = await this.readResetToken(this.db, token);
     if (link.state !== 'valid') throw resetLinkRefusal(link.state);
     const row = link.row;
-    const user = await authRepository.findUserById(this.db, row.userId);
+    const user = await findUserById(this.db, row.userId);
     if (!user || user.deletedAt) throw resetLinkRefusal('invalid');
     await assertAcceptablePassword(password, [user.email, user.firstName, user.lastName]);
     const passwordHash = await hashPassword(password);
@@ -263,10 +275,10 @@ export class AccountService {
       // Taken here, in the transaction: of two confirms racing with one link, one wins and the other hears "used".
       if (!(await repository.takeResetToken(tx, row.id))) throw resetLinkRefusal('used');
       await repository.retireResetTokensOf(tx, user.id);
-      await authRepository.updateUser(tx, user.id, { passwordHash });
+      await updateUser(tx, user.id, { passwordHash });
       await this.authService.endSessionsOfUser(user.id, null, tx);
       // Whoever was locked out by failed sign-ins has just proved they own the mailbox.
-      if (user.email) await authRepository.clearAttempts(tx, `account:${user.email}`);
+      if (user.email) await clearSignInAttempts(tx, `account:${user.email}`);
       await this.authService.recordSecurityEvent('password-reset', user.id, client, tx);
     });
     this.authService.forgetCachedUser(user.id);

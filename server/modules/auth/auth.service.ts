@@ -10,9 +10,9 @@ import {
 } from '../../../contract/users';
 import type { AccountSession } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
 import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
 import { findImageUrlProblem } from '../../../contract/image-url';
-import { deleteResetTokensExpiredBefore } from '../account/account.repository';
 import { purgeEndedWindows } from '../limits/limits.service';
 import { claimPendingMessages } from '../messages/messages.service';
 import { signalSessionsEnded } from '../notifications/notifications.service';
@@ -75,10 +75,6 @@ export function limitSubjectOf(clientAddress: string): string {
   if (address.kind() === 'ipv4') return address.toString();
   const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`);
   return `${prefix.toString()}/64`;
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** A name from the identity provider as the sign-up rule would keep it (NFC, trimmed), or null where it fails. */
@@ -304,7 +300,6 @@ export class AuthService {
     await repository.deleteAttemptsBefore(this.db, new Date(now - FAILURE_WINDOW_MS));
     await purgeEndedWindows(this.db, now);
     await repository.deleteSecurityEventsBefore(this.db, new Date(now - SECURITY_EVENT_RETENTION_MS));
-    await deleteResetTokensExpiredBefore(this.db, new Date(now - DAY_MS));
   }
 
   /** Create or link the user from the provider's claims. */
@@ -378,4 +373,26 @@ export class AuthService {
   findUser(id: string) {
     return repository.findUserById(this.db, id);
   }
+}
+
+/** The user with this (normalized) e-mail address, for the account's calls. */
+export function findUserByEmail(db: Executor, email: string): Promise<repository.UserRow | undefined> {
+  return repository.findUserByEmail(db, email);
+}
+
+export function findUserById(db: Executor, id: string): Promise<repository.UserRow | undefined> {
+  return repository.findUserById(db, id);
+}
+
+export function updateUser(
+  db: Executor,
+  id: string,
+  changes: Parameters<typeof repository.updateUser>[2],
+): Promise<repository.UserRow | undefined> {
+  return repository.updateUser(db, id, changes);
+}
+
+/** Forgets the failed sign-ins counted under a key (limitSubjectOf), as a successful sign-in does. */
+export function clearSignInAttempts(db: Executor, key: string): Promise<void> {
+  return repository.clearAttempts(db, key);
 }

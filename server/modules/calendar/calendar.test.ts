@@ -3,13 +3,21 @@ import ical, { type VCalendar, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
-type Member = Awaited<ReturnType<typeof signUpUser>>;
+/** The event the calendar files describe: its place and length are what the assertions read. */
+const CALENDAR_EVENT = {
+  title: 'Park cleanup',
+  description: 'Gloves provided.',
+  location: 'Parque Eduardo VII, Lisboa',
+  date: daysFromNow(4).toISOString(),
+  categoryId: 1,
+  durationMinutes: 150,
+};
 
 let app: TestApp;
-let organizer: Member;
-let volunteer: Member;
+let organizer: SignedUpUser;
+let volunteer: SignedUpUser;
 
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
@@ -17,28 +25,6 @@ beforeAll(async () => {
   volunteer = await signUpUser(app, { firstName: 'Vera', lastName: 'Volunteer' });
 });
 afterAll(async () => app?.close());
-
-async function createEvent(
-  fields: Record<string, unknown> = {},
-  cookie = organizer.cookie,
-): Promise<{ id: number; date: string }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie },
-    payload: {
-      title: 'Park cleanup',
-      description: 'Gloves provided.',
-      location: 'Parque Eduardo VII, Lisboa',
-      date: daysFromNow(4).toISOString(),
-      categoryId: 1,
-      durationMinutes: 150,
-      ...fields,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
 
 function onlyEvent(text: string): VEvent {
   const parsed = ical.sync.parseICS(text);
@@ -65,7 +51,7 @@ async function readEventCalendar(eventId: number, cookie?: string) {
 
 describe("an event's calendar file", () => {
   it('is text/calendar, readable by guests, with the UID, times and text of the event', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const response = await readEventCalendar(created.id);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.headers['content-disposition']).toContain(`pitchin-event-${created.id}.ics`);
@@ -84,7 +70,7 @@ describe("an event's calendar file", () => {
   });
 
   it('keeps its UID, raises SEQUENCE on every edit, moves DTSTART/DTEND with the date and length', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const before = onlyEvent((await readEventCalendar(created.id)).body);
     const newDate = daysFromNow(6);
     newDate.setUTCMilliseconds(0);
@@ -114,7 +100,7 @@ describe("an event's calendar file", () => {
   });
 
   it('says STATUS:CANCELLED with the reason once the organizer cancels, and raises SEQUENCE', async () => {
-    const created = await createEvent();
+    const created = await createEvent(app, organizer.cookie, CALENDAR_EVENT);
     const cancelled = await app.inject({
       method: 'POST',
       url: `/api/events/${created.id}/cancel`,
@@ -163,13 +149,13 @@ function forgedTitle(lineBreak: string, victimUid: string): string {
 
 describe('text that would break the calendar file', () => {
   // An organizer of its own: an organizer may create only 10 events an hour.
-  let writer: Member;
+  let writer: SignedUpUser;
   beforeAll(async () => {
     writer = await signUpUser(app, { firstName: 'Wanda', lastName: 'Writer' });
   });
 
   it('refuses control characters and line breaks in a title or a location with 400 VALIDATION_FAILED', async () => {
-    const event = await createEvent({}, writer.cookie);
+    const event = await createEvent(app, writer.cookie, CALENDAR_EVENT);
     for (const bad of [
       'a\r\nb',
       'a\nb',
@@ -211,10 +197,10 @@ describe('text that would break the calendar file', () => {
   });
 
   it('keeps line breaks in a description, which the file carries as escaped text', async () => {
-    const created = await createEvent(
-      { description: 'Line one\nLine two\r\nEND:VEVENT\r\nBEGIN:VEVENT' },
-      writer.cookie,
-    );
+    const created = await createEvent(app, writer.cookie, {
+      ...CALENDAR_EVENT,
+      description: 'Line one\nLine two\r\nEND:VEVENT\r\nBEGIN:VEVENT',
+    });
     const event = onlyEvent((await readEventCalendar(created.id)).body);
     expect(String(event.description)).toContain('Line one\nLine two\nEND:VEVENT\nBEGIN:VEVENT');
   });
@@ -226,7 +212,7 @@ describe('text that would break the calendar file', () => {
   ])(
     'writes one VEVENT for a title stored with %s lines of iCalendar (a row from before the rule)',
     async (_name, lineBreak) => {
-      const victim = await createEvent({ title: 'Victim event' }, writer.cookie);
+      const victim = await createEvent(app, writer.cookie, { ...CALENDAR_EVENT, title: 'Victim event' });
       const victimUid = `pitchin-event-${victim.id}@localhost`;
       const row = await createEventRow(app.database.db, {
         organizerId: writer.user.id,
@@ -283,9 +269,12 @@ describe('the personal calendar feed', () => {
   it('lists the RSVPs of its owner only, with the same UIDs as the event files', async () => {
     const member = await signUpUser(app);
     const other = await signUpUser(app);
-    const joined = await createEvent({ title: 'Joined event' });
-    const cancelledLater = await createEvent({ title: 'Joined then cancelled' });
-    const notJoined = await createEvent({ title: 'Not joined' });
+    const joined = await createEvent(app, organizer.cookie, { ...CALENDAR_EVENT, title: 'Joined event' });
+    const cancelledLater = await createEvent(app, organizer.cookie, {
+      ...CALENDAR_EVENT,
+      title: 'Joined then cancelled',
+    });
+    const notJoined = await createEvent(app, organizer.cookie, { ...CALENDAR_EVENT, title: 'Not joined' });
     for (const eventId of [joined.id, cancelledLater.id]) {
       const rsvp = await app.inject({
         method: 'POST',

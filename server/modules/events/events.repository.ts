@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Database, type Executor, selectPrepared, selectRows } from '../../db/client';
-import { eventPhotos, events, rsvps } from '../../db/schema';
-import { foldForSearch } from '../../lib/search-text';
+import { eventChanges, eventPhotos, events } from '../../db/schema';
+import { searchTextOf } from '../../lib/search-text';
 
 export type EventListFilter = {
   categoryId?: number;
@@ -168,11 +168,6 @@ export async function findEvent(db: Executor, viewerId: string | null, eventId: 
   return row;
 }
 
-/** The text behind search_vector: title, description and category name, accent-folded. */
-export function searchTextOf(event: Pick<NewEvent, 'title' | 'description' | 'categoryName'>): string {
-  return foldForSearch(`${event.title} ${event.description} ${event.categoryName}`);
-}
-
 export async function insertEvent(db: Executor, event: NewEvent): Promise<number> {
   const [row] = await db
     .insert(events)
@@ -197,75 +192,6 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
 export async function insertPhotos(db: Executor, eventId: number, photos: NewPhoto[]): Promise<void> {
   if (photos.length === 0) return;
   await db.insert(eventPhotos).values(photos.map((photo) => ({ ...photo, eventId })));
-}
-
-/** Returns false when the RSVP already exists; a concurrent insert of the same pair waits, then sees it. */
-export async function insertRsvpIfAbsent(
-  db: Executor,
-  eventId: number,
-  userId: string,
-  status: RsvpStatus,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(rsvps)
-    .values({ eventId, userId, status })
-    .onConflictDoNothing({ target: [rsvps.eventId, rsvps.userId] })
-    .returning({ eventId: rsvps.eventId });
-  return inserted.length > 0;
-}
-
-export async function updateRsvpStatus(
-  db: Executor,
-  eventId: number,
-  userId: string,
-  status: RsvpStatus,
-): Promise<boolean> {
-  const updated = await db
-    .update(rsvps)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
-    .returning({ eventId: rsvps.eventId });
-  return updated.length > 0;
-}
-
-export async function deleteRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(rsvps)
-    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
-    .returning({ eventId: rsvps.eventId });
-  return deleted.length > 0;
-}
-
-/**
- * Takes a seat only while one is free and the event is upcoming; returns the new count or undefined.
- * Concurrent callers queue on the row lock and PostgreSQL re-checks the condition on the row each one
- * finally sees, so the count can never pass max_attendees, whatever the number of server processes.
- */
-export async function takeSeat(db: Executor, eventId: number): Promise<number | undefined> {
-  const [row] = await db
-    .update(events)
-    .set({ rsvpCount: sql`${events.rsvpCount} + 1` })
-    .where(
-      and(
-        eq(events.id, eventId),
-        gt(events.date, sql`now()`),
-        or(isNull(events.maxAttendees), lt(events.rsvpCount, events.maxAttendees)),
-      ),
-    )
-    .returning({ rsvpCount: events.rsvpCount });
-  return row?.rsvpCount;
-}
-
-export async function releaseSeat(db: Executor, eventId: number): Promise<void> {
-  await db
-    .update(events)
-    .set({ rsvpCount: sql`greatest(${events.rsvpCount} - 1, 0)` })
-    .where(eq(events.id, eventId));
-}
-
-export async function readRsvpCount(db: Executor, eventId: number): Promise<number> {
-  const [row] = await db.select({ rsvpCount: events.rsvpCount }).from(events).where(eq(events.id, eventId)).limit(1);
-  return row?.rsvpCount ?? 0;
 }
 
 /** An ISO 8601 timestamp in UTC with milliseconds, as JavaScript's toISOString writes it. */
@@ -425,4 +351,16 @@ export async function listEventsJson(
   );
   const [body, count, lastDate, lastId] = row as [string, number, string | null, number | null];
   return { body, count, last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId } : null };
+}
+
+export type NewEventChange = {
+  type: 'event_changed' | 'event_cancelled' | 'waitlist_promoted' | 'announcement';
+  eventId: number;
+  actorId: string | null;
+  recipientIds: string[];
+  payload: Record<string, unknown>;
+};
+
+export async function insertEventChange(db: Executor, change: NewEventChange): Promise<void> {
+  await db.insert(eventChanges).values(change);
 }

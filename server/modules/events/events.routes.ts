@@ -5,11 +5,9 @@ import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
 import { PHOTO_SIZES } from '../../../contract/photos';
-import { rsvpBodySchema, rsvpResponseSchema } from '../../../contract/rsvps';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
-import { getPhotoRendition } from './event-photos';
-import { EventsService } from './events.service';
+import { EventsService, getPhotoRendition } from './events.service';
 import { sendNotModified } from '../../lib/not-modified';
 
 // Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.
@@ -121,36 +119,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => sendJson(reply, await service.listJoinedJson(requireUser(request).id)),
-  );
-
-  app.post(
-    '/api/events/:id/rsvp',
-    {
-      schema: {
-        tags: ['rsvps'],
-        summary: "RSVP to an upcoming event or switch the caller's status",
-        params: idParamsSchema,
-        body: rsvpBodySchema,
-        response: { 200: rsvpResponseSchema, ...errors },
-      },
-    },
-    async (request) => service.rsvp(requireUser(request).id, request.params.id, request.body.status),
-  );
-
-  app.delete(
-    '/api/events/:id/rsvp',
-    {
-      schema: {
-        tags: ['rsvps'],
-        summary: "Withdraw the caller's RSVP",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.withdraw(requireUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 
   app.get(

@@ -1,30 +1,27 @@
 import type { z } from 'zod';
 import { type createEventBodySchema, EVENT_LIMITS, type Event, type EventListQuery } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
-import type { RsvpResponse, RsvpStatus } from '../../../contract/rsvps';
+import type { PhotoSize } from '../../../contract/photos';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, notFound } from '../../lib/http-error';
 import { searchWords, toPrefixQuery } from '../../lib/search-text';
-import { findCategory } from '../categories/categories.repository';
+import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
-import { notifyOfRsvp } from '../notifications/notifications.service';
+import { notifyOfEventChange } from '../notifications/notifications.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { EVENT_CANCELLED, fillFreeSeats } from './event-management.service';
-import { deleteWaitlistEntry, isHiddenFrom, lockEvent } from './event-management.repository';
-import { inspectPhotos, photoUrl, readPhotoUploads, reencodePhotos } from './event-photos';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
+import { findPhotoRendition } from './event-photos.repository';
 import * as repository from './events.repository';
 
 export type CreateEventInput = z.output<typeof createEventBodySchema>;
+export type EventChange = repository.NewEventChange;
+export type NewPhoto = repository.NewPhoto;
 
 const EVENT_NOT_FOUND = 'Event not found';
 const TEST_EVENTS_OFF = 'Test events can only be made while the developer panels are on';
-const EVENT_FULL = 'Event Full';
-const EVENT_PAST = 'This event has already taken place';
 const CURSOR_DAMAGED = 'Cursor is damaged';
 
 const CURSOR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-// A switch that finds the RSVP withdrawn by a concurrent request starts over as a new RSVP, at most this often.
-const RSVP_ATTEMPTS = 3;
 
 /** Opaque to clients: the (date, id) of the last event of the page, where the next page starts. */
 export function encodeCursor(position: { date: string; id: number }): string {
@@ -51,6 +48,34 @@ function decodeCursor(cursor: string): { date: string; id: number } {
     // Falls through to the same answer as a well-formed but meaningless cursor.
   }
   throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+}
+
+/**
+ * THE place where "an event changed / was cancelled / someone was promoted / the organizer announced
+ * something" is announced (decision 0012). It writes an outbox row in the caller's transaction, so the
+ * record exists exactly when the change does; the notifications and e-mails about the change are made
+ * from these rows (event_changes, processed_at null = not yet delivered). Recipients are listed at the
+ * moment of the change: who held an RSVP then is who must hear of it, whatever happens next.
+ */
+export async function announceEventChange(tx: Executor, change: EventChange): Promise<void> {
+  await repository.insertEventChange(tx, change);
+  await notifyOfEventChange(tx, change);
+}
+
+/** Adds photos already inspected and re-encoded (event-photos) to an event, in the caller's transaction. */
+export async function addEventPhotos(tx: Executor, eventId: number, photos: NewPhoto[]): Promise<void> {
+  await repository.insertPhotos(tx, eventId, photos);
+}
+
+function photoUrl(photoId: string): string {
+  return `/api/images/${photoId}`;
+}
+
+/** GET /api/images/{id}?size=card: the card rendition, or the photo itself when it has none. */
+export async function getPhotoRendition(db: Executor, photoId: string, size: PhotoSize) {
+  const photo = await findPhotoRendition(db, photoId, size);
+  if (!photo) throw notFound('Photo not found');
+  return photo;
 }
 
 function toEvent(row: repository.EventRow): Event {
@@ -87,17 +112,6 @@ function toEvent(row: repository.EventRow): Event {
     // The statement counts 0 when the viewer is not waiting.
     userWaitlistPosition: Number(row.userWaitlistPosition) > 0 ? Number(row.userWaitlistPosition) : null,
   };
-}
-
-/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
-function databaseErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** How long the search words' shares (pg_stats) are trusted; ANALYZE changes them slowly. */
@@ -234,76 +248,5 @@ export class EventsService {
       return id;
     });
     return this.get(organizerId, eventId);
-  }
-
-  /**
-   * The event's row is locked first (lockEvent), as by every write of seats and
-   * the waitlist (decision 0012): RSVPs, withdrawals, waitlist changes and promotions of one event then
-   * run one after another whatever the number of server processes, always taking their locks in the same
-   * order, so none can deadlock another. takeSeat's conditional update and the events_capacity CHECK stay
-   * as the defences behind it. A second concurrent request of the same user waits on the lock and then
-   * finds its RSVP row, so it never takes a second seat.
-   */
-  async rsvp(userId: string, eventId: number, status: RsvpStatus): Promise<RsvpResponse> {
-    for (let attempt = 1; ; attempt += 1) {
-      const result = await this.inTransaction(async (tx) => {
-        await this.lockUpcoming(tx, eventId, userId);
-        if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
-          const rsvpCount = await repository.takeSeat(tx, eventId);
-          // lockUpcoming used this transaction's clock too, so only a full event gets here.
-          if (rsvpCount === undefined) throw conflict(EVENT_FULL, 'EVENT_FULL');
-          // Someone waiting who gets a seat directly (one freed without a queue ahead) leaves the queue.
-          await deleteWaitlistEntry(tx, eventId, userId);
-          await refreshAchievementProgress(tx, userId);
-          await notifyOfRsvp(tx, eventId, userId);
-          return { status, rsvpCount };
-        }
-        if (!(await repository.updateRsvpStatus(tx, eventId, userId, status))) return null;
-        // No achievement is refreshed: every achievement metric counts RSVPs whatever their status,
-        // so a switch changes none, and the transaction holds the event's row for less time.
-        return { status, rsvpCount: await repository.readRsvpCount(tx, eventId) };
-      });
-      if (result) return result;
-      if (attempt >= RSVP_ATTEMPTS)
-        throw conflict('Your RSVP changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
-    }
-  }
-
-  /** The freed seat goes to the first person waiting, in this same transaction. */
-  async withdraw(userId: string, eventId: number): Promise<void> {
-    await this.inTransaction(async (tx) => {
-      const event = await lockEvent(tx, eventId);
-      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
-      if (!(await repository.deleteRsvp(tx, eventId, userId)))
-        throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
-      await repository.releaseSeat(tx, eventId);
-      await refreshAchievementProgress(tx, userId);
-      await fillFreeSeats(tx, eventId, userId);
-    });
-  }
-
-  private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<void> {
-    const event = await lockEvent(tx, eventId);
-    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-    if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
-  }
-
-  /**
-   * Constraint failures that a concurrent request can still cause become the same 409 answers as the checks before
-   * them.
-   */
-  private async inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(work);
-    } catch (error) {
-      const code = databaseErrorCode(error);
-      // 23514: the events_capacity CHECK, the last line of defence behind takeSeat's condition.
-      if (code === '23514') throw conflict(EVENT_FULL, 'EVENT_FULL');
-      // 23503: the event was deleted between the check and the insert.
-      if (code === '23503') throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-      throw error;
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, rateLimitCounters } from '../../db/schema';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createEvent, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { encodeCursor } from './events.service';
 import { insertEvent } from './events.repository';
 
@@ -40,15 +40,9 @@ function validPayload(fields: Record<string, unknown> = {}) {
  * This file creates far more than 10 events an hour per organizer; the per-user write limits
  * are tested in write-limits.test.ts, so each create here starts with empty counters.
  */
-async function createEvent(fields: Record<string, unknown> = {}, as: string = cookie) {
+async function postEvent(fields: Record<string, unknown> = {}, as: string = cookie) {
   await app.database.db.delete(rateLimitCounters);
   return app.inject({ method: 'POST', url: '/api/events', payload: validPayload(fields), headers: { cookie: as } });
-}
-
-async function createdEvent(fields: Record<string, unknown> = {}, as: string = cookie) {
-  const response = await createEvent(fields, as);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: number; date: string; title: string };
 }
 
 function get(url: string, as: string = cookie) {
@@ -72,7 +66,7 @@ async function insertPastEvent(fields: { title: string; location?: string; hours
 
 describe('POST /api/events', () => {
   it('creates the event and answers 201 with the full read shape', async () => {
-    const response = await createEvent({
+    const response = await postEvent({
       title: '  Park cleanup  ',
       maxAttendees: 12,
       imageUrl: 'https://example.org/park.jpg',
@@ -104,7 +98,7 @@ describe('POST /api/events', () => {
 
   it('counts toward the organizer achievements in the same write', async () => {
     const organizer = await signUpUser(app);
-    await createdEvent({}, organizer.cookie);
+    await createEvent(app, organizer.cookie, validPayload());
     const achievements = await get('/api/user/achievements', organizer.cookie);
     expect(achievements.statusCode).toBe(200);
     const names = (achievements.json() as Array<{ achievement: { name: string }; unlockedAt: string | null }>)
@@ -126,7 +120,7 @@ describe('POST /api/events', () => {
       ]),
     );
     for (const empty of ['', '   ']) {
-      const response = await createEvent({ title: empty, description: empty, location: empty, date: '' });
+      const response = await postEvent({ title: empty, description: empty, location: empty, date: '' });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual(
         expect.arrayContaining([
@@ -137,7 +131,7 @@ describe('POST /api/events', () => {
         ]),
       );
     }
-    const zeroCategory = await createEvent({ categoryId: 0 });
+    const zeroCategory = await postEvent({ categoryId: 0 });
     expect(zeroCategory.json().errors).toContainEqual({ path: 'categoryId', message: 'Category is required' });
   });
 
@@ -153,21 +147,21 @@ describe('POST /api/events', () => {
     ['a non-http image URL', { imageUrl: 'javascript:alert(1)' }],
     ['a title that is not text', { title: 42 }],
   ])('refuses %s with 400', async (_label, fields) => {
-    const response = await createEvent(fields);
+    const response = await postEvent(fields);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.any(String));
     expect(response.json().errors.length).toBeGreaterThan(0);
   });
 
   it('refuses a date that is not in the future and an unknown category', async () => {
-    const past = await createEvent({ date: hoursFromNow(-1) });
+    const past = await postEvent({ date: hoursFromNow(-1) });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({
       message: 'Date must be in the future',
       code: 'VALIDATION_FAILED',
       errors: [{ path: 'date', message: 'Date must be in the future' }],
     });
-    const unknown = await createEvent({ categoryId: 999 });
+    const unknown = await postEvent({ categoryId: 999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
       message: 'Category not found',
@@ -226,7 +220,7 @@ describe('GET /api/events/:id', () => {
   });
 
   it('reports the exact mean rating', async () => {
-    const event = await createdEvent();
+    const event = await createEvent(app, cookie, validPayload());
     await app.database.db.update(events).set({ ratingCount: 3, ratingSum: 13 }).where(eq(events.id, event.id));
     const body = (await get(`/api/events/${event.id}`)).json();
     expect(body.averageRating).toBe(13 / 3);
@@ -237,8 +231,8 @@ describe('GET /api/events/:id', () => {
 describe('GET /api/events', () => {
   it('lists upcoming events soonest first, and past ones too with include=past', async () => {
     const city = 'Orderville';
-    const later = await createdEvent({ location: city, date: hoursFromNow(30) });
-    const sooner = await createdEvent({ location: city, date: hoursFromNow(10) });
+    const later = await createEvent(app, cookie, validPayload({ location: city, date: hoursFromNow(30) }));
+    const sooner = await createEvent(app, cookie, validPayload({ location: city, date: hoursFromNow(10) }));
     const pastId = await insertPastEvent({ title: 'Gone', location: city });
     const upcoming = (await get(`/api/events?location=${city}`)).json() as Array<{ id: number }>;
     expect(upcoming.map((event) => event.id)).toEqual([sooner.id, later.id]);
@@ -247,8 +241,12 @@ describe('GET /api/events', () => {
   });
 
   it('filters by category', async () => {
-    const environmental = await createdEvent({ categoryId: ENVIRONMENTAL, location: 'Categoria' });
-    await createdEvent({ categoryId: CLEANUP, location: 'Categoria' });
+    const environmental = await createEvent(
+      app,
+      cookie,
+      validPayload({ categoryId: ENVIRONMENTAL, location: 'Categoria' }),
+    );
+    await createEvent(app, cookie, validPayload({ categoryId: CLEANUP, location: 'Categoria' }));
     const listed = (await get(`/api/events?category=${ENVIRONMENTAL}&location=Categoria`)).json() as Array<{
       id: number;
       category: { name: string };
@@ -258,18 +256,26 @@ describe('GET /api/events', () => {
   });
 
   it('searches every word as a prefix over title, description and category name, accents folded', async () => {
-    const cafe = await createdEvent({
-      title: 'Café Zürich reading hour',
-      description: 'Stories for children',
-      categoryId: 4,
-      location: 'Searchtown',
-    });
-    const garden = await createdEvent({
-      title: 'Community garden',
-      description: 'Planting tomatoes',
-      categoryId: ENVIRONMENTAL,
-      location: 'Searchtown',
-    });
+    const cafe = await createEvent(
+      app,
+      cookie,
+      validPayload({
+        title: 'Café Zürich reading hour',
+        description: 'Stories for children',
+        categoryId: 4,
+        location: 'Searchtown',
+      }),
+    );
+    const garden = await createEvent(
+      app,
+      cookie,
+      validPayload({
+        title: 'Community garden',
+        description: 'Planting tomatoes',
+        categoryId: ENVIRONMENTAL,
+        location: 'Searchtown',
+      }),
+    );
     const search = async (text: string) =>
       (
         (await get(`/api/events?location=Searchtown&search=${encodeURIComponent(text)}`)).json() as Array<{
@@ -288,9 +294,9 @@ describe('GET /api/events', () => {
   });
 
   it('matches any part of the location, case-insensitively, with % and _ taken literally', async () => {
-    const lisbon = await createdEvent({ location: 'Praça do Comércio, LISBOA' });
-    const percent = await createdEvent({ location: '100% Hall Lisboa' });
-    const underscore = await createdEvent({ location: 'Room_5 Lisboa' });
+    const lisbon = await createEvent(app, cookie, validPayload({ location: 'Praça do Comércio, LISBOA' }));
+    const percent = await createEvent(app, cookie, validPayload({ location: '100% Hall Lisboa' }));
+    const underscore = await createEvent(app, cookie, validPayload({ location: 'Room_5 Lisboa' }));
     const found = async (text: string) =>
       ((await get(`/api/events?location=${encodeURIComponent(text)}`)).json() as Array<{ id: number }>).map(
         (event) => event.id,
@@ -310,7 +316,11 @@ describe('GET /api/events', () => {
     const created: number[] = [];
     for (let index = 0; index < 12; index += 1) {
       // Four events share one date, so the id must break the tie.
-      const event = await createdEvent({ location: city, date: index < 4 ? sameDate : hoursFromNow(20 + index) });
+      const event = await createEvent(
+        app,
+        cookie,
+        validPayload({ location: city, date: index < 4 ? sameDate : hoursFromNow(20 + index) }),
+      );
       created.push(event.id);
     }
     const seen: number[] = [];
@@ -366,7 +376,7 @@ describe('GET /api/events', () => {
   });
 
   it("shows the caller's RSVP status on each event and the photos of the page", async () => {
-    const event = await createdEvent({ location: 'Statusburg' });
+    const event = await createEvent(app, cookie, validPayload({ location: 'Statusburg' }));
     const other = await signUpUser(app);
     await app.inject({
       method: 'POST',
@@ -383,8 +393,12 @@ describe('GET /api/events', () => {
 
 describe('test events (the developer panel)', () => {
   it("are in no shared list, not even their organizer's, only in the organizer's My Events", async () => {
-    const test = await createdEvent({ title: 'Panel test zyxtest', location: 'Testhaven', isTest: true });
-    await createdEvent({ title: 'Real event zyxtest', location: 'Testhaven' });
+    const test = await createEvent(
+      app,
+      cookie,
+      validPayload({ title: 'Panel test zyxtest', location: 'Testhaven', isTest: true }),
+    );
+    await createEvent(app, cookie, validPayload({ title: 'Real event zyxtest', location: 'Testhaven' }));
     const other = await signUpUser(app);
     const titles = async (url: string, as: string) =>
       ((await get(url, as)).json() as Array<{ title: string }>).map((event) => event.title);
@@ -401,7 +415,7 @@ describe('test events (the developer panel)', () => {
   });
 
   it('refuses an isTest that is not a boolean', async () => {
-    const response = await createEvent({ isTest: 'yes' });
+    const response = await postEvent({ isTest: 'yes' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'isTest', message: 'isTest must be true or false' }]);
   });
@@ -410,10 +424,10 @@ describe('test events (the developer panel)', () => {
 describe('GET /api/my-events and /api/my-rsvps', () => {
   it('lists every event the caller organizes, past and upcoming, newest date first', async () => {
     const organizer = await signUpUser(app);
-    const soon = await createdEvent({ date: hoursFromNow(5) }, organizer.cookie);
-    const later = await createdEvent({ date: hoursFromNow(500) }, organizer.cookie);
+    const soon = await createEvent(app, organizer.cookie, validPayload({ date: hoursFromNow(5) }));
+    const later = await createEvent(app, organizer.cookie, validPayload({ date: hoursFromNow(500) }));
     const pastId = await insertPastEvent({ title: 'Old one', organizerId: organizer.user.id });
-    await createdEvent({}, cookie);
+    await createEvent(app, cookie, validPayload());
     const response = await get('/api/my-events', organizer.cookie);
     expect(response.statusCode).toBe(200);
     expect((response.json() as Array<{ id: number }>).map((event) => event.id)).toEqual([later.id, soon.id, pastId]);
@@ -421,9 +435,9 @@ describe('GET /api/my-events and /api/my-rsvps', () => {
 
   it('lists every event the caller has an RSVP for, with the status, newest date first', async () => {
     const member = await signUpUser(app);
-    const first = await createdEvent({ date: hoursFromNow(6) });
-    const second = await createdEvent({ date: hoursFromNow(600) });
-    await createdEvent({ date: hoursFromNow(60) });
+    const first = await createEvent(app, cookie, validPayload({ date: hoursFromNow(6) }));
+    const second = await createEvent(app, cookie, validPayload({ date: hoursFromNow(600) }));
+    await createEvent(app, cookie, validPayload({ date: hoursFromNow(60) }));
     await app.inject({
       method: 'POST',
       url: `/api/events/${first.id}/rsvp`,
@@ -458,7 +472,11 @@ describe("the organizer's e-mail", () => {
       firstName: 'Orla',
       lastName: 'Hidden',
     });
-    const event = await createdEvent({ title: 'Address check', location: 'Mailtown' }, organizer.cookie);
+    const event = await createEvent(
+      app,
+      organizer.cookie,
+      validPayload({ title: 'Address check', location: 'Mailtown' }),
+    );
     const stranger = await signUpUser(app);
     await app.inject({
       method: 'POST',

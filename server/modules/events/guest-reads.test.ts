@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
-type Member = Awaited<ReturnType<typeof signUpUser>>;
 type EventAnswer = {
   id: number;
   userRsvpStatus: string | null;
@@ -11,8 +10,8 @@ type EventAnswer = {
 };
 
 let app: TestApp;
-let organizer: Member;
-let attendee: Member;
+let organizer: SignedUpUser;
+let attendee: SignedUpUser;
 let eventId: number;
 
 beforeAll(async () => {
@@ -45,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-function read(url: string, member?: Member) {
+function read(url: string, member?: SignedUpUser) {
   return app.inject({ method: 'GET', url, headers: member ? { cookie: member.cookie } : {} });
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
-import { readPhotoDecodeCounts } from './event-photos';
+import { readPhotoDecodeCounts } from '../../lib/photo-uploads';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ function dataUrl(bytes: Buffer): string {
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
 
-function createEvent(cookie: string, images: string[] = []) {
+function postEvent(cookie: string, images: string[] = []) {
   return app.inject({
     method: 'POST',
     url: '/api/events',
@@ -83,14 +83,14 @@ describe('photos over 40 megapixels', () => {
     const real = await photo(10_000, 10_000);
     for (const bomb of [pngClaiming(10_000, 10_000), pngClaiming(8000, 5001), real]) {
       const before = readPhotoDecodeCounts().started;
-      const response = await createEvent(cookie, [dataUrl(await photo(40, 30)), dataUrl(bomb)]);
+      const response = await postEvent(cookie, [dataUrl(await photo(40, 30)), dataUrl(bomb)]);
       expect(response.statusCode, response.body).toBe(413);
       expect(response.json()).toEqual({ message, code: 'PAYLOAD_TOO_LARGE', errors: [{ path: 'images.1', message }] });
       expect(readPhotoDecodeCounts().started).toBe(before);
     }
     expect(await eventsOf(user.id)).toBe(0);
     // 40 megapixels exactly is still a photo.
-    const largest = await createEvent(cookie, [dataUrl(await photo(8000, 5000))]);
+    const largest = await postEvent(cookie, [dataUrl(await photo(8000, 5000))]);
     expect(largest.statusCode, largest.body).toBe(201);
   });
 });
@@ -101,8 +101,8 @@ describe('photo decoding', () => {
     const images = await Promise.all([photo(1200, 800), photo(1100, 700), photo(1000, 600), photo(900, 500)]);
     const before = readPhotoDecodeCounts().started;
     const responses = await Promise.all([
-      createEvent(first.cookie, images.map(dataUrl)),
-      createEvent(second.cookie, images.map(dataUrl)),
+      postEvent(first.cookie, images.map(dataUrl)),
+      postEvent(second.cookie, images.map(dataUrl)),
     ]);
     for (const response of responses) expect(response.statusCode, response.body).toBe(201);
     const counts = readPhotoDecodeCounts();
@@ -116,7 +116,7 @@ describe('per-user write limits', () => {
   it('refuses photos past 50 MB a day with 429 and Retry-After, before decoding them', async () => {
     const { cookie, user } = await signUpUser(app);
     const image = await photo(600, 400);
-    const response = await createEvent(cookie, [dataUrl(image)]);
+    const response = await postEvent(cookie, [dataUrl(image)]);
     expect(response.statusCode, response.body).toBe(201);
     // The create counted the photo's bytes, in its transaction.
     expect(
@@ -143,7 +143,7 @@ describe('per-user write limits', () => {
       WRITE_LIMITS.photoBytes.limit - image.length - 100,
     );
     const before = readPhotoDecodeCounts().started;
-    const refused = await createEvent(cookie, [dataUrl(image)]);
+    const refused = await postEvent(cookie, [dataUrl(image)]);
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json()).toEqual({ message: WRITE_LIMITS.photoBytes.message, code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -151,12 +151,12 @@ describe('per-user write limits', () => {
     expect(readPhotoDecodeCounts().started).toBe(before);
     expect(await eventsOf(user.id)).toBe(1);
     // An event without photos still goes through.
-    expect((await createEvent(cookie)).statusCode).toBe(201);
+    expect((await postEvent(cookie)).statusCode).toBe(201);
   });
 
   it('refuses an 11th event within the hour with 429 and Retry-After, even sent all at once', async () => {
     const { cookie, user } = await signUpUser(app);
-    const responses = await Promise.all(Array.from({ length: 12 }, () => createEvent(cookie)));
+    const responses = await Promise.all(Array.from({ length: 12 }, () => postEvent(cookie)));
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
     const refused = responses.find((response) => response.statusCode === 429)!;
@@ -165,12 +165,12 @@ describe('per-user write limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
     expect(await eventsOf(user.id)).toBe(10);
     // Another organizer is not affected.
-    expect((await createEvent((await signUpUser(app)).cookie)).statusCode).toBe(201);
+    expect((await postEvent((await signUpUser(app)).cookie)).statusCode).toBe(201);
   });
 
   it('refuses a 61st edit of events within the hour with 429 and Retry-After, and the event keeps the 60th', async () => {
     const { cookie } = await signUpUser(app);
-    const created = await createEvent(cookie);
+    const created = await postEvent(cookie);
     expect(created.statusCode).toBe(201);
     const eventId = created.json().id;
     const edit = (location: string) =>
@@ -188,7 +188,7 @@ describe('per-user write limits', () => {
     expect(row!.location).toBe('Place 60');
     // Another organizer is not affected.
     const other = await signUpUser(app);
-    const theirs = (await createEvent(other.cookie)).json().id;
+    const theirs = (await postEvent(other.cookie)).json().id;
     expect(
       (
         await app.inject({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
 import { rsvps } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { refreshAchievementProgress } from './achievement-progress';
 
 let app: TestApp;
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
 type UserAchievementBody = {
   id: number;
   achievementId: number;
@@ -21,11 +20,11 @@ type UserAchievementBody = {
   unlockedAt: string | null;
 };
 
-function get(person: Person | undefined, url: string, headers: Record<string, string> = {}) {
+function get(person: SignedUpUser | undefined, url: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie, ...headers } : headers });
 }
 
-async function achievementsOf(person: Person): Promise<UserAchievementBody[]> {
+async function achievementsOf(person: SignedUpUser): Promise<UserAchievementBody[]> {
   return (await get(person, '/api/user/achievements')).json();
 }
 
@@ -172,7 +171,7 @@ describe('GET /api/user/stats', () => {
       await addRsvpRow(db, event.id, raterOne.user.id);
       await addRsvpRow(db, event.id, raterTwo.user.id);
     }
-    const rate = (person: Person, eventId: number, rating: number) =>
+    const rate = (person: SignedUpUser, eventId: number, rating: number) =>
       app.inject({
         method: 'POST',
         url: '/api/ratings',

@@ -6,19 +6,24 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, verifyEmailOf, type TestApp } from '../../test/test-app';
+import {
+  createEvent,
+  createTestApp,
+  signUpUser,
+  verifyEmailOf,
+  type TestApp,
+  type SignedUpUser,
+} from '../../test/test-app';
 import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from './capture-smtp-server';
 import { MailOutbox } from './mail-outbox.service';
 import { createMailer } from './mail.service';
 
-type Account = Awaited<ReturnType<typeof signUpUser>>;
-
 const ORIGIN = 'https://pitchin.example.org';
 let smtp: CaptureSmtpServer;
 let app: TestApp;
-let organizer: Account;
-let vera: Account; // writes in German
-let walt: Account; // keeps English
+let organizer: SignedUpUser;
+let vera: SignedUpUser; // writes in German
+let walt: SignedUpUser; // keeps English
 
 beforeAll(async () => {
   smtp = await startCaptureSmtpServer();
@@ -34,7 +39,7 @@ afterAll(async () => {
 });
 
 function call(
-  account: Account | null,
+  account: SignedUpUser | null,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
@@ -48,28 +53,12 @@ function call(
   });
 }
 
-async function createEvent(fields: Record<string, unknown> = {}): Promise<number> {
-  const response = await call(organizer, 'POST', '/api/events', {
-    title: 'River cleanup',
-    description: 'Gloves provided',
-    location: 'Porto',
-    date: daysFromNow(6).toISOString(),
-    categoryId: 1,
-    maxAttendees: 1,
-    imageUrl: null,
-    images: [],
-    ...fields,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
 /**
  * signUpUser, once its verification mail has arrived: these tests count the mails that arrive while they
  * run, and a sign-up's verification mail would otherwise land among them. The address is then verified,
  * as these people write to addresses with no account.
  */
-async function signUpSettled(...[testApp, fields]: Parameters<typeof signUpUser>): Promise<Account> {
+async function signUpSettled(...[testApp, fields]: Parameters<typeof signUpUser>): Promise<SignedUpUser> {
   const person = await signUpUser(testApp, fields);
   // Polled by hand: beforeAll signs up too, and expect.poll runs only inside a test.
   const hasArrived = () =>
@@ -121,7 +110,7 @@ describe('mails about events come from the outbox, once, in the recipient langua
   let changedMail: ParsedMail;
 
   it('event changed: the German RSVP holder gets it in German with what changed; the organizer gets nothing', async () => {
-    eventId = await createEvent();
+    eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 1 })).id;
     expect((await call(vera, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect((await call(walt, 'POST', `/api/events/${eventId}/waitlist`)).statusCode).toBe(201);
     expect(
@@ -213,7 +202,7 @@ describe('mails about events come from the outbox, once, in the recipient langua
     });
 
     // The next change reaches her no more; an announcement still does.
-    const second = await createEvent({ maxAttendees: 5 });
+    const second = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(vera, 'POST', `/api/events/${second}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect((await call(organizer, 'PATCH', `/api/events/${second}`, { location: 'Faro' })).statusCode).toBe(200);
     expect(await deliver()).toEqual([]);
@@ -234,14 +223,14 @@ describe('mails about events come from the outbox, once, in the recipient langua
 describe('changes of one event reach a person as one mail per 15 minutes and one unread notification', () => {
   /** Every mail the person got, whichever round sent it (the outbox also runs on its own timer). */
   /** The mails the person got about events: the sign-up's address confirmation is not counted. */
-  function mailsTo(account: Account): ParsedMail[] {
+  function mailsTo(account: SignedUpUser): ParsedMail[] {
     return smtp.mails.filter(
       (mail) => recipientOf(mail) === account.user.email && mail.subject !== 'Confirm your e-mail address for PitchIn',
     );
   }
 
   /** The person's change mails about the event, oldest first, with how long after the one before each is due. */
-  function changeMailsOf(account: Account, eventId: number) {
+  function changeMailsOf(account: SignedUpUser, eventId: number) {
     return selectRows<{ isSent: boolean; skipped: string | null; secondsAfterPrevious: number | null }>(
       app.database.db,
       sql`SELECT sent_at IS NOT NULL AS "isSent", skipped_reason AS skipped,
@@ -251,7 +240,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
     );
   }
 
-  async function changeNotices(account: Account, eventId: number) {
+  async function changeNotices(account: SignedUpUser, eventId: number) {
     const list = (await call(account, 'GET', '/api/notifications?limit=100')).json() as Array<{
       type: string;
       readAt: string | null;
@@ -261,7 +250,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
   }
 
   /** What a sender finds 15 minutes on: the mail that waits for its window is due now. */
-  async function letWindowPass(account: Account, eventId: number) {
+  async function letWindowPass(account: SignedUpUser, eventId: number) {
     await app.database.db.execute(
       sql`UPDATE mail_outbox SET next_attempt_at = now()
           WHERE kind = 'event_changed' AND user_id = ${account.user.id} AND event_id = ${eventId} AND sent_at IS NULL`,
@@ -274,7 +263,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
   it('25 place changes in a row make one mail and one unread notification; later ones wait 15 minutes, gathered', async () => {
     const cora = await signUpSettled(app, { firstName: 'Cora' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(cora, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     for (let index = 1; index <= 25; index += 1) expect(await edit(eventId, { location: `Place ${index}` })).toBe(200);
     await deliver();
@@ -309,7 +298,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
   it('a change undone before its mail goes sends nothing; a read notice is followed by a new unread one', async () => {
     const dina = await signUpSettled(app, { firstName: 'Dina' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(dina, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     expect(await edit(eventId, { location: 'Lisbon' })).toBe(200);
     await deliver();
@@ -345,7 +334,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
     );
     const runAll = () => Promise.all([app.mailOutbox, ...outboxes].map((outbox) => outbox.runOnce()));
     const ezra = await signUpSettled(app, { firstName: 'Ezra' });
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 5 })).id;
     expect((await call(ezra, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
     for (let index = 1; index <= 12; index += 1) {
       const editing = Promise.all([edit(eventId, { location: `Stop ${index}` }), runAll()]);
@@ -366,7 +355,9 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
 
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
-    const eventId = await createEvent({ title: 'Garden day', location: 'Coimbra' });
+    const eventId = (
+      await createEvent(app, organizer.cookie, { maxAttendees: 1, title: 'Garden day', location: 'Coimbra' })
+    ).id;
     expect((await call(organizer, 'POST', `/api/events/${eventId}/rsvp`, { status: 'organizing' })).statusCode).toBe(
       200,
     );

@@ -116,7 +116,7 @@ export async function findUserIdById(db: Executor, id: string): Promise<string |
   return row?.id;
 }
 
-/** E-mails are stored lower-cased (auth.service normalizeEmail). */
+/** E-mails are stored lower-cased (lib/email-address normalizeEmail). */
 export async function findUserIdByEmail(db: Executor, normalizedEmail: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizedEmail)).limit(1);
   return row?.id;

@@ -1,8 +1,8 @@
 import type { ChatMessage, Conversation, Message, SendMessageBody } from '../../../contract/messages';
 import type { Database, Executor } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { isEmailVerified } from '../email-verification/email-verification.service';
-import { normalizeEmail } from '../auth/auth.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
 import { notifyOfMessage, readMessageNotifications } from '../notifications/notifications.service';

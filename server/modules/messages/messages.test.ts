@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventRow } from '../../test/fixtures';
-import { createTestApp, signUpUser, signUpVerifiedUser, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpUser, signUpVerifiedUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 import { consumeWriteLimit } from '../limits/limits.service';
 import { claimPendingMessages, INVITATIONS_PER_SENDER } from './messages.service';
@@ -17,9 +17,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-type Person = Awaited<ReturnType<typeof signUpUser>>;
-
-function send(from: Person | undefined, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+function send(from: SignedUpUser | undefined, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url: '/api/messages',
@@ -28,11 +26,11 @@ function send(from: Person | undefined, payload: Record<string, unknown>, header
   });
 }
 
-function get(person: Person | undefined, url: string) {
+function get(person: SignedUpUser | undefined, url: string) {
   return app.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie } : {} });
 }
 
-function post(person: Person | undefined, url: string) {
+function post(person: SignedUpUser | undefined, url: string) {
   return app.inject({ method: 'POST', url, headers: person ? { cookie: person.cookie } : {} });
 }
 
@@ -193,7 +191,7 @@ describe('no answer carries another user’s e-mail', () => {
     const bob = await signUpUser(app, { firstName: 'Bob', lastName: 'Private' });
     const stranger = await signUpUser(app, { firstName: 'Sam', lastName: 'Stranger' });
     const event = await createEventRow(app.database.db, { organizerId: bob.user.id, title: 'Beach cleanup' });
-    const answersFor = async (person: Person, other: Person) => [
+    const answersFor = async (person: SignedUpUser, other: SignedUpUser) => [
       (await send(person, { receiverId: other.user.id, content: 'hello by id', eventId: event.id })).body,
       (await get(person, '/api/messages')).body,
       (await get(person, '/api/conversations')).body,
@@ -470,7 +468,7 @@ describe('conversations', () => {
     });
 
     // The GET is read-only (an <img> pointing at it must not mark anything read).
-    const unreadOf = async (person: Person) =>
+    const unreadOf = async (person: SignedUpUser) =>
       ((await get(person, '/api/conversations')).json() as Array<{ id: string; unreadCount: number }>).map(
         (conversation) => [conversation.id, conversation.unreadCount],
       );

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../../contract/notifications';
-import { daysFromNow } from '../../test/fixtures';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-
-type Account = Awaited<ReturnType<typeof signUpUser>>;
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 
 let app: TestApp;
-let organizer: Account;
-let volunteer: Account;
-let waiting: Account;
-let stranger: Account;
+let organizer: SignedUpUser;
+let volunteer: SignedUpUser;
+let waiting: SignedUpUser;
+let stranger: SignedUpUser;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -20,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function listOf(account: Account, url = '/api/notifications'): Promise<Notification[]> {
+async function listOf(account: SignedUpUser, url = '/api/notifications'): Promise<Notification[]> {
   const response = await app.inject({ method: 'GET', url, headers: { cookie: account.cookie } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-async function unreadOf(account: Account): Promise<number> {
+async function unreadOf(account: SignedUpUser): Promise<number> {
   const response = await app.inject({
     method: 'GET',
     url: '/api/notifications/unread-count',
@@ -36,28 +33,7 @@ async function unreadOf(account: Account): Promise<number> {
   return response.json().count;
 }
 
-async function createEvent(account: Account, fields: Record<string, unknown> = {}): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: account.cookie },
-    payload: {
-      title: 'River cleanup',
-      description: 'Gloves provided',
-      location: 'Porto',
-      date: daysFromNow(6).toISOString(),
-      categoryId: 1,
-      maxAttendees: 1,
-      imageUrl: null,
-      images: [],
-      ...fields,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
-async function call(account: Account, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+async function call(account: SignedUpUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url, headers: { cookie: account.cookie }, ...(payload ? { payload } : {}) });
 }
 
@@ -67,7 +43,7 @@ describe('notifications are created in the transaction of each write', () => {
   let eventId: number;
 
   it('rsvp_received: the organizer hears of a new RSVP, with the event and who it was', async () => {
-    eventId = await createEvent(organizer);
+    eventId = (await createEvent(app, organizer.cookie, { maxAttendees: 1 })).id;
     expect((await call(volunteer, 'POST', `/api/events/${eventId}/rsvp`, { status: 'attending' })).statusCode).toBe(
       200,
     );
@@ -184,7 +160,7 @@ describe('the notification calls', () => {
     const after = await listOf(volunteer, '/api/notifications?limit=100');
     for (const item of after) expect(item.readAt === null, String(item.id)).toBe(!chosen.includes(item.id));
     // Made before "mark all", since a first event may unlock an achievement of its own.
-    const ownEventId = await createEvent(volunteer);
+    const ownEventId = (await createEvent(app, volunteer.cookie, { maxAttendees: 1 })).id;
     expect((await call(volunteer, 'POST', '/api/notifications/read', {})).statusCode).toBe(204);
     expect(await unreadOf(volunteer)).toBe(0);
     // A bodiless POST also means "all".

@@ -10,56 +10,33 @@ import { EVENT_PHOTO_URL_PATTERN, type updateEventBodySchema } from '../../../co
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { findCategory } from '../categories/categories.repository';
+import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { announceEventChange } from './event-changes';
 import * as repository from './event-management.repository';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from './event-photos';
-import { insertPhotos, type NewPhoto } from './events.repository';
+import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
+import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
+import {
+  EVENT_CANCELLED,
+  fillFreeSeats,
+  isHiddenFrom,
+  lockEvent,
+  type LockedEvent,
+  removeFromWaitlist,
+} from '../rsvps/rsvps.service';
 
 export type UpdateEventInput = z.output<typeof updateEventBodySchema>;
 
 const ONLY_ORGANIZER = 'Only the organizer can change this event';
 const ONLY_ORGANIZER_ATTENDEES = 'Only the organizer can see who is coming';
-export const EVENT_CANCELLED = 'This event was cancelled';
 const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
 const EVENT_PAST_MESSAGE = 'This event has already taken place';
 const PEOPLE_HAVE_RSVPED = 'People have RSVPed: cancel the event instead';
-const FREE_PLACES = 'There are free places: RSVP instead';
-const ALREADY_RSVPED = 'You already have an RSVP for this event';
-const ALREADY_WAITLISTED = 'You are already on the waitlist';
-const NOT_WAITLISTED = 'You are not on the waitlist for this event';
 const CAPACITY_BELOW_RSVPS = 'Maximum attendees cannot be below the number of RSVPs';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the event until 30 days after it';
 const NOT_AN_RSVP_HOLDER = 'This person has no RSVP for this event';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
-
-/**
- * Fills every free seat from the front of the queue. Runs inside the transaction that
- * freed the seat, after lockEvent, so no other transaction can take the seat or change the queue in
- * between (decision 0012). Each promoted person's achievements and an outbox record follow in the same
- * transaction.
- */
-export async function fillFreeSeats(tx: Executor, eventId: number, actorId: string | null): Promise<string[]> {
-  const event = await repository.lockEvent(tx, eventId);
-  if (!event || event.status !== 'scheduled' || !event.isUpcoming) return [];
-  const freeSeats = event.maxAttendees === null ? Number.MAX_SAFE_INTEGER : event.maxAttendees - event.rsvpCount;
-  // The unlimited case promotes everyone; LIMIT takes a bigint, so the count is bounded to a safe value.
-  const promoted = await repository.promoteWaitlisted(tx, eventId, Math.min(freeSeats, 1_000_000));
-  for (const { userId, entryId } of promoted) {
-    await refreshAchievementProgress(tx, userId);
-    await announceEventChange(tx, {
-      type: 'waitlist_promoted',
-      eventId,
-      actorId,
-      recipientIds: [userId],
-      payload: { waitlistEntryId: entryId, status: 'attending' },
-    });
-  }
-  return promoted.map((entry) => entry.userId);
-}
 
 /**
  * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
@@ -130,9 +107,9 @@ export class EventManagementService {
     eventId: number,
     message = ONLY_ORGANIZER,
     isLocking = true,
-  ): Promise<repository.LockedEvent> {
-    const event = await repository.lockEvent(tx, eventId, { isLocking });
-    if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+  ): Promise<LockedEvent> {
+    const event = await lockEvent(tx, eventId, { isLocking });
+    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     if (event.organizerId !== userId) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
@@ -156,8 +133,8 @@ export class EventManagementService {
     const uploads = readPhotoUploads(newDataUrls);
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
-    const owner = await repository.lockEvent(this.db, eventId, { isLocking: false });
-    if (!owner || repository.isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    const owner = await lockEvent(this.db, eventId, { isLocking: false });
+    if (!owner || isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
     if (owner.organizerId !== userId) throw forbidden(ONLY_ORGANIZER, 'NOT_ORGANIZER');
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
@@ -195,7 +172,7 @@ export class EventManagementService {
           existing.filter((id) => !kept.some((photo) => photo.id === id)),
         );
         for (const photo of kept) await repository.setPhotoPosition(tx, photo.id, photo.position);
-        await insertPhotos(tx, eventId, added);
+        await addEventPhotos(tx, eventId, added);
       }
       const changes: repository.EventChanges = {};
       if (input.title !== undefined) changes.title = input.title;
@@ -251,7 +228,7 @@ export class EventManagementService {
       const waitlisted = await repository.listWaitlistedIds(tx, eventId);
       await repository.cancelEvent(tx, eventId, reason);
       // Nobody waits for a place at a cancelled event; they are told (below) rather than kept queued.
-      for (const waitingId of waitlisted) await repository.deleteWaitlistEntry(tx, eventId, waitingId);
+      for (const waitingId of waitlisted) await removeFromWaitlist(tx, eventId, waitingId);
       const recipientIds = [...new Set([...holders, ...waitlisted])].filter((id) => id !== userId);
       await announceEventChange(tx, {
         type: 'event_cancelled',
@@ -357,32 +334,6 @@ export class EventManagementService {
         [...byUser].map(([id, attended]) => ({ userId: id, attended })),
       );
       return this.readAttendees(tx, eventId);
-    });
-  }
-
-  async joinWaitlist(userId: string, eventId: number): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const event = await repository.lockEvent(tx, eventId);
-      if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
-      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
-      if (await repository.hasRsvp(tx, eventId, userId)) throw conflict(ALREADY_RSVPED, 'ALREADY_RSVPED');
-      // Judged under the lock: a seat freed now would already have gone to the queue (fillFreeSeats).
-      if (event.maxAttendees === null || event.rsvpCount < event.maxAttendees)
-        throw conflict(FREE_PLACES, 'PLACES_FREE');
-      const position = await repository.insertWaitlistEntry(tx, eventId, userId);
-      if (position === undefined) throw conflict(ALREADY_WAITLISTED, 'ALREADY_WAITLISTED');
-      return position;
-    });
-  }
-
-  async leaveWaitlist(userId: string, eventId: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      // The lock keeps a leave from slipping between a promotion's choice of the first entries and its delete.
-      const event = await repository.lockEvent(tx, eventId);
-      if (!event || repository.isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
-      if (!(await repository.deleteWaitlistEntry(tx, eventId, userId)))
-        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
     });
   }
 

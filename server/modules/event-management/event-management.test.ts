@@ -1,11 +1,20 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventChanges, events, rateLimitCounters, rsvps, userAchievements } from '../../db/schema';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { eventChanges, events, rsvps, userAchievements } from '../../db/schema';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
+
+/** The organizer's event of these tests: two days ahead, in Coimbra (what the change notices name). */
+const MANAGED_EVENT = {
+  title: 'River cleanup',
+  description: 'Bags and gloves provided.',
+  location: 'Coimbra',
+  date: new Date(Date.now() + 48 * 60 * 60 * 1000).toISOString(),
+  categoryId: 1,
+};
 
 let app: TestApp;
-let organizer: Awaited<ReturnType<typeof signUpUser>>;
+let organizer: SignedUpUser;
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   organizer = await signUpUser(app);
@@ -14,32 +23,12 @@ afterAll(async () => app?.close());
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-type User = Awaited<ReturnType<typeof signUpUser>>;
 
 /** The events-an-hour limit has its own tests (write-limits.test.ts); each create starts with empty counters. */
-async function createEvent(fields: Record<string, unknown> = {}, as: User = organizer): Promise<number> {
-  await app.database.db.delete(rateLimitCounters);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: as.cookie },
-    payload: {
-      title: 'River cleanup',
-      description: 'Bags and gloves provided.',
-      location: 'Coimbra',
-      date: new Date(Date.now() + 48 * HOUR_MS).toISOString(),
-      categoryId: 1,
-      ...fields,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
 function call(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  as: User,
+  as: SignedUpUser,
   payload?: unknown,
   headers: Record<string, string> = {},
 ) {
@@ -51,8 +40,8 @@ function call(
   });
 }
 
-async function signUpMany(howMany: number): Promise<User[]> {
-  const users: User[] = [];
+async function signUpMany(howMany: number): Promise<SignedUpUser[]> {
+  const users: SignedUpUser[] = [];
   for (let start = 0; start < howMany; start += 5)
     users.push(...(await Promise.all(Array.from({ length: Math.min(5, howMany - start) }, () => signUpUser(app)))));
   return users;
@@ -81,7 +70,7 @@ const dataUrl = async (color: string) => `data:image/png;base64,${(await png(col
 
 describe('event answers', () => {
   it('carry status, cancelReason, durationMinutes (default 180), waitlistCount and userWaitlistPosition', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const response = await call('GET', `/api/events/${eventId}`, organizer);
     expect(response.json()).toMatchObject({
       status: 'scheduled',
@@ -93,7 +82,7 @@ describe('event answers', () => {
   });
 
   it('takes durationMinutes on create within 15–1440 whole minutes', async () => {
-    const eventId = await createEvent({ durationMinutes: 90 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, durationMinutes: 90 })).id;
     expect((await call('GET', `/api/events/${eventId}`, organizer)).json().durationMinutes).toBe(90);
     for (const durationMinutes of [14, 1441, 30.5, '60']) {
       const response = await call('POST', '/api/events', organizer, {
@@ -112,7 +101,9 @@ describe('event answers', () => {
 
 describe('POST /api/events/:id/cancel', () => {
   it('cancels with a reason: the event stays readable, leaves lists and search, takes no RSVP, and records the change for everyone involved', async () => {
-    const eventId = await createEvent({ title: 'Zanzibar lantern walk', maxAttendees: 1 });
+    const eventId = (
+      await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, title: 'Zanzibar lantern walk', maxAttendees: 1 })
+    ).id;
     const [holder, waiting] = await signUpMany(2);
     expect((await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' })).statusCode).toBe(200);
     expect((await call('POST', `/api/events/${eventId}/waitlist`, waiting!)).statusCode).toBe(201);
@@ -156,7 +147,7 @@ describe('POST /api/events/:id/cancel', () => {
   });
 
   it('answers 403 to anyone but the organizer, 404 for an unknown event, 409 twice or once past, 400 for a long reason', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const [volunteer] = await signUpMany(1);
     const forbidden = await call('POST', `/api/events/${eventId}/cancel`, volunteer!, {});
     expect(forbidden.statusCode).toBe(403);
@@ -171,7 +162,7 @@ describe('POST /api/events/:id/cancel', () => {
       cancelReason: null,
     });
     expect((await call('POST', `/api/events/${eventId}/cancel`, organizer, {})).statusCode).toBe(409);
-    const pastId = await createEvent();
+    const pastId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     await moveEvent(pastId, "now() - interval '1 hour'");
     expect((await call('POST', `/api/events/${pastId}/cancel`, organizer, {})).statusCode).toBe(409);
   });
@@ -179,7 +170,7 @@ describe('POST /api/events/:id/cancel', () => {
 
 describe('PATCH /api/events/:id', () => {
   it('changes any create field with the same rules, and search follows the new title', async () => {
-    const eventId = await createEvent({ title: 'Quokka count' });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, title: 'Quokka count' })).id;
     const date = new Date(Date.now() + 5 * DAY_MS).toISOString();
     const response = await call('PATCH', `/api/events/${eventId}`, organizer, {
       title: 'Wombat survey',
@@ -218,7 +209,7 @@ describe('PATCH /api/events/:id', () => {
   });
 
   it('records a change of date, place or length for the RSVP holders, and no record for other edits', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const [holder] = await signUpMany(1);
     await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
@@ -240,7 +231,7 @@ describe('PATCH /api/events/:id', () => {
   });
 
   it('answers 403 to a volunteer, 404 for an unknown event, 409 below the RSVP count, once past and once cancelled', async () => {
-    const eventId = await createEvent({ maxAttendees: 5 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 5 })).id;
     const [first, second] = await signUpMany(2);
     await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'attending' });
@@ -254,15 +245,18 @@ describe('PATCH /api/events/:id', () => {
     expect((await call('PATCH', `/api/events/${eventId}`, organizer, { maxAttendees: 2 })).json().maxAttendees).toBe(2);
     await call('POST', `/api/events/${eventId}/cancel`, organizer, {});
     expect((await call('PATCH', `/api/events/${eventId}`, organizer, { title: 'Again' })).statusCode).toBe(409);
-    const pastId = await createEvent();
+    const pastId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     await moveEvent(pastId, "now() - interval '1 hour'");
     expect((await call('PATCH', `/api/events/${pastId}`, organizer, { title: 'Again' })).statusCode).toBe(409);
   });
 
   it('keeps, reorders, removes and adds photos from the whole list it is given', async () => {
-    const eventId = await createEvent({
-      images: [await dataUrl('#a00'), await dataUrl('#0a0'), await dataUrl('#00a')],
-    });
+    const eventId = (
+      await createEvent(app, organizer.cookie, {
+        ...MANAGED_EVENT,
+        images: [await dataUrl('#a00'), await dataUrl('#0a0'), await dataUrl('#00a')],
+      })
+    ).id;
     const before: string[] = (await call('GET', `/api/events/${eventId}`, organizer)).json().images;
     expect(before).toHaveLength(3);
     const response = await call('PATCH', `/api/events/${eventId}`, organizer, {
@@ -277,7 +271,8 @@ describe('PATCH /api/events/:id', () => {
     expect((await app.inject({ method: 'GET', url: before[1]! })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: after[1]! })).statusCode).toBe(200);
 
-    const otherId = await createEvent({ images: [await dataUrl('#123')] });
+    const otherId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, images: [await dataUrl('#123')] }))
+      .id;
     const foreign: string[] = (await call('GET', `/api/events/${otherId}`, organizer)).json().images;
     const refused = await call('PATCH', `/api/events/${eventId}`, organizer, { images: [foreign[0]] });
     expect(refused.statusCode).toBe(400);
@@ -292,7 +287,7 @@ describe('PATCH /api/events/:id', () => {
 
 describe('DELETE /api/events/:id', () => {
   it("deletes while nobody else holds an RSVP (the organizer's own does not count), else 409", async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
     const [volunteer] = await signUpMany(1);
     const forbidden = await call('DELETE', `/api/events/${eventId}`, volunteer!);
@@ -312,7 +307,7 @@ describe('DELETE /api/events/:id', () => {
   });
 
   it('tells the people waiting for an event that only its organizer filled that it was deleted', async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     await call('POST', `/api/events/${eventId}/rsvp`, organizer, { status: 'organizing' });
     const [waiting] = await signUpMany(1);
     expect((await call('POST', `/api/events/${eventId}/waitlist`, waiting!)).statusCode).toBe(201);
@@ -335,7 +330,7 @@ describe('DELETE /api/events/:id', () => {
 
 describe('GET /api/events/:id/attendees', () => {
   it('lists RSVP holders and the waitlist without e-mail addresses, as JSON or CSV', async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     const [holder, waiting] = await signUpMany(2);
     await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'supporting' });
     await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
@@ -378,7 +373,7 @@ describe('GET /api/events/:id/attendees', () => {
   });
 
   it('makes a name that a spreadsheet would run as a formula inert in the CSV', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const sneaky = await signUpUser(app, { firstName: '=HYPERLINK("http://x")', lastName: 'Doe' });
     await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
     const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
@@ -386,7 +381,7 @@ describe('GET /api/events/:id/attendees', () => {
   });
 
   it('quotes every cell, so a spreadsheet that splits on ";" finds no formula in a name', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const sneaky = await signUpUser(app, { firstName: 'Ann;=1+1;', lastName: 'Lee;@SUM(A1)' });
     await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
     const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
@@ -400,7 +395,7 @@ describe('GET /api/events/:id/attendees', () => {
   });
 
   it('answers 403 to an attendee and 404 for an unknown event, 400 for an unknown format', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const [volunteer] = await signUpMany(1);
     await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
     const forbidden = await call('GET', `/api/events/${eventId}/attendees`, volunteer!);
@@ -413,7 +408,7 @@ describe('GET /api/events/:id/attendees', () => {
 
 describe('waitlist', () => {
   it('joins only a full event, once, without an RSVP; shows the place; leaves with 204', async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     const [first, second, third] = await signUpMany(3);
     const notFull = await call('POST', `/api/events/${eventId}/waitlist`, second!);
     expect(notFull.statusCode).toBe(409);
@@ -449,7 +444,7 @@ describe('waitlist', () => {
   });
 
   it('gives a withdrawn seat to the first person waiting in the same write, with their achievements and a record', async () => {
-    const eventId = await createEvent({ maxAttendees: 2 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 2 })).id;
     const [first, second, waitingA, waitingB] = await signUpMany(4);
     await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'attending' });
@@ -482,7 +477,7 @@ describe('waitlist', () => {
   });
 
   it('gives the places of a higher maxAttendees to the queue in order, and everyone on an unlimited one', async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     const [holder, ...waiting] = await signUpMany(5);
     await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
     for (const person of waiting)
@@ -505,7 +500,7 @@ describe('waitlist', () => {
   });
 
   it("never serves one viewer's waitlist place to another", async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     const [holder, waiting, outsider] = await signUpMany(3);
     await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
@@ -524,7 +519,7 @@ describe('waitlist', () => {
   });
 
   it('takes a person who RSVPs directly off the queue', async () => {
-    const eventId = await createEvent({ maxAttendees: 1 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, maxAttendees: 1 })).id;
     const [holder, waiting] = await signUpMany(2);
     await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/waitlist`, waiting!);
@@ -541,7 +536,7 @@ describe('waitlist', () => {
 
 describe('attendance and verified hours', () => {
   it('records attendance from the start until 30 days after, for RSVP holders only, and counts verified hours', async () => {
-    const eventId = await createEvent({ durationMinutes: 150 });
+    const eventId = (await createEvent(app, organizer.cookie, { ...MANAGED_EVENT, durationMinutes: 150 })).id;
     const [came, stayedHome, stranger] = await signUpMany(3);
     await call('POST', `/api/events/${eventId}/rsvp`, came!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/rsvp`, stayedHome!, { status: 'attending' });
@@ -595,12 +590,12 @@ describe('attendance and verified hours', () => {
 
 describe('verified hours are never self-verified and count overlapping time once', () => {
   async function pastEventAttendedBy(
-    volunteer: User,
+    volunteer: SignedUpUser,
     startsHoursAgo: number,
     durationMinutes: number,
-    host: User = organizer,
+    host: SignedUpUser = organizer,
   ): Promise<number> {
-    const eventId = await createEvent({ durationMinutes }, host);
+    const eventId = (await createEvent(app, host.cookie, { ...MANAGED_EVENT, durationMinutes })).id;
     expect((await call('POST', `/api/events/${eventId}/rsvp`, volunteer, { status: 'attending' })).statusCode).toBe(
       200,
     );
@@ -617,7 +612,7 @@ describe('verified hours are never self-verified and count overlapping time once
     const eventIds: number[] = [];
     // The attack: three overlapping 24-hour events of one's own, each RSVPed and marked attended.
     for (let index = 0; index < 3; index += 1) {
-      const eventId = await createEvent({ durationMinutes: 1440 }, host!);
+      const eventId = (await createEvent(app, host!.cookie, { ...MANAGED_EVENT, durationMinutes: 1440 })).id;
       await call('POST', `/api/events/${eventId}/rsvp`, host!, { status: 'attending' });
       await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
       await moveEvent(eventId, `now() - interval '${30 - index} hours'`);
@@ -681,7 +676,7 @@ describe('verified hours are never self-verified and count overlapping time once
 
 describe('POST /api/events/:id/announcements', () => {
   it('sends the message to every RSVP holder but the organizer, records it, and counts for no achievement', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const [first, second, outsider] = await signUpMany(3);
     await call('POST', `/api/events/${eventId}/rsvp`, first!, { status: 'attending' });
     await call('POST', `/api/events/${eventId}/rsvp`, second!, { status: 'supporting' });
@@ -709,7 +704,7 @@ describe('POST /api/events/:id/announcements', () => {
   });
 
   it('answers 403 to a volunteer, 400 for empty or long content, 404 for an unknown event, and 429 after 10 an hour', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
     const [volunteer] = await signUpMany(1);
     await call('POST', `/api/events/${eventId}/rsvp`, volunteer!, { status: 'attending' });
     const forbidden = await call('POST', `/api/events/${eventId}/announcements`, volunteer!, { content: 'Hi all' });
@@ -732,7 +727,7 @@ describe('POST /api/events/:id/announcements', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await call('GET', '/api/messages', volunteer!)).json()).toHaveLength(10);
     // Ten copies with an event id would be Social Butterfly's 10 messages and Ambassador's 5 shares.
-    await createEvent();
+    await createEvent(app, organizer.cookie, MANAGED_EVENT);
     const achievements = (await call('GET', '/api/user/achievements', organizer)).json() as Array<{
       achievement: { name: string };
     }>;

@@ -8,7 +8,6 @@ import {
   attendeesQuerySchema,
   attendeesResponseSchema,
   verifiedHoursSchema,
-  waitlistResponseSchema,
 } from '../../../contract/event-management';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
@@ -16,7 +15,7 @@ import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
-import { EventsService } from './events.service';
+import { EventsService } from '../events/events.service';
 
 // Ten new photos of the largest size, base64-encoded (4/3), plus the rest of the payload (as on create).
 const UPDATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
@@ -40,7 +39,7 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyRep
     .send(csv);
 }
 
-/** The organizer's calls, the waitlist and verified hours. */
+/** The organizer's calls and verified hours. */
 export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string | null }> = async (
   app,
   { db, publicUrl = null },
@@ -162,38 +161,6 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; public
       },
     },
     async (request) => service.recordAttendance(requireUser(request).id, request.params.id, request.body),
-  );
-
-  app.post(
-    '/api/events/:id/waitlist',
-    {
-      schema: {
-        tags: ['rsvps'],
-        summary: 'Join the waitlist of a full event',
-        params: idParamsSchema,
-        response: { 201: waitlistResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const position = await service.joinWaitlist(requireUser(request).id, request.params.id);
-      return reply.status(201).send({ position });
-    },
-  );
-
-  app.delete(
-    '/api/events/:id/waitlist',
-    {
-      schema: {
-        tags: ['rsvps'],
-        summary: 'Leave the waitlist',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.leaveWaitlist(requireUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 
   app.get(

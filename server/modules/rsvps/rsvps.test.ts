@@ -2,43 +2,32 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { achievements, events, rateLimitCounters, rsvps, userAchievements } from '../../db/schema';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { achievements, events, rsvps, userAchievements } from '../../db/schema';
+import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/test-environment';
 
+/** The events of these tests; each sets its capacity. */
+const RSVP_EVENT = {
+  title: 'Food bank shift',
+  description: 'Sorting donations.',
+  location: 'Porto',
+  date: new Date(Date.now() + 48 * 60 * 60 * 1000).toISOString(),
+  categoryId: 2,
+  maxAttendees: null,
+};
+
 let app: TestApp;
-let organizer: Awaited<ReturnType<typeof signUpUser>>;
+let organizer: SignedUpUser;
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
   organizer = await signUpUser(app);
 });
 afterAll(async () => app?.close());
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * One organizer creates more than the write limit of 10 events an hour here; that limit has its own
  * tests (write-limits.test.ts), so each create starts with empty counters.
  */
-async function createEvent(maxAttendees: number | null = null): Promise<number> {
-  await app.database.db.delete(rateLimitCounters);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: { cookie: organizer.cookie },
-    payload: {
-      title: 'Food bank shift',
-      description: 'Sorting donations.',
-      location: 'Porto',
-      date: new Date(Date.now() + 48 * HOUR_MS).toISOString(),
-      categoryId: 2,
-      maxAttendees,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
-
 function rsvp(eventId: number | string, cookie: string, status: string = 'attending') {
   return app.inject({ method: 'POST', url: `/api/events/${eventId}/rsvp`, payload: { status }, headers: { cookie } });
 }
@@ -75,7 +64,7 @@ async function moveIntoPast(eventId: number) {
 
 describe('POST /api/events/:id/rsvp', () => {
   it("accepts 'going' as attending and answers the status and count", async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
     const member = await signUpUser(app);
     const response = await rsvp(eventId, member.cookie, 'going');
     expect(response.statusCode).toBe(200);
@@ -89,7 +78,7 @@ describe('POST /api/events/:id/rsvp', () => {
   });
 
   it('switches status without changing the count, even when the event is full', async () => {
-    const eventId = await createEvent(2);
+    const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 2 })).id;
     const [first, second, third] = await signUpMany(3);
     expect((await rsvp(eventId, first!.cookie)).json()).toEqual({ status: 'attending', rsvpCount: 1 });
     expect((await rsvp(eventId, second!.cookie, 'supporting')).json()).toEqual({ status: 'supporting', rsvpCount: 2 });
@@ -103,14 +92,14 @@ describe('POST /api/events/:id/rsvp', () => {
   });
 
   it('lets the organizer RSVP to their own event', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
     const response = await rsvp(eventId, organizer.cookie, 'organizing');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'organizing', rsvpCount: 1 });
   });
 
   it('refuses a new RSVP, a switch and a withdrawal once the event has taken place', async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
     const [holder, newcomer] = await signUpMany(2);
     await rsvp(eventId, holder!.cookie);
     await moveIntoPast(eventId);
@@ -131,7 +120,7 @@ describe('POST /api/events/:id/rsvp', () => {
     expect(missing.json()).toEqual({ message: 'Event not found', code: 'EVENT_NOT_FOUND' });
     expect((await rsvp('abc', organizer.cookie)).statusCode).toBe(400);
     expect((await rsvp('2.5', organizer.cookie)).statusCode).toBe(400);
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
     const badStatus = await rsvp(eventId, organizer.cookie, 'maybe');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().message).toBe('Status must be one of attending, supporting, organizing');
@@ -146,7 +135,7 @@ describe('POST /api/events/:id/rsvp', () => {
   });
 
   it("brings the member's achievement progress up to date in the same write", async () => {
-    const eventId = await createEvent();
+    const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
     const member = await signUpUser(app);
     await rsvp(eventId, member.cookie);
     const firstStep = async () => {
@@ -166,7 +155,7 @@ describe('POST /api/events/:id/rsvp', () => {
 
 describe('DELETE /api/events/:id/rsvp', () => {
   it('withdraws with 204, frees the seat, and answers 404 when there is nothing to withdraw', async () => {
-    const eventId = await createEvent(1);
+    const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 1 })).id;
     const [first, second] = await signUpMany(2);
     await rsvp(eventId, first!.cookie);
     expect((await rsvp(eventId, second!.cookie)).statusCode).toBe(409);
@@ -185,7 +174,7 @@ describe('DELETE /api/events/:id/rsvp', () => {
 
 describe('capacity under concurrency', () => {
   it('accepts exactly maxAttendees of 60 simultaneous RSVPs from different users', async () => {
-    const eventId = await createEvent(7);
+    const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 7 })).id;
     const members = await signUpMany(60);
     const responses = await Promise.all(
       members.map((member, index) =>
@@ -203,7 +192,7 @@ describe('capacity under concurrency', () => {
   }, 120_000);
 
   it('takes one seat for ten simultaneous RSVPs of the same user', async () => {
-    const eventId = await createEvent(5);
+    const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 5 })).id;
     const member = await signUpUser(app);
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, index) => rsvp(eventId, member.cookie, index % 2 ? 'supporting' : 'attending')),
@@ -214,7 +203,7 @@ describe('capacity under concurrency', () => {
   });
 
   it('keeps the count equal to the rows through simultaneous RSVPs and withdrawals', async () => {
-    const eventId = await createEvent(4);
+    const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 4 })).id;
     const members = await signUpMany(12);
     await Promise.all(members.slice(0, 4).map((member) => rsvp(eventId, member.cookie)));
     const mixed = await Promise.all([
@@ -236,7 +225,7 @@ describe('capacity under concurrency', () => {
       const secondDatabase = await openDatabase(app.config.database);
       const second = await buildApp({ config: app.config, database: secondDatabase, logger: false });
       try {
-        const eventId = await createEvent(5);
+        const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 5 })).id;
         const members = await signUpMany(40);
         const responses = await Promise.all(
           members.map((member, index) =>

@@ -1,56 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Executor, selectRows } from '../../db/client';
-import { eventChanges, eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
-import { searchTextOf } from './events.repository';
-
-/** The events row as the organizer's calls and the RSVP rules need it, locked for the transaction. */
-export type LockedEvent = {
-  id: number;
-  organizerId: string;
-  status: 'scheduled' | 'cancelled';
-  maxAttendees: number | null;
-  rsvpCount: number;
-  isUpcoming: boolean;
-  /** Whether now is within the attendance window (from the start until 30 days after). */
-  isAttendanceOpen: boolean;
-  categoryId: number;
-  title: string;
-  description: string;
-  location: string;
-  date: Date;
-  durationMinutes: number;
-  /** A developer test panel's event: it exists for its organizer only (isHiddenFrom). */
-  isTest: boolean;
-};
-
-/** A test event answers 404 to everyone but its organizer, on every read and write. */
-export function isHiddenFrom(event: Pick<LockedEvent, 'isTest' | 'organizerId'>, userId: string | null): boolean {
-  return event.isTest && event.organizerId !== userId;
-}
-
-/**
- * Locks the event's row before anything else of the event is touched (decision 0012): every write of
- * RSVPs, waitlist entries and capacity takes this lock first, so they queue in one order on one row,
- * whichever server process runs them, and cannot deadlock. NO KEY UPDATE: inserts elsewhere that only
- * reference the event (messages, ratings) are not held up.
- */
-export async function lockEvent(
-  db: Executor,
-  eventId: number,
-  options: { isLocking: boolean } = { isLocking: true },
-): Promise<LockedEvent | undefined> {
-  const [row] = await selectRows<LockedEvent & { date: Date | string }>(
-    db,
-    sql`SELECT id, organizer_id AS "organizerId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
-          date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
-          category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
-          is_test AS "isTest"
-        FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
-  );
-  if (!row) return undefined;
-  return { ...row, date: row.date instanceof Date ? row.date : new Date(row.date) };
-}
+import { eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
+import { searchTextOf } from '../../lib/search-text';
 
 export type EventChanges = Partial<{
   title: string;
@@ -171,75 +123,12 @@ export async function listWaitlist(db: Executor, eventId: number): Promise<Waitl
     .orderBy(asc(waitlistEntries.id));
 }
 
-export async function hasRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: rsvps.userId })
-    .from(rsvps)
-    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function countOtherRsvps(db: Executor, eventId: number, userId: string): Promise<number> {
   const [row] = await selectRows<{ count: number }>(
     db,
     sql`SELECT count(*)::int AS count FROM rsvps WHERE event_id = ${eventId} AND user_id <> ${userId}`,
   );
   return Number(row?.count ?? 0);
-}
-
-/** Returns the new entry's 1-based position, or undefined when the user was already waiting. */
-export async function insertWaitlistEntry(db: Executor, eventId: number, userId: string): Promise<number | undefined> {
-  const inserted = await db
-    .insert(waitlistEntries)
-    .values({ eventId, userId })
-    .onConflictDoNothing({ target: [waitlistEntries.eventId, waitlistEntries.userId] })
-    .returning({ id: waitlistEntries.id });
-  const entry = inserted[0];
-  if (!entry) return undefined;
-  const [row] = await selectRows<{ position: number }>(
-    db,
-    sql`SELECT count(*)::int AS position FROM waitlist_entries WHERE event_id = ${eventId} AND id <= ${entry.id}`,
-  );
-  return Number(row?.position ?? 1);
-}
-
-export async function deleteWaitlistEntry(db: Executor, eventId: number, userId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(waitlistEntries)
-    .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.userId, userId)))
-    .returning({ id: waitlistEntries.id });
-  return deleted.length > 0;
-}
-
-/**
- * Moves the first `count` people of the queue (by entry id: first come first served) onto the event as
- * attending and takes their seats, in one statement. Call it only while holding lockEvent's lock.
- */
-export async function promoteWaitlisted(
-  db: Executor,
-  eventId: number,
-  count: number,
-): Promise<Array<{ userId: string; entryId: number }>> {
-  if (count <= 0) return [];
-  const rows = await selectRows<{ user_id: string; entry_id: number }>(
-    db,
-    sql`WITH next AS (
-          DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries WHERE event_id = ${eventId} ORDER BY id LIMIT ${count})
-          RETURNING id, user_id
-        ), promoted AS (
-          INSERT INTO rsvps (event_id, user_id, status) SELECT ${eventId}, user_id, 'attending' FROM next
-          ON CONFLICT (event_id, user_id) DO NOTHING RETURNING user_id
-        )
-        SELECT promoted.user_id, next.id AS entry_id FROM promoted JOIN next ON next.user_id = promoted.user_id ORDER BY next.id`,
-  );
-  if (rows.length > 0) {
-    await db
-      .update(events)
-      .set({ rsvpCount: sql`${events.rsvpCount} + ${rows.length}` })
-      .where(eq(events.id, eventId));
-  }
-  return rows.map((row) => ({ userId: row.user_id, entryId: Number(row.entry_id) }));
 }
 
 export async function listRsvpHolderIds(db: Executor, eventId: number): Promise<string[]> {
@@ -294,18 +183,6 @@ export async function insertAnnouncementMessages(
       isAnnouncement: true,
     })),
   );
-}
-
-export type NewEventChange = {
-  type: 'event_changed' | 'event_cancelled' | 'waitlist_promoted' | 'announcement';
-  eventId: number;
-  actorId: string | null;
-  recipientIds: string[];
-  payload: Record<string, unknown>;
-};
-
-export async function insertEventChange(db: Executor, change: NewEventChange): Promise<void> {
-  await db.insert(eventChanges).values(change);
 }
 
 export type VerifiedHoursRow = { eventId: number; title: string; date: Date; durationMinutes: number };

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pLimit from 'p-limit';
-import { EVENT_LIMITS } from '../../../contract/events';
-import { PHOTO_WIDTHS, type PhotoSize } from '../../../contract/photos';
-import type { Executor } from '../../db/client';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { findPhotoRendition } from './event-photos.repository';
-import type { NewPhoto } from './events.repository';
+import { EVENT_LIMITS } from '../../contract/events';
+import { PHOTO_WIDTHS } from '../../contract/photos';
+import { badRequest, HttpError } from './http-error';
 
 const PHOTO_FORMAT_MESSAGE = 'Each photo must be a PNG, JPEG, WebP or GIF image';
 const PHOTO_SIZE_MESSAGE = `Each photo must be at most ${EVENT_LIMITS.imageBytesMax / (1024 * 1024)} MB`;
@@ -41,19 +38,16 @@ export function readPhotoDecodeCounts(): Readonly<typeof decodeCounts> {
   return { ...decodeCounts };
 }
 
-/** A stored photo with its card rendition, null when the photo is no wider than a card. */
-export type PreparedPhoto = NewPhoto & { cardBytes: Buffer | null };
-
-export function photoUrl(photoId: string): string {
-  return `/api/images/${photoId}`;
-}
-
-/** GET /api/images/{id}?size=card: the card rendition, or the photo itself when it has none. */
-export async function getPhotoRendition(db: Executor, photoId: string, size: PhotoSize) {
-  const photo = await findPhotoRendition(db, photoId, size);
-  if (!photo) throw notFound('Photo not found');
-  return photo;
-}
+/** A photo ready to store, with its card rendition, null when the photo is no wider than a card. */
+export type PreparedPhoto = {
+  id: string;
+  position: number;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  cardBytes: Buffer | null;
+};
 
 function decodeDataUrl(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');

@@ -1,0 +1,175 @@
+import type { RsvpResponse, RsvpStatus } from '../../../contract/rsvps';
+import type { Database, Executor } from '../../db/client';
+import { conflict, notFound } from '../../lib/http-error';
+import { refreshAchievementProgress } from '../journey/achievement-progress';
+import { notifyOfRsvp } from '../notifications/notifications.service';
+import { announceEventChange } from '../events/events.service';
+import * as repository from './rsvps.repository';
+
+export type LockedEvent = repository.LockedEvent;
+export const isHiddenFrom = repository.isHiddenFrom;
+
+export const EVENT_CANCELLED = 'This event was cancelled';
+const EVENT_NOT_FOUND = 'Event not found';
+const EVENT_FULL = 'Event Full';
+const EVENT_PAST = 'This event has already taken place';
+const FREE_PLACES = 'There are free places: RSVP instead';
+const ALREADY_RSVPED = 'You already have an RSVP for this event';
+const ALREADY_WAITLISTED = 'You are already on the waitlist';
+const NOT_WAITLISTED = 'You are not on the waitlist for this event';
+// A switch that finds the RSVP withdrawn by a concurrent request starts over as a new RSVP, at most this often.
+const RSVP_ATTEMPTS = 3;
+
+/**
+ * Locks the event's row before anything else of the event is touched (decision 0012); with
+ * `isLocking: false` it only reads the row.
+ */
+export function lockEvent(
+  tx: Executor,
+  eventId: number,
+  options: { isLocking: boolean } = { isLocking: true },
+): Promise<LockedEvent | undefined> {
+  return repository.lockEvent(tx, eventId, options);
+}
+
+/** Takes a person off an event's waitlist, under lockEvent's lock; false when they were not on it. */
+export function removeFromWaitlist(tx: Executor, eventId: number, userId: string): Promise<boolean> {
+  return repository.deleteWaitlistEntry(tx, eventId, userId);
+}
+
+/**
+ * Fills every free seat from the front of the queue. Runs inside the transaction that
+ * freed the seat, after lockEvent, so no other transaction can take the seat or change the queue in
+ * between (decision 0012). Each promoted person's achievements and an outbox record follow in the same
+ * transaction.
+ */
+export async function fillFreeSeats(tx: Executor, eventId: number, actorId: string | null): Promise<string[]> {
+  const event = await repository.lockEvent(tx, eventId);
+  if (!event || event.status !== 'scheduled' || !event.isUpcoming) return [];
+  const freeSeats = event.maxAttendees === null ? Number.MAX_SAFE_INTEGER : event.maxAttendees - event.rsvpCount;
+  // The unlimited case promotes everyone; LIMIT takes a bigint, so the count is bounded to a safe value.
+  const promoted = await repository.promoteWaitlisted(tx, eventId, Math.min(freeSeats, 1_000_000));
+  for (const { userId, entryId } of promoted) {
+    await refreshAchievementProgress(tx, userId);
+    await announceEventChange(tx, {
+      type: 'waitlist_promoted',
+      eventId,
+      actorId,
+      recipientIds: [userId],
+      payload: { waitlistEntryId: entryId, status: 'attending' },
+    });
+  }
+  return promoted.map((entry) => entry.userId);
+}
+
+/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class RsvpsService {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The event's row is locked first (lockEvent), as by every write of seats and
+   * the waitlist (decision 0012): RSVPs, withdrawals, waitlist changes and promotions of one event then
+   * run one after another whatever the number of server processes, always taking their locks in the same
+   * order, so none can deadlock another. takeSeat's conditional update and the events_capacity CHECK stay
+   * as the defences behind it. A second concurrent request of the same user waits on the lock and then
+   * finds its RSVP row, so it never takes a second seat.
+   */
+  async rsvp(userId: string, eventId: number, status: RsvpStatus): Promise<RsvpResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await this.inTransaction(async (tx) => {
+        await this.lockUpcoming(tx, eventId, userId);
+        if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
+          const rsvpCount = await repository.takeSeat(tx, eventId);
+          // lockUpcoming used this transaction's clock too, so only a full event gets here.
+          if (rsvpCount === undefined) throw conflict(EVENT_FULL, 'EVENT_FULL');
+          // Someone waiting who gets a seat directly (one freed without a queue ahead) leaves the queue.
+          await repository.deleteWaitlistEntry(tx, eventId, userId);
+          await refreshAchievementProgress(tx, userId);
+          await notifyOfRsvp(tx, eventId, userId);
+          return { status, rsvpCount };
+        }
+        if (!(await repository.updateRsvpStatus(tx, eventId, userId, status))) return null;
+        // No achievement is refreshed: every achievement metric counts RSVPs whatever their status,
+        // so a switch changes none, and the transaction holds the event's row for less time.
+        return { status, rsvpCount: await repository.readRsvpCount(tx, eventId) };
+      });
+      if (result) return result;
+      if (attempt >= RSVP_ATTEMPTS)
+        throw conflict('Your RSVP changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
+    }
+  }
+
+  /** The freed seat goes to the first person waiting, in this same transaction. */
+  async withdraw(userId: string, eventId: number): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      if (!(await repository.deleteRsvp(tx, eventId, userId)))
+        throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
+      await repository.releaseSeat(tx, eventId);
+      await refreshAchievementProgress(tx, userId);
+      await fillFreeSeats(tx, eventId, userId);
+    });
+  }
+
+  private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<void> {
+    const event = await lockEvent(tx, eventId);
+    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+    if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+    if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+  }
+
+  /**
+   * Constraint failures that a concurrent request can still cause become the same 409 answers as the checks before
+   * them.
+   */
+  private async inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      // 23514: the events_capacity CHECK, the last line of defence behind takeSeat's condition.
+      if (code === '23514') throw conflict(EVENT_FULL, 'EVENT_FULL');
+      // 23503: the event was deleted between the check and the insert.
+      if (code === '23503') throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  async joinWaitlist(userId: string, eventId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const event = await repository.lockEvent(tx, eventId);
+      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      if (await repository.hasRsvp(tx, eventId, userId)) throw conflict(ALREADY_RSVPED, 'ALREADY_RSVPED');
+      // Judged under the lock: a seat freed now would already have gone to the queue (fillFreeSeats).
+      if (event.maxAttendees === null || event.rsvpCount < event.maxAttendees)
+        throw conflict(FREE_PLACES, 'PLACES_FREE');
+      const position = await repository.insertWaitlistEntry(tx, eventId, userId);
+      if (position === undefined) throw conflict(ALREADY_WAITLISTED, 'ALREADY_WAITLISTED');
+      return position;
+    });
+  }
+
+  async leaveWaitlist(userId: string, eventId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // The lock keeps a leave from slipping between a promotion's choice of the first entries and its delete.
+      const event = await repository.lockEvent(tx, eventId);
+      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (!(await repository.deleteWaitlistEntry(tx, eventId, userId)))
+        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
+    });
+  }
+}

@@ -660,7 +660,7 @@ describe('verified hours are never self-verified and count overlapping time once
     ).toEqual([1, 2, 24, 24, 24]);
     expect(answer.verifiedHours).toBe(37);
     const csv = await call('GET', '/api/user/hours?format=csv', volunteer!);
-    expect(csv.body.split('\r\n')).toContain(',Total,,37');
+    expect(csv.body.split('\r\n')).toContain('"","Total","","37"');
   });
 
   it('counts touching events end to end and a single event as its length', async () => {

@@ -150,12 +150,57 @@ function routeManifest(): Plugin {
   };
 }
 
+/**
+ * The client bundle as the build finishes it, for `preloadListWithoutLoaded` (the preload lists are written
+ * while the bundle is generated, and the option that filters them is not given the bundle).
+ */
+let clientBundle: Rollup.OutputBundle | undefined;
+
+function rememberClientBundle(): Plugin {
+  return {
+    name: 'pitchin:remember-client-bundle',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        clientBundle = bundle;
+      },
+    },
+  };
+}
+
+/**
+ * A lazy chunk's preload list (`__vite__mapDeps`, written into the chunk that imports it) names every chunk
+ * the lazy one needs, also those the importing chunk imports statically: those have loaded before its code
+ * runs, so preloading them again does nothing. On a screen with a few dialogs and menus loaded on use,
+ * those names (React, i18n, the router, the shell...) were about a kilobyte of its first load. The list keeps
+ * what may still be missing, and every stylesheet.
+ */
+function preloadListWithoutLoaded(
+  _lazyChunk: string,
+  dependencies: string[],
+  context: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  const host = clientBundle?.[context.hostId];
+  if (context.hostType !== 'js' || host?.type !== 'chunk') return dependencies;
+  const loaded = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = clientBundle?.[fileName];
+    if (loaded.has(fileName) || chunk?.type !== 'chunk') return;
+    loaded.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  visit(host.fileName);
+  return dependencies.filter((dependency) => !loaded.has(dependency));
+}
+
 export default defineConfig({
   root: fromRoot('./web'),
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest()],
+  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest(), rememberClientBundle()],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.
     alias: {
@@ -174,7 +219,7 @@ export default defineConfig({
         emptyOutDir: true,
         sourcemap: true,
         // Every browser the app supports has modulepreload; the polyfill would cost the landing a chunk.
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: preloadListWithoutLoaded },
         rolldownOptions: {
           input: {
             main: fromRoot('./web/index.html'),

@@ -171,28 +171,64 @@ function rememberClientBundle(): Plugin {
 }
 
 /**
+ * For each chunk, the chunks certainly loaded before its code runs: what it imports statically, and what
+ * every chunk that imports it (statically or on use) had loaded, since one of them ran first. Computed
+ * from "everything" down until nothing changes, so a chunk in a cycle keeps only what holds on every path.
+ */
+function loadedBeforeEachChunk(bundle: Rollup.OutputBundle): Map<string, Set<string>> {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const staticClosure = (fileName: string, into = new Set<string>()): Set<string> => {
+    const chunk = bundle[fileName];
+    if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+    into.add(fileName);
+    for (const imported of chunk.imports) staticClosure(imported, into);
+    return into;
+  };
+  const importers = new Map<string, string[]>();
+  for (const chunk of chunks)
+    for (const imported of [...chunk.imports, ...chunk.dynamicImports])
+      importers.set(imported, [...(importers.get(imported) ?? []), chunk.fileName]);
+  const everything = new Set(chunks.map((chunk) => chunk.fileName));
+  const loaded = new Map(
+    chunks.map((chunk) => [chunk.fileName, chunk.isEntry ? staticClosure(chunk.fileName) : everything]),
+  );
+  for (let isChanged = true; isChanged;) {
+    isChanged = false;
+    for (const chunk of chunks) {
+      if (chunk.isEntry) continue;
+      const before = (importers.get(chunk.fileName) ?? []).map((importer) => loaded.get(importer) ?? new Set<string>());
+      const common = before.length
+        ? [...before[0]!].filter((fileName) => before.every((set) => set.has(fileName)))
+        : [];
+      const next = staticClosure(chunk.fileName, new Set(common));
+      if (next.size !== loaded.get(chunk.fileName)!.size) {
+        loaded.set(chunk.fileName, next);
+        isChanged = true;
+      }
+    }
+  }
+  return loaded;
+}
+
+let loadedBeforeClientChunk: { bundle: Rollup.OutputBundle; loaded: Map<string, Set<string>> } | undefined;
+
+/**
  * A lazy chunk's preload list (`__vite__mapDeps`, written into the chunk that imports it) names every chunk
- * the lazy one needs, also those the importing chunk imports statically: those have loaded before its code
- * runs, so preloading them again does nothing. On a screen with a few dialogs and menus loaded on use,
- * those names (React, i18n, the router, the shell...) were about a kilobyte of its first load. The list keeps
- * what may still be missing, and every stylesheet.
+ * the lazy one needs, also those certainly loaded by the time the import runs (React, i18n, the router,
+ * the shell, the screen's own code): preloading them again does nothing. On a screen with a few dialogs
+ * and menus loaded on use, those names were about a kilobyte of its first load. The list keeps what may
+ * still be missing, and every stylesheet (Vite adds those after this filter).
  */
 function preloadListWithoutLoaded(
   _lazyChunk: string,
   dependencies: string[],
   context: { hostId: string; hostType: 'html' | 'js' },
 ): string[] {
-  const host = clientBundle?.[context.hostId];
-  if (context.hostType !== 'js' || host?.type !== 'chunk') return dependencies;
-  const loaded = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = clientBundle?.[fileName];
-    if (loaded.has(fileName) || chunk?.type !== 'chunk') return;
-    loaded.add(fileName);
-    chunk.imports.forEach(visit);
-  };
-  visit(host.fileName);
-  return dependencies.filter((dependency) => !loaded.has(dependency));
+  if (context.hostType !== 'js' || !clientBundle) return dependencies;
+  if (loadedBeforeClientChunk?.bundle !== clientBundle)
+    loadedBeforeClientChunk = { bundle: clientBundle, loaded: loadedBeforeEachChunk(clientBundle) };
+  const loaded = loadedBeforeClientChunk.loaded.get(context.hostId);
+  return loaded ? dependencies.filter((dependency) => !loaded.has(dependency)) : dependencies;
 }
 
 export default defineConfig({

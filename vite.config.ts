@@ -150,12 +150,93 @@ function routeManifest(): Plugin {
   };
 }
 
+/**
+ * The client bundle as the build finishes it, for `preloadListWithoutLoaded` (the preload lists are written
+ * while the bundle is generated, and the option that filters them is not given the bundle).
+ */
+let clientBundle: Rollup.OutputBundle | undefined;
+
+function rememberClientBundle(): Plugin {
+  return {
+    name: 'pitchin:remember-client-bundle',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        clientBundle = bundle;
+      },
+    },
+  };
+}
+
+/**
+ * For each chunk, the chunks certainly loaded before its code runs: what it imports statically, and what
+ * every chunk that imports it (statically or on use) had loaded, since one of them ran first. Computed
+ * from "everything" down until nothing changes, so a chunk in a cycle keeps only what holds on every path.
+ */
+function loadedBeforeEachChunk(bundle: Rollup.OutputBundle): Map<string, Set<string>> {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const staticClosure = (fileName: string, into = new Set<string>()): Set<string> => {
+    const chunk = bundle[fileName];
+    if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+    into.add(fileName);
+    for (const imported of chunk.imports) staticClosure(imported, into);
+    return into;
+  };
+  const importers = new Map<string, string[]>();
+  for (const chunk of chunks)
+    for (const imported of [...chunk.imports, ...chunk.dynamicImports])
+      importers.set(imported, [...(importers.get(imported) ?? []), chunk.fileName]);
+  const everything = new Set(chunks.map((chunk) => chunk.fileName));
+  const loaded = new Map(
+    chunks.map((chunk) => [chunk.fileName, chunk.isEntry ? staticClosure(chunk.fileName) : everything]),
+  );
+  for (let isChanged = true; isChanged;) {
+    isChanged = false;
+    for (const chunk of chunks) {
+      if (chunk.isEntry) continue;
+      const before = (importers.get(chunk.fileName) ?? []).map((importer) => loaded.get(importer) ?? new Set<string>());
+      const common = before.length
+        ? [...before[0]!].filter((fileName) => before.every((set) => set.has(fileName)))
+        : [];
+      const next = staticClosure(chunk.fileName, new Set(common));
+      if (next.size !== loaded.get(chunk.fileName)!.size) {
+        loaded.set(chunk.fileName, next);
+        isChanged = true;
+      }
+    }
+  }
+  return loaded;
+}
+
+let loadedBeforeClientChunk: { bundle: Rollup.OutputBundle; loaded: Map<string, Set<string>> } | undefined;
+
+/**
+ * A lazy chunk's preload list (`__vite__mapDeps`, written into the chunk that imports it) names every chunk
+ * the lazy one needs, also those certainly loaded by the time the import runs (React, i18n, the router,
+ * the shell, the screen's own code): preloading them again does nothing. On a screen with a few dialogs
+ * and menus loaded on use, those names were about a kilobyte of its first load. The list keeps what may
+ * still be missing, and every stylesheet (Vite adds those after this filter).
+ */
+function preloadListWithoutLoaded(
+  _lazyChunk: string,
+  dependencies: string[],
+  context: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  if (context.hostType !== 'js' || !clientBundle) return dependencies;
+  if (loadedBeforeClientChunk?.bundle !== clientBundle)
+    loadedBeforeClientChunk = { bundle: clientBundle, loaded: loadedBeforeEachChunk(clientBundle) };
+  const loaded = loadedBeforeClientChunk.loaded.get(context.hostId);
+  return loaded ? dependencies.filter((dependency) => !loaded.has(dependency)) : dependencies;
+}
+
 export default defineConfig({
   root: fromRoot('./web'),
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest()],
+  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest(), rememberClientBundle()],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.
     alias: {
@@ -174,7 +255,7 @@ export default defineConfig({
         emptyOutDir: true,
         sourcemap: true,
         // Every browser the app supports has modulepreload; the polyfill would cost the landing a chunk.
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: preloadListWithoutLoaded },
         rolldownOptions: {
           input: {
             main: fromRoot('./web/index.html'),

@@ -14,6 +14,8 @@ export const api = createClient<paths>({
   fetch: (request) => apiFetch(request),
 });
 
+export type ApiClient = typeof api;
+
 /** The successful answer of a typed call (a refusal has already thrown). */
 export async function dataOf<Data>(call: Promise<{ data?: Data; response: Response }>): Promise<Data> {
   const { data } = await call;

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellRing, CalendarPlus, MessageSquare, PartyPopper, Share2, ShieldAlert, Trophy, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
 import { fireConfetti } from './fire-confetti';
 import { useAchievementNotifications, type NoticeAchievement } from './use-achievement-notifications';
@@ -127,7 +127,7 @@ export function AlertsPanel({ onClose }: { onClose: () => void }) {
 
   const createEvent = useMutation({
     mutationFn: () =>
-      dataOf(
+      callApi((api) =>
         api.POST('/api/events', {
           body: {
             title: t('shell:devPanels.testEvent.title', { time: new Date().toLocaleTimeString() }),

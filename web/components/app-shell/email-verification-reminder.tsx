@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/use-auth';
 import { useLazyModule } from '@/lib/use-lazy-module';
 
 const loadBanner = () => import('./email-verification-banner');
+const loadOutcome = () => import('./email-verification-outcome');
 
 /**
  * The confirmation reminder and the verification link's outcome, loaded on use: only an account whose
@@ -18,6 +19,12 @@ export function EmailVerificationReminder() {
     if (new URLSearchParams(window.location.search).has(EMAIL_VERIFICATION_QUERY_KEY)) setHasOutcome(true);
   }, []);
   const isUnconfirmed = Boolean(user?.email && !user.emailVerified);
-  const banner = useLazyModule(loadBanner, isUnconfirmed || hasOutcome);
-  return banner ? <banner.EmailVerificationBanner /> : null;
+  const banner = useLazyModule(loadBanner, isUnconfirmed);
+  const outcome = useLazyModule(loadOutcome, hasOutcome);
+  return (
+    <>
+      {outcome && <outcome.EmailVerificationOutcome />}
+      {banner && <banner.EmailVerificationBanner />}
+    </>
+  );
 }

@@ -25,7 +25,7 @@ import {
   DropdownMenuTrigger,
   useFocusFirstItemOnOpen,
 } from '@/components/ui/dropdown-menu';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { cn } from '@/lib/utils';
 import { notificationsQueryOptions, refreshNotifications } from './api/get-notifications';
 import { NotificationBellButton } from './notification-bell-button';
@@ -84,7 +84,7 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
   const { data, isPending, isError } = useQuery(notificationsQueryOptions());
   const { mutate: markAllRead, isPending: isMarking } = useMutation({
     networkMode: 'always',
-    mutationFn: () => api.POST('/api/notifications/read', { body: {} }),
+    mutationFn: () => callApi((api) => api.POST('/api/notifications/read', { body: {} })),
     onSettled: () => refreshNotifications(queryClient),
   });
   return (
@@ -185,7 +185,7 @@ export default function NotificationMenu({
   const focusFirstItem = useFocusFirstItemOnOpen(isOpenedWithKeyboard);
   const { mutate: markRead } = useMutation({
     networkMode: 'always',
-    mutationFn: (id: number) => api.POST('/api/notifications/read', { body: { ids: [id] } }),
+    mutationFn: (id: number) => callApi((api) => api.POST('/api/notifications/read', { body: { ids: [id] } })),
     onSettled: () => refreshNotifications(queryClient),
   });
   const open = (item: Notification) => {

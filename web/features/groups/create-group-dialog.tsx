@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Globe, Lock, Plus } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Globe, Lock } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -27,11 +26,19 @@ const PRIVACY_OPTIONS: { value: Privacy; icon: typeof Globe }[] = [
 
 /**
  * The Groups screen's Create Group dialog with Group Name, Description and Privacy. The name is required
- * ('This field is required'); creating only logs to the console, since groups are sample data.
+ * ('This field is required'); creating only logs to the console, since groups are sample data. Opened by
+ * the button of create-group-button.tsx, which loads this code on first open.
  */
-export function CreateGroupDialog() {
+export function CreateGroupDialog({
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation('groups');
-  const [isOpen, setIsOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [privacy, setPrivacy] = useState<Privacy>('public');
@@ -58,25 +65,27 @@ export function CreateGroupDialog() {
       description: description.trim(),
       isPublic: privacy === 'public',
     });
-    setIsOpen(false);
+    onOpenChange(false);
     reset();
   };
 
   return (
     <Dialog
-      open={isOpen}
+      open={open}
       onOpenChange={(next) => {
-        setIsOpen(next);
+        onOpenChange(next);
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button data-testid="create-group">
-          <Plus aria-hidden />
-          {t('create.open')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent data-testid="create-group-dialog">
+      <DialogContent
+        data-testid="create-group-dialog"
+        // The button lives outside this dialog (a Radix trigger would tie it to this chunk), so focus goes
+        // back to it by hand, as a trigger's would.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('create.title')}</DialogTitle>
           <DialogDescription>{t('create.description')}</DialogDescription>

@@ -1,7 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { CreateGroupDialog } from './create-group-dialog';
+import { CreateGroupButton } from './create-group-button';
 import { GroupCard } from './group-card';
 import { SAMPLE_GROUPS, type SampleGroup } from './sample-data';
 import { SampleDataNote } from './sample-data-note';
@@ -33,7 +33,7 @@ export default function GroupsPage() {
           <p className="text-sm text-muted-foreground sm:text-base">{t('subtitle')}</p>
           <p className="text-xs text-muted-foreground">{t('sampleDataHint')}</p>
         </div>
-        <CreateGroupDialog />
+        <CreateGroupButton />
       </header>
 
       <Tabs defaultValue="mine" className="mt-6 gap-4">

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { calendarFeedQueryOptions } from './api/get-calendar-feed';
@@ -24,7 +24,7 @@ export function CalendarFeedSection({ className }: { className?: string }) {
   // The address exists only in this answer: kept while the page is open.
   const [shownUrl, setShownUrl] = useState<string | null>(null);
   const renew = useMutation<CalendarFeed, Error>({
-    mutationFn: () => dataOf(api.POST('/api/calendar-feed')),
+    mutationFn: () => callApi((api) => api.POST('/api/calendar-feed')),
     onSuccess: (feed) => {
       setShownUrl(feed.url);
       queryClient.setQueryData(calendarFeedQueryOptions().queryKey, { isActive: true, createdAt: feed.createdAt });
@@ -33,7 +33,7 @@ export function CalendarFeedSection({ className }: { className?: string }) {
   });
   const turnOff = useMutation<void, Error>({
     mutationFn: async () => {
-      await api.DELETE('/api/calendar-feed');
+      await callApi((api) => api.DELETE('/api/calendar-feed'));
     },
     onSuccess: () => {
       setShownUrl(null);

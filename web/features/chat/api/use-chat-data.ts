@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@contract/messages';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { refreshConversations, threadQueryOptions } from '@/lib/api/get-conversations';
 import { useAuth } from '@/lib/use-auth';
 
@@ -21,7 +21,7 @@ export function useThread(conversationId: string | null) {
   const query = useQuery({ ...threadQueryOptions(conversationId ?? ''), enabled: conversationId !== null });
   const { mutate: markRead } = useMutation<unknown, Error, string>({
     networkMode: 'always',
-    mutationFn: (id) => api.POST('/api/conversations/{id}/read', { params: { path: { id } } }),
+    mutationFn: (id) => callApi((api) => api.POST('/api/conversations/{id}/read', { params: { path: { id } } })),
     onSuccess: () => refreshConversations(queryClient),
   });
   const { isSuccess, dataUpdatedAt } = query;
@@ -42,7 +42,7 @@ export function useSendMessage(conversationId: string | null) {
   return useMutation<Message, Error, string>({
     mutationFn: async (content) => {
       if (conversationId === null) throw new Error('No conversation');
-      return dataOf(api.POST('/api/messages', { body: { receiverId: conversationId, content } }));
+      return callApi((api) => api.POST('/api/messages', { body: { receiverId: conversationId, content } }));
     },
     onSuccess: async () => {
       await Promise.all([

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CreateEventBody, Event } from '@contract/events';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { refreshAfterCreate } from './keys';
@@ -12,7 +12,7 @@ export function useCreateEvent() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('events');
   return useMutation<Event, Error, CreateEventBody>({
-    mutationFn: (body) => dataOf(api.POST('/api/events', { body })),
+    mutationFn: (body) => callApi((api) => api.POST('/api/events', { body })),
     onSuccess: async () => {
       toast({ title: t('toast.created.title'), description: t('toast.created.description') });
       await refreshAfterCreate(queryClient);

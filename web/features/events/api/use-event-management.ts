@@ -8,7 +8,7 @@ import type {
   AttendeesResponse,
   WaitlistResponse,
 } from '@contract/event-management';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
@@ -46,7 +46,7 @@ export function useUpdateEvent(eventId: number) {
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   return useMutation<Event, Error, UpdateEventBody>({
-    mutationFn: (body) => dataOf(api.PATCH('/api/events/{id}', { params: { path: { id: eventId } }, body })),
+    mutationFn: (body) => callApi((api) => api.PATCH('/api/events/{id}', { params: { path: { id: eventId } }, body })),
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('edit.savedTitle'), description: t('edit.savedDescription') });
@@ -61,7 +61,8 @@ export function useCancelEvent(eventId: number) {
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   return useMutation<Event, Error, CancelEventBody>({
-    mutationFn: (body) => dataOf(api.POST('/api/events/{id}/cancel', { params: { path: { id: eventId } }, body })),
+    mutationFn: (body) =>
+      callApi((api) => api.POST('/api/events/{id}/cancel', { params: { path: { id: eventId } }, body })),
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('cancel.doneTitle'), description: t('cancel.doneDescription') });
@@ -77,7 +78,7 @@ export function useDeleteEvent(eventId: number) {
   const showFailure = useShowFailure();
   return useMutation<void, Error, void>({
     mutationFn: async () => {
-      await api.DELETE('/api/events/{id}', { params: { path: { id: eventId } } });
+      await callApi((api) => api.DELETE('/api/events/{id}', { params: { path: { id: eventId } } }));
     },
     onSuccess: async () => {
       toast({ title: t('delete.doneTitle'), description: t('delete.doneDescription') });
@@ -93,7 +94,7 @@ export function useSendAnnouncement(eventId: number) {
   const showFailure = useShowFailure();
   return useMutation<AnnouncementResponse, Error, AnnouncementBody>({
     mutationFn: (body) =>
-      dataOf(api.POST('/api/events/{id}/announcements', { params: { path: { id: eventId } }, body })),
+      callApi((api) => api.POST('/api/events/{id}/announcements', { params: { path: { id: eventId } }, body })),
     onSuccess: async (answer) => {
       toast({
         title: t('announce.sentTitle'),
@@ -111,7 +112,8 @@ export function useSaveAttendance(eventId: number) {
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   return useMutation<AttendeesResponse, Error, AttendanceBody>({
-    mutationFn: (body) => dataOf(api.PUT('/api/events/{id}/attendance', { params: { path: { id: eventId } }, body })),
+    mutationFn: (body) =>
+      callApi((api) => api.PUT('/api/events/{id}/attendance', { params: { path: { id: eventId } }, body })),
     onSuccess: async (answer) => {
       queryClient.setQueryData(attendeesQueryKey(eventId), answer);
       toast({ title: t('attendance.savedTitle'), description: t('attendance.savedDescription') });
@@ -129,7 +131,7 @@ export function useWithdraw(eventId: number) {
   const showFailure = useShowFailure();
   return useMutation<void, Error, void>({
     mutationFn: async () => {
-      await api.DELETE('/api/events/{id}/rsvp', { params: { path: { id: eventId } } });
+      await callApi((api) => api.DELETE('/api/events/{id}/rsvp', { params: { path: { id: eventId } } }));
     },
     onSuccess: async () => {
       toast({ title: t('withdraw.doneTitle'), description: t('withdraw.doneDescription') });
@@ -148,7 +150,7 @@ export function useWaitlist(eventId: number) {
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   const join = useMutation<WaitlistResponse, Error, void>({
-    mutationFn: () => dataOf(api.POST('/api/events/{id}/waitlist', { params: { path: { id: eventId } } })),
+    mutationFn: () => callApi((api) => api.POST('/api/events/{id}/waitlist', { params: { path: { id: eventId } } })),
     onSuccess: async (answer) => {
       toast({ title: t('waitlist.joinedTitle'), description: t('waitlist.position', { position: answer.position }) });
       await refreshEventQueries(queryClient);
@@ -161,7 +163,7 @@ export function useWaitlist(eventId: number) {
   });
   const leave = useMutation<void, Error, void>({
     mutationFn: async () => {
-      await api.DELETE('/api/events/{id}/waitlist', { params: { path: { id: eventId } } });
+      await callApi((api) => api.DELETE('/api/events/{id}/waitlist', { params: { path: { id: eventId } } }));
     },
     onSuccess: async () => {
       toast({ title: t('waitlist.leftTitle'), description: t('waitlist.leftDescription') });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CreateRatingBody, Rating } from '@contract/ratings';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { refreshAfterRating } from './keys';
@@ -16,7 +16,7 @@ export function useSubmitRating(eventId: number, options: { onSuccess?: () => vo
   const queryClient = useQueryClient();
   const { t } = useTranslation('event-detail');
   return useMutation<Rating, Error, Omit<CreateRatingBody, 'eventId'>>({
-    mutationFn: (body) => dataOf(api.POST('/api/ratings', { body: { ...body, eventId } })),
+    mutationFn: (body) => callApi((api) => api.POST('/api/ratings', { body: { ...body, eventId } })),
     onSuccess: async () => {
       options.onSuccess?.();
       toast({ title: t('rating.submittedTitle'), description: t('rating.submittedDescription') });

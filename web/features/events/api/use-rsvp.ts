@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RsvpResponse, RsvpStatus } from '@contract/rsvps';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError, statusOf } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
@@ -36,7 +36,7 @@ export function useRsvp(eventId: number) {
   const { t, i18n } = useTranslation('event-detail');
   return useMutation<RsvpResponse, Error, RsvpStatus>({
     mutationFn: (status) =>
-      dataOf(api.POST('/api/events/{id}/rsvp', { params: { path: { id: eventId } }, body: { status } })),
+      callApi((api) => api.POST('/api/events/{id}/rsvp', { params: { path: { id: eventId } }, body: { status } })),
     onSuccess: async (answer) => {
       toast({ title: t('rsvp.toast.updatedTitle'), description: t('rsvp.toast.updatedDescription') });
       // The cache code loads with the first RSVP: every event screen (My Events too) shows the RSVP

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import type { Message } from '@contract/messages';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { refreshConversations } from '@/lib/api/get-conversations';
 import { USER_ACHIEVEMENTS_QUERY_KEY } from '@/lib/api/get-user-achievements';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
@@ -78,7 +78,7 @@ export function useShareMessage(
     // with no word; failing at once tells the user to try again when they have signal.
     networkMode: 'always',
     mutationFn: ({ recipientEmail, content }) =>
-      dataOf(api.POST('/api/messages', { body: { receiverId: recipientEmail.trim(), eventId, content } })),
+      callApi((api) => api.POST('/api/messages', { body: { receiverId: recipientEmail.trim(), eventId, content } })),
     onSuccess: async () => {
       toast({ title: t('toast.shared.title'), description: t('toast.shared.description') });
       handlers.onSent();

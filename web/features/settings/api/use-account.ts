@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, UpdateUserBody } from '@contract/account';
 import type { MailSettings, UpdateMailSettingsBody } from '@contract/mail';
 import type { User } from '@contract/users';
-import { api, dataOf } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { readQueryOptions } from '@/lib/api-read';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
 
@@ -22,7 +22,7 @@ export function useSessions() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation<User, Error, UpdateUserBody>({
-    mutationFn: (body) => dataOf(api.PATCH('/api/auth/user', { body })),
+    mutationFn: (body) => callApi((api) => api.PATCH('/api/auth/user', { body })),
     onSuccess: (user) => queryClient.setQueryData(AUTH_USER_QUERY_KEY, user),
   });
 }
@@ -30,7 +30,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, ChangePasswordBody>({
-    mutationFn: (body) => api.POST('/api/auth/password', { body }),
+    mutationFn: (body) => callApi((api) => api.POST('/api/auth/password', { body })),
     // The other sessions have ended: the list shrinks to this one.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
@@ -39,14 +39,14 @@ export function useChangePassword() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, void>({
-    mutationFn: () => api.POST('/api/auth/sessions/revoke-others'),
+    mutationFn: () => callApi((api) => api.POST('/api/auth/sessions/revoke-others')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
 }
 
 export function useDeleteAccount() {
   return useMutation<unknown, Error, { password: string }>({
-    mutationFn: (body) => api.DELETE('/api/auth/user', { body }),
+    mutationFn: (body) => callApi((api) => api.DELETE('/api/auth/user', { body })),
   });
 }
 
@@ -62,7 +62,7 @@ export function useMailSettings() {
 export function useUpdateMailSettings() {
   const queryClient = useQueryClient();
   return useMutation<MailSettings, Error, UpdateMailSettingsBody>({
-    mutationFn: (body) => dataOf(api.PUT('/api/user/mail-settings', { body })),
+    mutationFn: (body) => callApi((api) => api.PUT('/api/user/mail-settings', { body })),
     onSuccess: (settings) => queryClient.setQueryData(MAIL_SETTINGS_QUERY_KEY, settings),
   });
 }

@@ -1,106 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/test-environment';
+import {
+  endsWithin,
+  END_LIMIT_MS,
+  listenOn,
+  type OpenStream,
+  openStream,
+  requestRefusedStream,
+} from '../../test/stream-client';
 import { STREAM_REFUSALS } from './notifications.routes';
 import { DEFAULT_STREAM_OPTIONS, SHUTDOWN_RETRY_RANGE_MS, StreamHub } from './stream-hub';
-
-const DELIVERY_LIMIT_MS = 2_000;
-/** How soon an ended session's stream must end: the signal goes out at the commit, like every other. */
-const END_LIMIT_MS = 2_000;
-
-/** Whether the stream ended (the server closed it) within `limitMs`. */
-async function endsWithin(stream: OpenStream, limitMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), limitMs)));
-  const result = await Promise.race([stream.ended.then(() => true as const), timedOut]);
-  clearTimeout(timer);
-  return result;
-}
-
-/** A stream request that is expected to be refused: its status, headers and error body. */
-async function requestRefusedStream(origin: string, cookie: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${origin}/api/stream`, {
-    headers: { cookie, accept: 'text/event-stream', ...headers },
-  });
-  const body = response.headers.get('content-type')?.startsWith('application/json') ? await response.json() : null;
-  if (body === null) await response.body?.cancel();
-  return { status: response.status, headers: response.headers, body };
-}
-
-type OpenStream = {
-  events: string[];
-  text: () => string;
-  waitFor: (event: string, sinceIndex?: number) => Promise<number>;
-  close: () => void;
-  ended: Promise<void>;
-};
-
-async function listenOn(app: {
-  listen: (options: { port: number; host: string }) => Promise<string>;
-  server: { address(): unknown };
-}): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-/** Opens GET /api/stream as an EventSource would and collects the event names it receives. */
-async function openStream(origin: string, cookie: string, headers: Record<string, string> = {}): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${origin}/api/stream`, {
-    headers: { cookie, accept: 'text/event-stream', ...headers },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  expect(response.headers.get('content-encoding')).toBeNull();
-  const events: string[] = [];
-  let text = '';
-  const waiters = new Set<() => void>();
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let isConnected: () => void = () => {};
-  const connected = new Promise<void>((resolve) => (isConnected = resolve));
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += value;
-        if (text.includes(': connected')) isConnected();
-        events.push(...[...value.matchAll(/^event: (\w+)$/gm)].map((match) => match[1]!));
-        for (const wake of waiters) wake();
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  await connected;
-  return {
-    events,
-    text: () => text,
-    close: () => controller.abort(),
-    ended,
-    waitFor: (event, sinceIndex = 0) =>
-      new Promise<number>((resolve, reject) => {
-        const started = Date.now();
-        const check = () => {
-          if (events.slice(sinceIndex).includes(event)) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(Date.now() - started);
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no "${event}" within ${DELIVERY_LIMIT_MS} ms; got ${events.join(', ')}`));
-        }, DELIVERY_LIMIT_MS);
-        waiters.add(check);
-        check();
-      }),
-  };
-}
 
 describe('GET /api/stream on one server (in-process on the embedded database, LISTEN/NOTIFY on PostgreSQL)', () => {
   let app: TestApp;
@@ -195,100 +105,6 @@ describe('GET /api/stream when its server stops', () => {
       expect(hints[1]).toBeLessThanOrEqual(SHUTDOWN_RETRY_RANGE_MS.max);
       expect(stream.text()).toMatch(/: server stopping\n\n$/);
     }
-  });
-});
-
-// Two apps with their own pools and LISTEN connections on one database are what two server processes look like.
-describe.runIf(testDatabaseUrl() !== undefined)('GET /api/stream across two server instances on one PostgreSQL', () => {
-  let first: TestApp;
-  let secondDatabase: DatabaseHandle;
-  let second: Awaited<ReturnType<typeof buildApp>>;
-  let origin: string;
-
-  beforeAll(async () => {
-    first = await createTestApp();
-    secondDatabase = await openDatabase(first.config.database);
-    second = await buildApp({ config: first.config, database: secondDatabase, logger: false });
-    await second.ready();
-    origin = await listenOn(first);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await secondDatabase?.close();
-    await first?.close();
-  });
-
-  it('delivers a write taken by the other instance within 2 s', async () => {
-    const sender = await signUpUser(first);
-    const receiver = await signUpUser(first);
-    const stream = await openStream(origin, receiver.cookie);
-    const sent = await second.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: { cookie: sender.cookie },
-      payload: { receiverId: receiver.user.id, content: 'From the other process' },
-    });
-    expect(sent.statusCode).toBe(201);
-    const elapsed = await stream.waitFor('message');
-    await stream.waitFor('notification');
-    expect(elapsed).toBeLessThan(DELIVERY_LIMIT_MS);
-    // An event change written by the other instance reaches the stream too.
-    const created = await second.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: { cookie: sender.cookie },
-      payload: {
-        title: 'Park day',
-        description: 'd',
-        location: 'Lyon',
-        date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-        categoryId: 1,
-        maxAttendees: null,
-        imageUrl: null,
-        images: [],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const rsvped = await first.inject({
-      method: 'POST',
-      url: `/api/events/${created.json().id}/rsvp`,
-      headers: { cookie: receiver.cookie },
-      payload: { status: 'attending' },
-    });
-    expect(rsvped.statusCode).toBe(200);
-    const before = stream.events.length;
-    expect(
-      (
-        await second.inject({
-          method: 'POST',
-          url: `/api/events/${created.json().id}/cancel`,
-          headers: { cookie: sender.cookie },
-          payload: { reason: 'Rain' },
-        })
-      ).statusCode,
-    ).toBe(200);
-    await stream.waitFor('notification', before);
-    stream.close();
-  });
-
-  it('refuses a stream for a session the other instance ended within this one’s session cache window', async () => {
-    const { cookie } = await signUpUser(first);
-    const secondOrigin = await listenOn(second);
-    // The second instance has the session in its cache…
-    expect(
-      (await second.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).statusCode,
-    ).toBe(200);
-    // …when the first ends it: the signal to close its streams goes out before any stream exists.
-    expect((await first.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })).statusCode).toBe(204);
-    expect((await requestRefusedStream(secondOrigin, cookie)).status).toBe(401);
-  });
-
-  it('ends a stream held by one instance when its session signs out through the other', async () => {
-    const { cookie } = await signUpUser(first);
-    const stream = await openStream(origin, cookie);
-    const response = await second.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
-    expect(response.statusCode).toBe(204);
-    expect(await endsWithin(stream, END_LIMIT_MS)).toBe(true);
   });
 });
 

@@ -1,10 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
 import { achievements, events, rsvps, userAchievements } from '../../db/schema';
 import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
-import { testDatabaseUrl } from '../../test/test-environment';
 
 /** The events of these tests; each sets its capacity. */
 const RSVP_EVENT = {
@@ -217,34 +214,4 @@ describe('capacity under concurrency', () => {
     expect(after.rows).toBeLessThanOrEqual(4);
     expect(mixed.slice(0, 8).filter((response) => response.statusCode === 204)).toHaveLength(4);
   }, 60_000);
-
-  // Two apps with their own connection pools on one database are what two server processes look like to PostgreSQL.
-  it.runIf(testDatabaseUrl() !== undefined)(
-    'holds across two server instances sharing the database',
-    async () => {
-      const secondDatabase = await openDatabase(app.config.database);
-      const second = await buildApp({ config: app.config, database: secondDatabase, logger: false });
-      try {
-        const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 5 })).id;
-        const members = await signUpMany(40);
-        const responses = await Promise.all(
-          members.map((member, index) =>
-            (index % 2 ? second : app).inject({
-              method: 'POST',
-              url: `/api/events/${eventId}/rsvp`,
-              payload: { status: 'attending' },
-              headers: { cookie: member.cookie },
-            }),
-          ),
-        );
-        expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(5);
-        expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(35);
-        expect(await stored(eventId)).toEqual({ rsvpCount: 5, rows: 5 });
-      } finally {
-        await second.close();
-        await secondDatabase.close();
-      }
-    },
-    120_000,
-  );
 });

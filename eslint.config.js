@@ -1,9 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web's features, each a room of its own: none imports another (bulletproof-react's rule). */
+const webFeatures = readdirSync(new URL('./web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -72,6 +78,41 @@ export default tseslint.config(
           property: 'fetch',
           message: 'Call the API with api (web/lib/api-client.ts) or apiFetch (web/lib/api-fetch.ts).',
         },
+      ],
+    },
+  },
+  {
+    // The web's layers point one way: features use components and lib, never each other; components use
+    // lib; lib, the bottom layer, uses neither.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./web/features/${feature}`,
+              from: './web/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what both need into components/ or lib/.',
+            })),
+            { target: './web/lib', from: ['./web/components', './web/features'], message: 'lib/ is the bottom layer.' },
+            { target: './web/components', from: './web/features', message: 'Components never import a feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One module reads the environment, and fails at start naming every bad variable (server/config.ts).
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts', 'server/test/**', 'server/stress/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Only server/config.ts reads the environment.' },
       ],
     },
   },

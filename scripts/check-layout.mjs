@@ -3,8 +3,7 @@ import path from 'node:path';
 
 /**
  * The conventions a linter cannot see: kebab-case file names, the fixed file names of a server module, no
- * barrel files, no folder named shared, web features that never import each other, only config.ts
- * reading the environment on the server, and no issue numbers cited outside the decision records (a
+ * barrel files, no folder named shared, and no issue numbers cited outside the decision records (a
  * reader of the code has no tracker; the requirement or the decision record says what is meant).
  * `node scripts/check-layout.mjs [folder]` checks another copy of the project (its tests do).
  */
@@ -53,15 +52,6 @@ for (const file of files) {
   if (!/\.(ts|tsx|mjs|js|json|css|html|md)$/.test(name)) continue;
   if (!KEBAB.test(name)) problems.push(`${relative}: file names are kebab-case`);
   if (/^index\.(ts|tsx)$/.test(name)) problems.push(`${relative}: no barrel files`);
-  const text = /\.(ts|tsx|mjs)$/.test(name) ? readFileSync(file, 'utf8') : '';
-  if (
-    relative.startsWith(`server${path.sep}`) &&
-    !/^server\/(test|stress)\//.test(relative) &&
-    relative !== path.join('server', 'config.ts') &&
-    /process\.env\b/.test(text)
-  ) {
-    problems.push(`${relative}: only server/config.ts reads the environment`);
-  }
   const moduleMatch = relative.match(/^server\/modules\/([^/]+)\/([^/]+)$/);
   if (moduleMatch) {
     const [, domain, fileName] = moduleMatch;
@@ -71,19 +61,6 @@ for (const file of files) {
     if (fileName.endsWith('.routes.ts') && !fileName.startsWith(domain.replace(/s$/, ''))) {
       // Routes of a module are named after it, so a reader finds the HTTP surface of a domain at once.
       problems.push(`${relative}: routes file should be named ${domain}.routes.ts`);
-    }
-  }
-  const featureMatch = relative.match(/^web\/features\/([^/]+)\//);
-  if (featureMatch && text) {
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-      const specifier = match[1];
-      let target = null;
-      if (specifier.startsWith('@/')) target = path.join(root, 'web', specifier.slice(2));
-      else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier);
-      const other = target && path.relative(path.join(root, 'web', 'features'), target).split(path.sep)[0];
-      if (other && !other.startsWith('..') && other !== featureMatch[1]) {
-        problems.push(`${relative}: features never import each other (imports feature "${other}")`);
-      }
     }
   }
 }

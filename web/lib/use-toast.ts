@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 // One toast at a time; a dismissed toast is kept (closed) for 1,000,000 ms before removal,
 // which in practice means "until replaced by the next toast".
@@ -70,7 +70,7 @@ function reducer(state: State, action: Action): State {
 }
 
 // A module-level store so toast() can be called from anywhere (mutation callbacks, plain functions).
-const listeners: Array<(state: State) => void> = [];
+const listeners: Array<() => void> = [];
 let memoryState: State = { toasts: [] };
 
 // Resolvers of each toast's `shown` promise, until the Toaster reports it on screen or it leaves the
@@ -84,7 +84,7 @@ function dispatch(action: Action) {
     shownResolvers.delete(id);
     resolve();
   }
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
 }
 
 /** Called by the Toaster once a toast has reached the screen. */
@@ -137,15 +137,24 @@ export function toast(props: Toast) {
   return { id, dismiss, update, shown };
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+
+const readState = () => memoryState;
+
+/**
+ * The store's toasts. Read through useSyncExternalStore: the Toaster mounts the moment its code arrives,
+ * often during the very press whose toast follows, and a toast raised between its first render and a
+ * subscribing effect was lost (the Toaster kept the empty list it had read; seen in CI as a "Resend" whose
+ * toast never showed).
+ */
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = useSyncExternalStore(subscribe, readState, readState);
   return {
     ...state,
     toast,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { categories, events, rsvps } from '../db/schema';
 import { searchTextOf } from '../lib/search-text';
@@ -60,4 +60,11 @@ export async function addRsvpRow(
     .update(events)
     .set({ rsvpCount: sql`${events.rsvpCount} + 1` })
     .where(eq(events.id, eventId));
+}
+
+/** An event's RSVP counter beside the RSVP rows it counts: the two must always agree. */
+export async function readRsvpCounts(db: Executor, eventId: number): Promise<{ rsvpCount: number; rows: number }> {
+  const [event] = await db.select({ rsvpCount: events.rsvpCount }).from(events).where(eq(events.id, eventId));
+  const [rows] = await db.select({ value: count() }).from(rsvps).where(eq(rsvps.eventId, eventId));
+  return { rsvpCount: event!.rsvpCount, rows: rows!.value };
 }

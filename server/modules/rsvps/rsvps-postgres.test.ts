@@ -1,9 +1,15 @@
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { events, rsvps } from '../../db/schema';
-import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
+import { readRsvpCounts } from '../../test/fixtures';
+import {
+  createEvent,
+  createTestApp,
+  signUpMany,
+  signUpUser,
+  type TestApp,
+  type SignedUpUser,
+} from '../../test/test-app';
 
 /*
  * Run only against PostgreSQL (vitest.config.ts includes *-postgres.test.ts when DATABASE_URL is set, as in the
@@ -28,24 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function stored(eventId: number) {
-  const [event] = await app.database.db
-    .select({ rsvpCount: events.rsvpCount })
-    .from(events)
-    .where(eq(events.id, eventId));
-  const [rows] = await app.database.db.select({ value: count() }).from(rsvps).where(eq(rsvps.eventId, eventId));
-  return { rsvpCount: event!.rsvpCount, rows: rows!.value };
-}
-
-async function signUpMany(howMany: number) {
-  const users = [];
-  // Small batches: each sign-up hashes a password, which is deliberately expensive.
-  for (let start = 0; start < howMany; start += 10) {
-    users.push(...(await Promise.all(Array.from({ length: Math.min(10, howMany - start) }, () => signUpUser(app)))));
-  }
-  return users;
-}
-
 describe('RSVP capacity across server instances', () => {
   // Two apps with their own connection pools on one database are what two server processes look like to PostgreSQL.
   it('holds across two server instances sharing the database', async () => {
@@ -53,7 +41,7 @@ describe('RSVP capacity across server instances', () => {
     const second = await buildApp({ config: app.config, database: secondDatabase, logger: false });
     try {
       const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 5 })).id;
-      const members = await signUpMany(40);
+      const members = await signUpMany(app, 40);
       const responses = await Promise.all(
         members.map((member, index) =>
           (index % 2 ? second : app).inject({
@@ -66,7 +54,7 @@ describe('RSVP capacity across server instances', () => {
       );
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(5);
       expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(35);
-      expect(await stored(eventId)).toEqual({ rsvpCount: 5, rows: 5 });
+      expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 5, rows: 5 });
     } finally {
       await second.close();
       await secondDatabase.close();

@@ -1,7 +1,15 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievements, events, rsvps, userAchievements } from '../../db/schema';
-import { createEvent, createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
+import { achievements, events, userAchievements } from '../../db/schema';
+import { readRsvpCounts } from '../../test/fixtures';
+import {
+  createEvent,
+  createTestApp,
+  signUpMany,
+  signUpUser,
+  type TestApp,
+  type SignedUpUser,
+} from '../../test/test-app';
 
 /** The events of these tests; each sets its capacity. */
 const RSVP_EVENT = {
@@ -33,24 +41,6 @@ function withdraw(eventId: number | string, cookie: string) {
   return app.inject({ method: 'DELETE', url: `/api/events/${eventId}/rsvp`, headers: { cookie } });
 }
 
-async function stored(eventId: number) {
-  const [event] = await app.database.db
-    .select({ rsvpCount: events.rsvpCount })
-    .from(events)
-    .where(eq(events.id, eventId));
-  const [rows] = await app.database.db.select({ value: count() }).from(rsvps).where(eq(rsvps.eventId, eventId));
-  return { rsvpCount: event!.rsvpCount, rows: rows!.value };
-}
-
-async function signUpMany(howMany: number) {
-  const users = [];
-  // Small batches: each sign-up hashes a password, which is deliberately expensive.
-  for (let start = 0; start < howMany; start += 10) {
-    users.push(...(await Promise.all(Array.from({ length: Math.min(10, howMany - start) }, () => signUpUser(app)))));
-  }
-  return users;
-}
-
 /** The API refuses to move an event into the past, so tests do it in the database. */
 async function moveIntoPast(eventId: number) {
   await app.database.db
@@ -76,7 +66,7 @@ describe('POST /api/events/:id/rsvp', () => {
 
   it('switches status without changing the count, even when the event is full', async () => {
     const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 2 })).id;
-    const [first, second, third] = await signUpMany(3);
+    const [first, second, third] = await signUpMany(app, 3);
     expect((await rsvp(eventId, first!.cookie)).json()).toEqual({ status: 'attending', rsvpCount: 1 });
     expect((await rsvp(eventId, second!.cookie, 'supporting')).json()).toEqual({ status: 'supporting', rsvpCount: 2 });
     const full = await rsvp(eventId, third!.cookie);
@@ -85,7 +75,7 @@ describe('POST /api/events/:id/rsvp', () => {
     const switched = await rsvp(eventId, first!.cookie, 'organizing');
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toEqual({ status: 'organizing', rsvpCount: 2 });
-    expect(await stored(eventId)).toEqual({ rsvpCount: 2, rows: 2 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 2, rows: 2 });
   });
 
   it('lets the organizer RSVP to their own event', async () => {
@@ -97,7 +87,7 @@ describe('POST /api/events/:id/rsvp', () => {
 
   it('refuses a new RSVP, a switch and a withdrawal once the event has taken place', async () => {
     const eventId = (await createEvent(app, organizer.cookie, RSVP_EVENT)).id;
-    const [holder, newcomer] = await signUpMany(2);
+    const [holder, newcomer] = await signUpMany(app, 2);
     await rsvp(eventId, holder!.cookie);
     await moveIntoPast(eventId);
     for (const response of [
@@ -108,7 +98,7 @@ describe('POST /api/events/:id/rsvp', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'This event has already taken place', code: 'EVENT_PAST' });
     }
-    expect(await stored(eventId)).toEqual({ rsvpCount: 1, rows: 1 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 1, rows: 1 });
   });
 
   it('answers 404 for a missing event and 400 for bad ids and statuses', async () => {
@@ -128,7 +118,7 @@ describe('POST /api/events/:id/rsvp', () => {
       headers: { cookie: organizer.cookie },
     });
     expect(noStatus.statusCode).toBe(400);
-    expect(await stored(eventId)).toEqual({ rsvpCount: 0, rows: 0 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 0, rows: 0 });
   });
 
   it("brings the member's achievement progress up to date in the same write", async () => {
@@ -153,13 +143,13 @@ describe('POST /api/events/:id/rsvp', () => {
 describe('DELETE /api/events/:id/rsvp', () => {
   it('withdraws with 204, frees the seat, and answers 404 when there is nothing to withdraw', async () => {
     const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 1 })).id;
-    const [first, second] = await signUpMany(2);
+    const [first, second] = await signUpMany(app, 2);
     await rsvp(eventId, first!.cookie);
     expect((await rsvp(eventId, second!.cookie)).statusCode).toBe(409);
     const response = await withdraw(eventId, first!.cookie);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect(await stored(eventId)).toEqual({ rsvpCount: 0, rows: 0 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 0, rows: 0 });
     expect((await rsvp(eventId, second!.cookie)).json()).toEqual({ status: 'attending', rsvpCount: 1 });
     const again = await withdraw(eventId, first!.cookie);
     expect(again.statusCode).toBe(404);
@@ -172,7 +162,7 @@ describe('DELETE /api/events/:id/rsvp', () => {
 describe('capacity under concurrency', () => {
   it('accepts exactly maxAttendees of 60 simultaneous RSVPs from different users', async () => {
     const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 7 })).id;
-    const members = await signUpMany(60);
+    const members = await signUpMany(app, 60);
     const responses = await Promise.all(
       members.map((member, index) =>
         rsvp(eventId, member.cookie, ['attending', 'supporting', 'organizing', 'going'][index % 4]),
@@ -185,7 +175,7 @@ describe('capacity under concurrency', () => {
       expect(response.json()).toEqual({ message: 'Event Full', code: 'EVENT_FULL' });
     const counts = responses.filter((item) => item.statusCode === 200).map((item) => item.json().rsvpCount as number);
     expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(await stored(eventId)).toEqual({ rsvpCount: 7, rows: 7 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 7, rows: 7 });
   }, 120_000);
 
   it('takes one seat for ten simultaneous RSVPs of the same user', async () => {
@@ -196,12 +186,12 @@ describe('capacity under concurrency', () => {
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     for (const response of responses) expect(response.json().rsvpCount).toBe(1);
-    expect(await stored(eventId)).toEqual({ rsvpCount: 1, rows: 1 });
+    expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 1, rows: 1 });
   });
 
   it('keeps the count equal to the rows through simultaneous RSVPs and withdrawals', async () => {
     const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 4 })).id;
-    const members = await signUpMany(12);
+    const members = await signUpMany(app, 12);
     await Promise.all(members.slice(0, 4).map((member) => rsvp(eventId, member.cookie)));
     const mixed = await Promise.all([
       ...members.slice(0, 4).map((member) => withdraw(eventId, member.cookie)),
@@ -209,7 +199,7 @@ describe('capacity under concurrency', () => {
       ...members.slice(4).map((member) => rsvp(eventId, member.cookie)),
     ]);
     for (const response of mixed) expect([200, 204, 404, 409]).toContain(response.statusCode);
-    const after = await stored(eventId);
+    const after = await readRsvpCounts(app.database.db, eventId);
     expect(after.rsvpCount).toBe(after.rows);
     expect(after.rows).toBeLessThanOrEqual(4);
     expect(mixed.slice(0, 8).filter((response) => response.statusCode === 204)).toHaveLength(4);

@@ -18,6 +18,8 @@ import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo
 import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
 import {
   EVENT_CANCELLED,
+  EVENT_NOT_FOUND,
+  EVENT_PAST,
   fillFreeSeats,
   isHiddenFrom,
   lockEvent,
@@ -29,8 +31,6 @@ export type UpdateEventInput = z.output<typeof updateEventBodySchema>;
 
 const ONLY_ORGANIZER = 'Only the organizer can change this event';
 const ONLY_ORGANIZER_ATTENDEES = 'Only the organizer can see who is coming';
-const EVENT_NOT_FOUND_MESSAGE = 'Event not found';
-const EVENT_PAST_MESSAGE = 'This event has already taken place';
 const PEOPLE_HAVE_RSVPED = 'People have RSVPed: cancel the event instead';
 const CAPACITY_BELOW_RSVPS = 'Maximum attendees cannot be below the number of RSVPs';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the event until 30 days after it';
@@ -109,7 +109,7 @@ export class EventManagementService {
     isLocking = true,
   ): Promise<LockedEvent> {
     const event = await lockEvent(tx, eventId, { isLocking });
-    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     if (event.organizerId !== userId) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
@@ -134,7 +134,7 @@ export class EventManagementService {
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
     const owner = await lockEvent(this.db, eventId, { isLocking: false });
-    if (!owner || isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND_MESSAGE, 'EVENT_NOT_FOUND');
+    if (!owner || isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     if (owner.organizerId !== userId) throw forbidden(ONLY_ORGANIZER, 'NOT_ORGANIZER');
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
@@ -142,7 +142,7 @@ export class EventManagementService {
     await this.db.transaction(async (tx) => {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       // Counted in the edit's transaction: a refused or failed edit counts nothing.
       await consumeWriteLimit(tx, WRITE_LIMITS.eventEdits, userId);
       if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
@@ -223,7 +223,7 @@ export class EventManagementService {
     await this.db.transaction(async (tx) => {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST_MESSAGE, 'EVENT_PAST');
+      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       const holders = await repository.listRsvpHolderIds(tx, eventId);
       const waitlisted = await repository.listWaitlistedIds(tx, eventId);
       await repository.cancelEvent(tx, eventId, reason);

@@ -10,9 +10,9 @@ export type LockedEvent = repository.LockedEvent;
 export const isHiddenFrom = repository.isHiddenFrom;
 
 export const EVENT_CANCELLED = 'This event was cancelled';
-const EVENT_NOT_FOUND = 'Event not found';
+export const EVENT_NOT_FOUND = 'Event not found';
 const EVENT_FULL = 'Event Full';
-const EVENT_PAST = 'This event has already taken place';
+export const EVENT_PAST = 'This event has already taken place';
 const FREE_PLACES = 'There are free places: RSVP instead';
 const ALREADY_RSVPED = 'You already have an RSVP for this event';
 const ALREADY_WAITLISTED = 'You are already on the waitlist';

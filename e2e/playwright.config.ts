@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT } from './support/e2e-settings';
 
@@ -5,6 +6,12 @@ import { E2E_BASE_URL, E2E_PORT } from './support/e2e-settings';
  * Browser tests drive the system Chromium (Playwright cannot download browsers here) against the real
  * server on a fresh embedded database with the demo data.
  */
+// npm test passes CHROMIUM_PATH (scripts/find-chromium.mjs); a spec run by hand takes the headless shell
+// where Debian's package is installed, else the full browser.
+const systemChromium = existsSync('/usr/bin/chromium-headless-shell')
+  ? '/usr/bin/chromium-headless-shell'
+  : '/usr/bin/chromium';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -24,10 +31,12 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace screencasts every test: on two cores that was a third of the browser's CPU
+    // (decision 0026). A failing test's retry records one, and a test that fails twice fails the run.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || systemChromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',

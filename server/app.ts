@@ -3,7 +3,8 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
+import type { PageLoaders } from './lib/page-loaders';
 import { accountRoutes } from './modules/account/account.routes';
 import { purgeExpiredResetTokens } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -35,7 +36,9 @@ import userEtagPlugin from './plugins/user-etag';
 import { canRenderPages } from './lib/page-rendering';
 import { createLinkPreviewRenderer } from './modules/social/link-preview';
 import { socialRoutes } from './modules/social/social.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsPageLoaders, settingsRoutes } from './modules/settings/settings.routes';
+import { createEventPageLoaders } from './modules/events/event-page-loaders';
+import { EventsService } from './modules/events/events.service';
 import { createRequestId } from './lib/request-id';
 import metricsPlugin from './plugins/metrics';
 import { healthRoutes } from './plugins/health';
@@ -62,6 +65,14 @@ function trustNearestHops(hops: number) {
 }
 
 /** The whole application as one Fastify instance; server.ts only listens (the fastify/demo layout). */
+/** What reads each first-screen call the route table names (web/app/route-table.ts), keyed by its path. */
+export function createPageLoaders(db: Database, config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>): PageLoaders {
+  return {
+    ...createSettingsPageLoaders(config.shouldShowDevPanels),
+    ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),
+  };
+}
+
 export async function buildApp({ config, database, logger }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -226,6 +237,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     serverRenderDirectory: config.webServerRenderDirectory,
     timeZone: config.timeZone,
     renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
+    pageLoaders: createPageLoaders(database.db, config),
   });
   return app;
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageData } from '../../contract/page-data';
 import type { RouteManifest } from '../../contract/route-manifest';
 import { DEFERRED_SCRIPTS_ELEMENT_ID } from '../../contract/page-data';
+import { ROUTE_TABLE, SHELL_QUERIES } from '../../web/app/route-table';
+import { createPageLoaders } from '../app';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
 import { createEventRow, daysFromNow } from '../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app';
@@ -185,6 +187,28 @@ describe('pages for a signed-in browser', () => {
       { url: `/api/events/${event.id}`, data: await answer(`/api/events/${event.id}`) },
     ]);
     expect(page.renderedWith).toBeNull();
+  });
+
+  it('read those answers with loaders that call the services: no request goes through the router again', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: userId, date: daysFromNow(3) });
+    const inject = vi.spyOn(app, 'inject');
+    try {
+      const page = readPageData(
+        (await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { cookie } })).body,
+      );
+      expect(page.queries.map((query) => query.url)).toEqual(['/api/config', `/api/events/${event.id}`]);
+      // The test's own request, and nothing inside it.
+      expect(inject).toHaveBeenCalledTimes(1);
+    } finally {
+      inject.mockRestore();
+    }
+  });
+
+  it('have a loader for every call the route table puts in a page', () => {
+    const loaders = createPageLoaders(app.database.db, app.config);
+    const templates = [...SHELL_QUERIES, ...ROUTE_TABLE.flatMap((route) => route.queries ?? [])];
+    expect(templates.length).toBeGreaterThan(0);
+    expect(templates.filter((template) => !(template in loaders))).toEqual([]);
   });
 
   it('leave out an answer that is not a plain success, for the page to fetch and show itself', async () => {

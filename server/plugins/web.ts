@@ -9,6 +9,7 @@ import { type RouteManifest, routeManifestSchema } from '../../contract/route-ma
 import { isAppPageRequest } from '../lib/app-page';
 import { deferPageScripts } from '../lib/deferred-scripts';
 import { withDocumentLanguage } from '../lib/page-language';
+import type { PageLoaders } from '../lib/page-loaders';
 import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
 import { toScriptJson } from '../lib/script-json';
 import { toUser } from '../modules/auth/auth.service';
@@ -96,12 +97,16 @@ function signedInPreloadTags(manifest: RouteManifest, match: RouteMatch, languag
   );
 }
 
-/** The GET URLs a page starts with: the chrome's and the route's, with its path parameters filled in. */
-function pageQueryUrls(manifest: RouteManifest, match: RouteMatch): string[] {
-  const templates = [...manifest.shell.queries, ...(match?.route.queries ?? [])];
-  return templates.map((template) =>
-    template.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(match?.params[key] ?? '')),
-  );
+type PageQuery = { template: string; url: string; params: Readonly<Record<string, string>> };
+
+/** The GET calls a page starts with: the chrome's and the route's, with its path parameters filled in. */
+function pageQueries(manifest: RouteManifest, match: RouteMatch): PageQuery[] {
+  const params = match?.params ?? {};
+  return [...manifest.shell.queries, ...(match?.route.queries ?? [])].map((template) => ({
+    template,
+    url: template.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? '')),
+    params,
+  }));
 }
 
 /** The paths a guest opens as a page of its own (the event page), besides the landing page. */
@@ -120,6 +125,8 @@ interface WebPluginOptions {
   /** The zone dates are rendered in until the browser told its own (config TIME_ZONE). */
   timeZone: string;
   renderHead?: HeadRenderer;
+  /** What reads each call of the route table's `queries` (server/lib/page-loaders.ts). */
+  pageLoaders?: PageLoaders;
 }
 
 /**
@@ -167,13 +174,22 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     });
   }
 
-  /** The page's answers as its own GET calls give them, through the same hooks, session and cache. */
-  async function readAnswers(request: FastifyRequest, urls: string[]): Promise<PageData['queries']> {
+  const pageLoaders = options.pageLoaders ?? {};
+  const templatesWithoutLoader = new Set<string>();
+
+  /** The page's first answers, read by the loaders with the page's own user (decisions.md §17). */
+  async function readAnswers(request: FastifyRequest, queries: PageQuery[]): Promise<PageData['queries']> {
     const answers = await Promise.all(
-      urls.map(async (url) => {
-        const response = await app.inject({ method: 'GET', url, headers: { cookie: request.headers.cookie ?? '' } });
-        // Anything but a plain answer (a missing event, a bad id) is left for the page to fetch and show.
-        return response.statusCode === 200 ? { url, data: response.json() as unknown } : null;
+      queries.map(async ({ template, url, params }) => {
+        const load = pageLoaders[template];
+        if (!load) {
+          // A route table entry without its loader: the page still works, fetching the call itself.
+          if (!templatesWithoutLoader.has(template)) request.log.warn({ template }, 'No page loader for this call');
+          templatesWithoutLoader.add(template);
+          return null;
+        }
+        const data = await load(request, params);
+        return data === undefined ? null : { url, data };
       }),
     );
     return answers.filter((answer) => answer !== null);
@@ -272,7 +288,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
       const page = {
         user: null,
-        queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, guestMatch)) : [],
+        queries: manifest ? await readAnswers(request, pageQueries(manifest, guestMatch)) : [],
       };
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? guestPreloadTags(manifest, guestMatch, settings.language, indexHtml) : '';
@@ -294,7 +310,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       const match = matchRoute(request.url.split('?')[0] ?? '/');
       const page = {
         user: toUser(request.user),
-        queries: manifest ? await readAnswers(request, pageQueryUrls(manifest, match)) : [],
+        queries: manifest ? await readAnswers(request, pageQueries(manifest, match)) : [],
       };
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSchema } from '../../../contract/events';
+import { eventPhotos, events, users, waitlistEntries } from '../../db/schema';
+import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
+import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { EventsService } from './events.service';
+
+/**
+ * The Event answer is written twice: in SQL for the API's reads (EVENT_JSON_COLUMNS, passed through as
+ * text) and in TypeScript for the page loaders and the organizer's writes (EventsService.get). These
+ * tests hold the two to the same answer, key for key and in the same order, for every state an event and
+ * its viewer can be in.
+ */
+let app: TestApp;
+let service: EventsService;
+let organizer: SignedUpUser;
+let people: SignedUpUser[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  service = new EventsService(app.database.db, { publicUrl: null });
+  [organizer, ...people] = (await signUpMany(app, 5)) as [SignedUpUser, ...SignedUpUser[]];
+});
+afterAll(async () => app.close());
+
+async function expectSameAnswer(viewerId: string | null, eventId: number) {
+  const fromSql = JSON.parse(await service.getJson(viewerId, eventId)) as unknown;
+  const fromTypeScript = await service.get(viewerId, eventId);
+  expect(fromSql).toEqual(fromTypeScript);
+  // Same keys in the same order: the page data and the API's answer read the same to a person too.
+  expect(Object.keys(fromSql as object)).toEqual(Object.keys(fromTypeScript));
+  // And both are the contract's answer.
+  expect(eventSchema.parse(fromSql)).toEqual(fromTypeScript);
+}
+
+describe('an event answer read through SQL and through TypeScript', () => {
+  it('is the same for a plain upcoming event, to a guest, its organizer and a stranger', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, date: daysFromNow(4) });
+    for (const viewer of [null, organizer!.user.id, people[0]!.user.id]) await expectSameAnswer(viewer, event.id);
+  });
+
+  it("is the same with text that JSON must escape, an organizer without names, and the creation's microseconds", async () => {
+    const event = await createEventRow(app.database.db, {
+      organizerId: people[3]!.user.id,
+      title: 'Quotes " and \\ backslashes </script> ünïcödé 🌊',
+      description: 'Line one\nLine two\ttabbed',
+      location: 'Café "Azul", Porto',
+    });
+    await app.database.db
+      .update(users)
+      .set({ firstName: null, lastName: null, profileImageUrl: '/api/profile-photos/x' })
+      .where(eq(users.id, people[3]!.user.id));
+    // created_at keeps microseconds; both writings must cut them the same way.
+    await app.database.db
+      .update(events)
+      .set({
+        createdAt: sql`'2026-05-01T10:00:00.123999Z'::timestamptz`,
+        updatedAt: sql`'2026-05-01T10:00:00.999999Z'::timestamptz`,
+      })
+      .where(eq(events.id, event.id));
+    await expectSameAnswer(null, event.id);
+    await expectSameAnswer(people[0]!.user.id, event.id);
+  });
+
+  it('is the same with RSVPs, a full event, its waitlist and the viewer waiting second', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, maxAttendees: 1 });
+    await addRsvpRow(app.database.db, event.id, people[0]!.user.id, 'attending');
+    await app.database.db.insert(waitlistEntries).values([
+      { eventId: event.id, userId: people[1]!.user.id },
+      { eventId: event.id, userId: people[2]!.user.id },
+    ]);
+    for (const viewer of [null, people[0]!.user.id, people[1]!.user.id, people[2]!.user.id])
+      await expectSameAnswer(viewer, event.id);
+    const answer = await service.get(people[2]!.user.id, event.id);
+    expect(answer).toMatchObject({ rsvpCount: 1, waitlistCount: 2, userWaitlistPosition: 2 });
+  });
+
+  it('is the same for a past, rated, cancelled event with photos in their order', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, date: daysFromNow(-3) });
+    await addRsvpRow(app.database.db, event.id, people[1]!.user.id, 'supporting');
+    await app.database.db
+      .update(events)
+      .set({ ratingCount: 3, ratingSum: 11, status: 'cancelled', cancelReason: 'Storm warning' })
+      .where(eq(events.id, event.id));
+    const photo = (id: string, position: number) => ({
+      id,
+      eventId: event.id,
+      position,
+      contentType: 'image/webp',
+      width: 1600,
+      height: 900,
+      bytes: Buffer.from([1, 2, 3]),
+    });
+    await app.database.db.insert(eventPhotos).values([photo('photo-b', 1), photo('photo-a', 0)]);
+    await expectSameAnswer(people[1]!.user.id, event.id);
+    const answer = await service.get(null, event.id);
+    expect(answer.images).toEqual(['/api/images/photo-a', '/api/images/photo-b']);
+    expect(answer.averageRating).toBeCloseTo(11 / 3, 10);
+  });
+});

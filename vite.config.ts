@@ -231,7 +231,7 @@ function preloadListWithoutLoaded(
   return loaded ? dependencies.filter((dependency) => !loaded.has(dependency)) : dependencies;
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fromRoot('./web'),
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
@@ -288,11 +288,13 @@ export default defineConfig({
         },
       },
     },
+    // Under `npm run dev` (server/lib/web-dev-server.ts) the server's Node loads the libraries itself, in
+    // their development builds, as the browser does then.
     ssr: {
       // Bundled whole: the server loads it with no web library installed (they are dev dependencies).
-      resolve: { noExternal: true },
+      resolve: { noExternal: command === 'build' ? true : [] },
       // React's and the libraries' production builds, as in the browser.
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
       build: {
         outDir: fromRoot('./dist/web-ssr'),
         emptyOutDir: true,
@@ -314,4 +316,4 @@ export default defineConfig({
       '/api': { target: 'http://localhost:5000', changeOrigin: false },
     },
   },
-});
+}));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -160,7 +161,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     publicUrl: config.publicUrl,
     webDistDirectory: config.webDistDirectory,
     canRenderPages: canRenderPages(config.webDistDirectory, config.webServerRenderDirectory),
+    isWebDevServer: config.isWebDevServer,
   });
+  // Loaded only for `npm run dev`: Vite is not installed where the built server runs.
+  const webDevelopment = config.isWebDevServer
+    ? await (await import('./lib/web-dev-server')).startWebDevServer(app, path.resolve(import.meta.dirname, '..'))
+    : undefined;
   await app.register(openapiPlugin);
   // The live streams of this process. Past its caps a stream is refused here, before the session plugin
   // looks its session up: a flood of refused attempts costs no database query.
@@ -238,6 +244,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     timeZone: config.timeZone,
     renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
     pageLoaders: createPageLoaders(database.db, config),
+    development: webDevelopment,
   });
   return app;
 }

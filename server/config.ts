@@ -88,6 +88,8 @@ const environmentSchema = z
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     WEB_SSR_DIR: z.string().min(1).default('./dist/web-ssr'),
     SERVER_RENDERING: booleanText.default(true),
+    // `npm run dev`: pages come from Vite in middleware mode (hot reload), rendered on the server.
+    WEB_DEV_SERVER: booleanText.default(false),
     TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default('UTC'),
     // Processes of one server (node's cluster module); more than one needs PostgreSQL.
     WORKERS: z.coerce
@@ -187,6 +189,11 @@ export type Config = {
   webDistDirectory: string;
   /** The build of the server's rendering of signed-in pages (web/app/server-render.tsx), or null when off. */
   webServerRenderDirectory: string | null;
+  /**
+   * `npm run dev`: the web app is served by Vite in middleware mode inside this server, its pages
+   * rendered from the sources (hot reload), instead of from dist/web and dist/web-ssr.
+   */
+  isWebDevServer: boolean;
   /** Time zone for dates the server writes itself (link previews, share images); browsers use their own. */
   timeZone: string;
   /** Server processes under node's cluster module; 1 runs no cluster. */
@@ -281,6 +288,7 @@ export function loadConfig(environment: Environment = process.env): Config {
     logLevel: value.LOG_LEVEL,
     webDistDirectory: path.resolve(value.WEB_DIST_DIR),
     webServerRenderDirectory: value.SERVER_RENDERING ? path.resolve(value.WEB_SSR_DIR) : null,
+    isWebDevServer: value.WEB_DEV_SERVER,
     timeZone: value.TIME_ZONE,
     workers: value.WORKERS,
     metrics: { token: value.METRICS_TOKEN ?? null, port: value.METRICS_PORT ?? null, host: value.METRICS_HOST },

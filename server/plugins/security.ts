@@ -85,7 +85,7 @@ function headersSetBy(
 
 async function securityPlugin(
   app: FastifyInstance,
-  options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean },
+  options: { publicUrl: string | null; webDistDirectory: string; canRenderPages: boolean; isWebDevServer?: boolean },
 ) {
   // The headers of pages (and everything else that is not API data). @fastify/helmet built its
   // middleware again on every request, parsing the whole policy each time: about 15 µs a request.
@@ -95,15 +95,19 @@ async function securityPlugin(
         defaultSrc: ["'self'"],
         // No 'unsafe-inline': the only inline scripts allowed are the build's own, by hash.
         // Pages the server rendered also carry the loader of their scripts (server/lib/deferred-scripts.ts).
-        scriptSrc: [
-          "'self'",
-          ...inlineScriptSources(options.webDistDirectory),
-          ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : []),
-        ],
+        // `npm run dev` only: Vite writes its hot-reload preamble inline, different on every edit.
+        scriptSrc: options.isWebDevServer
+          ? ["'self'", "'unsafe-inline'"]
+          : [
+              "'self'",
+              ...inlineScriptSources(options.webDistDirectory),
+              ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : []),
+            ],
         // Radix and the charts set style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        // Vite's hot reload talks over its own WebSocket port under `npm run dev`.
+        connectSrc: options.isWebDevServer ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -12,6 +12,7 @@ import { withDocumentLanguage } from '../lib/page-language';
 import type { PageLoaders } from '../lib/page-loaders';
 import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
 import { toScriptJson } from '../lib/script-json';
+import type { WebDevelopmentSources } from '../lib/web-dev-server';
 import { toUser } from '../modules/auth/auth.service';
 
 type HeadRenderer = (request: FastifyRequest) => Promise<string | null>;
@@ -127,6 +128,8 @@ interface WebPluginOptions {
   renderHead?: HeadRenderer;
   /** What reads each call of the route table's `queries` (server/lib/page-loaders.ts). */
   pageLoaders?: PageLoaders;
+  /** `npm run dev`: the page, the renderer and the route table from the sources through Vite. */
+  development?: WebDevelopmentSources;
 }
 
 /**
@@ -137,22 +140,35 @@ interface WebPluginOptions {
  * app hydrates them (decision 0010).
  */
 async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
+  const development = options.development ?? null;
   const indexPath = path.join(options.webDistDirectory, 'index.html');
-  const hasBuild = existsSync(indexPath);
-  const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
-  const manifest = hasBuild ? readRouteManifest(options.webDistDirectory, (message) => app.log.warn(message)) : null;
+  const hasBuild = development === null && existsSync(indexPath);
+  const builtIndexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const manifest = development
+    ? development.manifest
+    : hasBuild
+      ? readRouteManifest(options.webDistDirectory, (message) => app.log.warn(message))
+      : null;
   const matchRoute = manifest ? createRouteMatcher(manifest) : () => null;
   // Loaded once the server listens (its first answers must not wait for a megabyte of module code),
   // or by the first page if that comes sooner.
   let renderer: Promise<PageRenderer | null> | null = null;
   const renderingSlots = pLimit(RENDERINGS_AT_ONCE);
-  const loadRenderer = () =>
+  const loadBuiltRenderer = () =>
     (renderer ??= canRenderPages(options.webDistDirectory, options.serverRenderDirectory)
       ? loadPageRenderer(options.serverRenderDirectory).catch((error: unknown) => {
           app.log.error({ err: error }, 'Pages are sent without server rendering: its build could not be loaded');
           return null;
         })
       : Promise.resolve(null));
+  // Under `npm run dev` Vite hands back the renderer as the sources are now, so an edit shows on the next page.
+  const loadRenderer = development
+    ? () =>
+        development.loadRenderer().catch((error: unknown) => {
+          app.log.error({ err: error }, 'This page is sent without server rendering: the renderer failed to load');
+          return null;
+        })
+    : loadBuiltRenderer;
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -224,6 +240,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const signedOutPages = new Map<string, Promise<string | null>>();
   function renderSignedOutPage(request: FastifyRequest, settings: RenderedWith): Promise<string | null> {
     const isLanding = (request.url.split('?')[0] ?? '/') === '/';
+    if (development) return renderPage(request, isLanding ? '/' : request.url, { user: null, queries: [] }, settings);
     const key = `${isLanding ? 'landing' : 'not-found'} ${settings.language} ${settings.theme} ${new Date().getUTCFullYear()}`;
     let rendering = signedOutPages.get(key);
     if (rendering === undefined) {
@@ -251,7 +268,9 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
         `${hints}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${toScriptJson(pageData)}</script></head>`,
     );
     if (rendered === null || pageData.renderedWith === null) return filled;
-    filled = deferPageScripts(filled).replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>`);
+    // Vite's client and hot reload start as Vite wrote them; only a build's scripts wait for the first paint.
+    if (!development) filled = deferPageScripts(filled);
+    filled = filled.replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>`);
     // The pre-paint script compares it with the stored language (index.html, decision 0010).
     return filled.replace('<html ', `<html data-rendered-language="${pageData.renderedWith.language}" `);
   }
@@ -263,6 +282,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
+    const indexHtml = development ? await development.readIndexHtml(request.url) : builtIndexHtml;
     if (!indexHtml) {
       return reply
         .status(503)
@@ -326,6 +346,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
 
   // Once listening, so neither delays the start (the first answer must come within 2 s).
   app.addHook('onListen', async () => {
+    if (development) return;
     setImmediate(() => {
       void loadRenderer()
         .then((loaded) => loaded?.warmUp())

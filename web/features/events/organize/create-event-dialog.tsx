@@ -2,10 +2,12 @@ import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ImagePlus, LoaderCircle, X } from 'lucide-react';
+import { ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import {
   EVENT_LIMITS,
+  EVENT_PHOTO_URL_PATTERN,
   IMAGE_DATA_URL_PATTERN,
   type CreateEventBody,
   type Event,
@@ -13,19 +15,12 @@ import {
 } from '@contract/events';
 import { LINE_BREAKING_CHARACTERS } from '@contract/common';
 import { findImageUrlProblem } from '@contract/image-url';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { apiFetch } from '@/lib/api-fetch';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon } from '../components/category-style';
 import { useCategoryName } from '../discover/event-card';
@@ -53,7 +48,7 @@ function earliestAllowedMinute(now = Date.now()): number {
   return Math.floor((now + MIN_LEAD_MINUTES * 60_000) / 60_000) * 60_000;
 }
 
-function readAsDataUrl(file: File): Promise<string> {
+function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -62,8 +57,20 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** `src` is a new photo's data URL or, when editing, one of the event's stored photo URLs (kept). */
+/** `src` is a new photo's data URL or, when editing or duplicating, one of the event's stored photo URLs. */
 type Photo = { id: string; name: string; src: string };
+
+/**
+ * A new event takes photos only as data URLs, so a duplicate's photos are copied from the original's
+ * stored ones: the copy then has photos of its own, untouched by whatever later happens to the original.
+ */
+async function copyStoredPhoto(src: string): Promise<string> {
+  if (!EVENT_PHOTO_URL_PATTERN.test(src)) return src;
+  const response = await apiFetch(src);
+  const dataUrl = await readAsDataUrl(await response.blob());
+  if (!IMAGE_DATA_URL_PATTERN.test(dataUrl)) throw new Error('not an image');
+  return dataUrl;
+}
 
 /** The duration field takes hours (what organizers think in); the server takes minutes. */
 function hoursToMinutes(hours: string): number {
@@ -171,6 +178,11 @@ function valuesOf(event: Event): FormValues {
   };
 }
 
+/** A duplicate starts with everything of the original but its date, which is chosen anew. */
+function valuesCopiedFrom(event: Event): FormValues {
+  return { ...valuesOf(event), date: '' };
+}
+
 function photosOf(event: Event): Photo[] {
   return event.images.map((src, index) => ({ id: `stored-${src}`, name: `${index + 1}`, src }));
 }
@@ -180,28 +192,36 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
 }
 
 /**
- * The create form, and with `event` the same form prefilled to edit it:
- * PATCH with the whole photo list, the kept photos by their URL and the new ones as data URLs.
+ * The create form; with `event` the same form prefilled to edit it (PATCH with the whole photo list,
+ * the kept photos by their URL and the new ones as data URLs); with `copyOf` prefilled from another
+ * event but its date, to create a new one. A created event opens its page.
  */
 export function EventFormDialog({
   open,
   onOpenChange,
   event: editedEvent,
+  copyOf,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   event?: Event;
+  copyOf?: Event;
 }) {
   const { t } = useTranslation(['events', 'organizer']);
+  const [, navigate] = useLocation();
   const isEditing = editedEvent !== undefined;
+  const prefill = editedEvent ?? copyOf;
+  const valuesAtOpening = (): FormValues =>
+    editedEvent ? valuesOf(editedEvent) : copyOf ? valuesCopiedFrom(copyOf) : EMPTY;
   const originalDate = editedEvent ? toDateTimeLocal(new Date(editedEvent.date)) : undefined;
   const schema = useCreateEventSchema(originalDate);
   const categories = useCategories();
   const categoryName = useCategoryName();
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
-  const saving = isEditing ? updateEvent : createEvent;
-  const [photos, setPhotos] = useState<Photo[]>(() => (editedEvent ? photosOf(editedEvent) : []));
+  const [isCopyingPhotos, setIsCopyingPhotos] = useState(false);
+  const isPending = (isEditing ? updateEvent : createEvent).isPending || isCopyingPhotos;
+  const [photos, setPhotos] = useState<Photo[]>(() => (prefill ? photosOf(prefill) : []));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const idPrefix = useId();
@@ -209,18 +229,19 @@ export function EventFormDialog({
 
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
-    defaultValues: editedEvent ? valuesOf(editedEvent) : EMPTY,
+    defaultValues: valuesAtOpening(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
-  // Each opening of the edit form starts from the event as it is now (it may have changed meanwhile).
+  // Each opening of the edit or duplicate form starts from the event as it is now (it may have changed
+  // meanwhile).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open && editedEvent) {
-      form.reset(valuesOf(editedEvent));
-      setPhotos(photosOf(editedEvent));
+    if (open && prefill) {
+      form.reset(valuesAtOpening());
+      setPhotos(photosOf(prefill));
       setPhotoError(null);
     }
   }
@@ -267,7 +288,7 @@ export function EventFormDialog({
     setPhotoError(null);
   };
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (editedEvent) {
       const update: UpdateEventBody = {
         title: values.title.trim(),
@@ -284,6 +305,16 @@ export function EventFormDialog({
       updateEvent.mutate(update, { onSuccess: () => onOpenChange(false) });
       return;
     }
+    let images: string[];
+    setIsCopyingPhotos(true);
+    try {
+      images = await Promise.all(photos.map((photo) => copyStoredPhoto(photo.src)));
+    } catch {
+      setPhotoError(t('organizer:duplicate.photosNotCopied'));
+      return;
+    } finally {
+      setIsCopyingPhotos(false);
+    }
     const body: CreateEventBody = {
       title: values.title.trim(),
       description: values.description.trim(),
@@ -292,15 +323,16 @@ export function EventFormDialog({
       categoryId: Number(values.categoryId),
       maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
       imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
-      images: photos.map((photo) => photo.src),
+      images,
       durationMinutes: hoursToMinutes(values.durationHours),
     };
     createEvent.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         form.reset(EMPTY);
         setPhotos([]);
         setPhotoError(null);
         onOpenChange(false);
+        navigate(`/events/${created.id}`);
       },
     });
   });
@@ -314,260 +346,242 @@ export function EventFormDialog({
     ) : null;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="gap-5 sm:max-w-xl"
-        data-testid={isEditing ? 'edit-event-dialog' : 'create-event-dialog'}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-xl">{isEditing ? t('organizer:edit.title') : t('create.title')}</DialogTitle>
-          <DialogDescription>{isEditing ? t('organizer:edit.description') : t('create.description')}</DialogDescription>
-        </DialogHeader>
+    <FormDialog
+      isOpen={open}
+      onOpenChange={onOpenChange}
+      testId={isEditing ? 'edit-event-dialog' : copyOf ? 'duplicate-event-dialog' : 'create-event-dialog'}
+      size="large"
+      title={isEditing ? t('organizer:edit.title') : copyOf ? t('organizer:duplicate.title') : t('create.title')}
+      description={
+        isEditing
+          ? t('organizer:edit.description')
+          : copyOf
+            ? t('organizer:duplicate.description', { title: copyOf.title })
+            : t('create.description')
+      }
+      onSubmit={(submitEvent) => void onSubmit(submitEvent)}
+      cancelLabel={t('common:actions.cancel')}
+      confirmLabel={isEditing ? t('organizer:edit.save') : t('create.submit')}
+      pendingLabel={isEditing ? t('organizer:edit.saving') : t('create.submitting')}
+      isPending={isPending}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId('title')}>{t('create.fields.title')}</Label>
+        <Input
+          id={fieldId('title')}
+          placeholder={t('create.placeholders.title')}
+          aria-invalid={!!errors.title}
+          aria-describedby={errorId('title')}
+          maxLength={EVENT_LIMITS.titleMax}
+          {...form.register('title')}
+        />
+        {fieldError('title')}
+      </div>
 
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fieldId('title')}>{t('create.fields.title')}</Label>
-            <Input
-              id={fieldId('title')}
-              placeholder={t('create.placeholders.title')}
-              aria-invalid={!!errors.title}
-              aria-describedby={errorId('title')}
-              maxLength={EVENT_LIMITS.titleMax}
-              {...form.register('title')}
-            />
-            {fieldError('title')}
-          </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId('description')}>{t('create.fields.description')}</Label>
+        <Textarea
+          id={fieldId('description')}
+          rows={4}
+          placeholder={t('create.placeholders.description')}
+          aria-invalid={!!errors.description}
+          aria-describedby={errorId('description')}
+          maxLength={EVENT_LIMITS.descriptionMax}
+          {...form.register('description')}
+        />
+        {fieldError('description')}
+      </div>
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fieldId('description')}>{t('create.fields.description')}</Label>
-            <Textarea
-              id={fieldId('description')}
-              rows={4}
-              placeholder={t('create.placeholders.description')}
-              aria-invalid={!!errors.description}
-              aria-describedby={errorId('description')}
-              maxLength={EVENT_LIMITS.descriptionMax}
-              {...form.register('description')}
-            />
-            {fieldError('description')}
-          </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId('location')}>{t('create.fields.location')}</Label>
+        <Input
+          id={fieldId('location')}
+          placeholder={t('create.placeholders.location')}
+          autoComplete="street-address"
+          aria-invalid={!!errors.location}
+          aria-describedby={errorId('location')}
+          maxLength={EVENT_LIMITS.locationMax}
+          {...form.register('location')}
+        />
+        {fieldError('location')}
+      </div>
 
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fieldId('location')}>{t('create.fields.location')}</Label>
-            <Input
-              id={fieldId('location')}
-              placeholder={t('create.placeholders.location')}
-              autoComplete="street-address"
-              aria-invalid={!!errors.location}
-              aria-describedby={errorId('location')}
-              maxLength={EVENT_LIMITS.locationMax}
-              {...form.register('location')}
-            />
-            {fieldError('location')}
-          </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={fieldId('date')}>{t('create.fields.date')}</Label>
+          <Input
+            id={fieldId('date')}
+            type="datetime-local"
+            min={minDate}
+            aria-invalid={!!errors.date}
+            aria-describedby={errorId('date')}
+            {...form.register('date')}
+          />
+          {fieldError('date')}
+        </div>
 
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={fieldId('date')}>{t('create.fields.date')}</Label>
-              <Input
-                id={fieldId('date')}
-                type="datetime-local"
-                min={minDate}
-                aria-invalid={!!errors.date}
-                aria-describedby={errorId('date')}
-                {...form.register('date')}
-              />
-              {fieldError('date')}
-            </div>
-
-            <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={fieldId('categoryId')}>{t('create.fields.category')}</Label>
-              <Controller
-                control={form.control}
-                name="categoryId"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger
-                      id={fieldId('categoryId')}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      aria-invalid={!!errors.categoryId}
-                      aria-describedby={errorId('categoryId')}
-                      data-testid="create-event-category"
-                    >
-                      <SelectValue
-                        placeholder={
-                          categories.isLoading ? t('common:status.loading') : t('create.placeholders.category')
-                        }
-                      />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(categories.data ?? []).map((category) => {
-                        const Icon = getCategoryIcon(category.icon);
-                        return (
-                          <SelectItem key={category.id} value={String(category.id)}>
-                            <Icon className="size-4 text-muted-foreground" aria-hidden />
-                            {categoryName(category.name)}
-                          </SelectItem>
-                        );
-                      })}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              {fieldError('categoryId')}
-            </div>
-          </div>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={fieldId('maxAttendees')}>
-                {t('create.fields.maxAttendees')}{' '}
-                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
-              </Label>
-              <Input
-                id={fieldId('maxAttendees')}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={EVENT_LIMITS.maxAttendeesMax}
-                step={1}
-                placeholder={t('create.placeholders.maxAttendees')}
-                aria-invalid={!!errors.maxAttendees}
-                aria-describedby={errorId('maxAttendees') ?? `${fieldId('maxAttendees')}-hint`}
-                {...form.register('maxAttendees')}
-              />
-              {fieldError('maxAttendees') ?? (
-                <p id={`${fieldId('maxAttendees')}-hint`} className="text-xs text-muted-foreground">
-                  {t('create.hints.maxAttendees')}
-                </p>
-              )}
-            </div>
-
-            <div className="flex min-w-0 flex-col gap-2">
-              <Label htmlFor={fieldId('imageUrl')}>
-                {t('create.fields.imageUrl')}{' '}
-                <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
-              </Label>
-              <Input
-                id={fieldId('imageUrl')}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                aria-invalid={!!errors.imageUrl}
-                aria-describedby={errorId('imageUrl')}
-                {...form.register('imageUrl')}
-              />
-              {fieldError('imageUrl')}
-            </div>
-          </div>
-
-          <div className="flex flex-col gap-2 sm:w-1/2 sm:pe-2">
-            <Label htmlFor={fieldId('durationHours')}>{t('organizer:form.duration')}</Label>
-            <Input
-              id={fieldId('durationHours')}
-              type="number"
-              inputMode="decimal"
-              min={EVENT_LIMITS.durationMinutesMin / 60}
-              max={EVENT_LIMITS.durationMinutesMax / 60}
-              step={0.25}
-              aria-invalid={!!errors.durationHours}
-              aria-describedby={errorId('durationHours') ?? `${fieldId('durationHours')}-hint`}
-              data-testid="event-duration"
-              {...form.register('durationHours')}
-            />
-            {fieldError('durationHours') ?? (
-              <p id={`${fieldId('durationHours')}-hint`} className="text-xs text-muted-foreground">
-                {t('organizer:form.durationHint')}
-              </p>
-            )}
-          </div>
-
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">
-              {t('create.fields.photos')}{' '}
-              <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
-            </legend>
-            <input
-              ref={fileInput}
-              id={fieldId('photos')}
-              type="file"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden
-              onChange={(event) => void addPhotos(event)}
-              data-testid="create-event-photos-input"
-            />
-            <div className="flex flex-wrap gap-3" data-testid="create-event-photos">
-              {photos.map((photo, index) => (
-                <div
-                  key={photo.id}
-                  className="group/photo relative size-20 overflow-hidden rounded-lg border border-border bg-muted"
-                  data-testid="create-event-photo"
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={fieldId('categoryId')}>{t('create.fields.category')}</Label>
+          <Controller
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger
+                  id={fieldId('categoryId')}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  aria-invalid={!!errors.categoryId}
+                  aria-describedby={errorId('categoryId')}
+                  data-testid="create-event-category"
                 >
-                  <img
-                    src={photo.src}
-                    alt={t('create.photos.thumbnailAlt', { number: index + 1 })}
-                    className="size-full object-cover"
+                  <SelectValue
+                    placeholder={categories.isLoading ? t('common:status.loading') : t('create.placeholders.category')}
                   />
-                  <button
-                    type="button"
-                    onClick={() => removePhoto(photo.id)}
-                    className="absolute end-1 top-1 flex size-7 cursor-pointer items-center justify-center rounded-full bg-black/70 text-white shadow transition hover:bg-black/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
-                    aria-label={t('create.photos.remove', { number: index + 1 })}
-                  >
-                    <X className="size-4" aria-hidden />
-                  </button>
-                </div>
-              ))}
-              {photos.length < EVENT_LIMITS.imagesMax && (
-                <button
-                  type="button"
-                  onClick={() => fileInput.current?.click()}
-                  aria-describedby={`${fieldId('photos')}-hint`}
-                  className={cn(
-                    'flex size-20 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-input text-xs font-medium text-muted-foreground transition hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-                  )}
-                >
-                  <ImagePlus className="size-5" aria-hidden />
-                  {t('create.photos.add')}
-                </button>
-              )}
-            </div>
-            <p id={`${fieldId('photos')}-hint`} className="text-xs text-muted-foreground">
-              {t('create.photos.hint', { max: EVENT_LIMITS.imagesMax })}
-            </p>
-            {photoError && (
-              <p role="alert" className="text-sm font-medium text-destructive" data-testid="create-event-photo-error">
-                {photoError}
-              </p>
+                </SelectTrigger>
+                <SelectContent>
+                  {(categories.data ?? []).map((category) => {
+                    const Icon = getCategoryIcon(category.icon);
+                    return (
+                      <SelectItem key={category.id} value={String(category.id)}>
+                        <Icon className="size-4 text-muted-foreground" aria-hidden />
+                        {categoryName(category.name)}
+                      </SelectItem>
+                    );
+                  })}
+                </SelectContent>
+              </Select>
             )}
-          </fieldset>
+          />
+          {fieldError('categoryId')}
+        </div>
+      </div>
 
-          <DialogFooter className="pt-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              disabled={saving.isPending}
-              aria-busy={saving.isPending || undefined}
-              className="min-w-36"
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={fieldId('maxAttendees')}>
+            {t('create.fields.maxAttendees')}{' '}
+            <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+          </Label>
+          <Input
+            id={fieldId('maxAttendees')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={EVENT_LIMITS.maxAttendeesMax}
+            step={1}
+            placeholder={t('create.placeholders.maxAttendees')}
+            aria-invalid={!!errors.maxAttendees}
+            aria-describedby={errorId('maxAttendees') ?? `${fieldId('maxAttendees')}-hint`}
+            {...form.register('maxAttendees')}
+          />
+          {fieldError('maxAttendees') ?? (
+            <p id={`${fieldId('maxAttendees')}-hint`} className="text-xs text-muted-foreground">
+              {t('create.hints.maxAttendees')}
+            </p>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={fieldId('imageUrl')}>
+            {t('create.fields.imageUrl')}{' '}
+            <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+          </Label>
+          <Input
+            id={fieldId('imageUrl')}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            aria-invalid={!!errors.imageUrl}
+            aria-describedby={errorId('imageUrl')}
+            {...form.register('imageUrl')}
+          />
+          {fieldError('imageUrl')}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-2 sm:w-1/2 sm:pe-2">
+        <Label htmlFor={fieldId('durationHours')}>{t('organizer:form.duration')}</Label>
+        <Input
+          id={fieldId('durationHours')}
+          type="number"
+          inputMode="decimal"
+          min={EVENT_LIMITS.durationMinutesMin / 60}
+          max={EVENT_LIMITS.durationMinutesMax / 60}
+          step={0.25}
+          aria-invalid={!!errors.durationHours}
+          aria-describedby={errorId('durationHours') ?? `${fieldId('durationHours')}-hint`}
+          data-testid="event-duration"
+          {...form.register('durationHours')}
+        />
+        {fieldError('durationHours') ?? (
+          <p id={`${fieldId('durationHours')}-hint`} className="text-xs text-muted-foreground">
+            {t('organizer:form.durationHint')}
+          </p>
+        )}
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          {t('create.fields.photos')} <span className="font-normal text-muted-foreground">{t('create.optional')}</span>
+        </legend>
+        <input
+          ref={fileInput}
+          id={fieldId('photos')}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => void addPhotos(event)}
+          data-testid="create-event-photos-input"
+        />
+        <div className="flex flex-wrap gap-3" data-testid="create-event-photos">
+          {photos.map((photo, index) => (
+            <div
+              key={photo.id}
+              className="group/photo relative size-20 overflow-hidden rounded-lg border border-border bg-muted"
+              data-testid="create-event-photo"
             >
-              {saving.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              {isEditing
-                ? saving.isPending
-                  ? t('organizer:edit.saving')
-                  : t('organizer:edit.save')
-                : saving.isPending
-                  ? t('create.submitting')
-                  : t('create.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              <img
+                src={photo.src}
+                alt={t('create.photos.thumbnailAlt', { number: index + 1 })}
+                className="size-full object-cover"
+              />
+              <button
+                type="button"
+                onClick={() => removePhoto(photo.id)}
+                className="absolute end-1 top-1 flex size-7 cursor-pointer items-center justify-center rounded-full bg-black/70 text-white shadow transition hover:bg-black/90 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
+                aria-label={t('create.photos.remove', { number: index + 1 })}
+              >
+                <X className="size-4" aria-hidden />
+              </button>
+            </div>
+          ))}
+          {photos.length < EVENT_LIMITS.imagesMax && (
+            <button
+              type="button"
+              onClick={() => fileInput.current?.click()}
+              aria-describedby={`${fieldId('photos')}-hint`}
+              className={cn(
+                'flex size-20 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-input text-xs font-medium text-muted-foreground transition hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+              )}
+            >
+              <ImagePlus className="size-5" aria-hidden />
+              {t('create.photos.add')}
+            </button>
+          )}
+        </div>
+        <p id={`${fieldId('photos')}-hint`} className="text-xs text-muted-foreground">
+          {t('create.photos.hint', { max: EVENT_LIMITS.imagesMax })}
+        </p>
+        {photoError && (
+          <p role="alert" className="text-sm font-medium text-destructive" data-testid="create-event-photo-error">
+            {photoError}
+          </p>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

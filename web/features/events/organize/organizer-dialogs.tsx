@@ -2,9 +2,10 @@ import type { Event } from '@contract/events';
 import { AnnouncementDialog } from './announcement-dialog';
 import { CancelEventDialog } from './cancel-event-dialog';
 import { DeleteEventDialog } from './delete-event-dialog';
+import { DuplicateEventDialog } from './duplicate-event-dialog';
 import { EditEventDialog } from './edit-event-dialog';
 
-export type OrganizerDialog = 'edit' | 'cancel' | 'delete' | 'announce';
+export type OrganizerDialog = 'edit' | 'duplicate' | 'cancel' | 'delete' | 'announce';
 
 /** The organizer panel's dialogs, one module loaded on first use (organizer-panel.tsx). */
 export function OrganizerDialogs({
@@ -29,6 +30,7 @@ export function OrganizerDialogs({
   return (
     <>
       {canChange && <EditEventDialog event={event} {...dialogProps('edit')} />}
+      <DuplicateEventDialog event={event} {...dialogProps('duplicate')} />
       <AnnouncementDialog event={event} recipientCount={otherRsvpCount} {...dialogProps('announce')} />
       {canChange && (
         <CancelEventDialog

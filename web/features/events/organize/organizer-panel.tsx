@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Ban, MessageSquareText, Pencil, Trash2 } from 'lucide-react';
+import { Ban, CopyPlus, MessageSquareText, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ const preload = { onPointerEnter: () => void loadDialogs(), onFocus: () => void 
 /**
  * What the organizer sees where visitors see the RSVP card: the event's counts and
  * the actions that run it. Edit and Cancel only while it is upcoming and scheduled (the server
- * refuses both afterwards); Delete is offered always and explains itself when people have RSVPed.
+ * refuses both afterwards); Duplicate always; Delete always, explaining itself when people have RSVPed.
  */
 export function OrganizerPanel({ event }: { event: Event }) {
   const { t } = useTranslation('organizer');
@@ -56,6 +56,17 @@ export function OrganizerPanel({ event }: { event: Event }) {
               {t('panel.edit')}
             </Button>
           )}
+          {/* Offered on past and cancelled events too: running the same event again is the common case. */}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setOpenDialog('duplicate')}
+            data-testid="duplicate-event"
+            {...preload}
+          >
+            <CopyPlus aria-hidden />
+            {t('panel.duplicate')}
+          </Button>
           {!isCancelled && (
             <Button
               type="button"

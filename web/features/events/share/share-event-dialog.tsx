@@ -3,14 +3,7 @@ import { Check, Copy, Download, Link2, Loader2, Mail, Send, Smartphone } from 'l
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -45,20 +38,18 @@ export function ShareEventDialog({
 }) {
   const { t } = useTranslation('share');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* As the dialog's trigger, the control gets focus back when the dialog closes. */}
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        className="w-[calc(100%-1.5rem)] gap-5 p-4 sm:max-w-2xl sm:p-6 lg:max-w-5xl"
-        data-testid="share-dialog"
-      >
-        <DialogHeader className="pe-8 text-start">
-          <DialogTitle>{t('dialog.title')}</DialogTitle>
-          <DialogDescription>{t('dialog.description', { title: event.title })}</DialogDescription>
-        </DialogHeader>
-        <ShareDialogBody event={event} onSent={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      isOpen={open}
+      onOpenChange={onOpenChange}
+      testId="share-dialog"
+      size="wide"
+      trigger={trigger}
+      title={t('dialog.title')}
+      description={t('dialog.description', { title: event.title })}
+      hasActions={false}
+    >
+      <ShareDialogBody event={event} onSent={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

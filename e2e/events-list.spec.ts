@@ -186,15 +186,16 @@ test.describe('Home', () => {
     expect(counts.length).toBeGreaterThan(2);
   });
 
-  test('an event full to capacity shows Event Full on its card', async ({
+  test('an event full to capacity shows Event Full on its card, and that its waitlist is open', async ({
     page,
-    context,
     playwright,
     baseURL,
     user,
+    eventOfAnother,
   }) => {
     const title = `Full house ${token()}`;
-    const event = await createEventWith(context.request, {
+    // Someone else's: one's own event's card offers Manage, not RSVP.
+    const event = await eventOfAnother({
       title,
       maxAttendees: 1,
       date: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
@@ -205,6 +206,7 @@ test.describe('Home', () => {
     await expect(card.getByTestId('event-card-attendance')).toHaveText('1/1');
     await expect(card.getByRole('button', { name: /full/i })).toHaveText('Event Full');
     await expect(card.getByRole('button', { name: /full/i })).toBeDisabled();
+    await expect(card.getByTestId('event-card-waitlist-open')).toHaveText('Full · Waitlist open');
   });
 });
 

@@ -134,7 +134,7 @@ test.describe('RSVP control', () => {
     await expect(page.getByRole('button', { name: "RSVP'd (Attending)" })).toBeVisible();
   });
 
-  test("'Event Full' is disabled for a newcomer, while someone already in can still switch", async ({
+  test('a newcomer to a full event is offered the waitlist, while someone already in can still switch', async ({
     page,
     playwright,
     context,
@@ -154,9 +154,9 @@ test.describe('RSVP control', () => {
     await signUpInBrowser(page);
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
-    const full = page.getByRole('button', { name: 'Event Full' });
-    await expect(full).toBeVisible();
-    await expect(full).toBeDisabled();
+    // Joining the waitlist is the main action; no disabled 'Event Full' stands above it.
+    await expect(page.getByTestId('participation-card').getByTestId('join-waitlist')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Event Full' })).toHaveCount(0);
     await expect(page.getByTestId('stat-attending')).toContainText('1');
 
     // The attendee, on the same full event, keeps a working control and switches.
@@ -172,7 +172,7 @@ test.describe('RSVP control', () => {
     await attendeeContext.close();
   });
 
-  test('a place taken meanwhile: the server says Event Full and the button follows', async ({
+  test('a place taken meanwhile: the server says Event Full and the card offers the waitlist', async ({
     page,
     playwright,
     browser,
@@ -188,7 +188,8 @@ test.describe('RSVP control', () => {
     await page.getByRole('button', { name: 'RSVP', exact: true }).click();
     await page.getByRole('menuitemradio', { name: /Attending/ }).click();
     await expectToast(page, 'Error', 'Event Full');
-    await expect(page.getByRole('button', { name: 'Event Full' })).toBeDisabled();
+    await expect(page.getByTestId('participation-card').getByTestId('join-waitlist')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'RSVP', exact: true })).toHaveCount(0);
   });
 
   test("a place taken meanwhile, in Spanish: the refusal is worded from the answer's code, not the server's English", async ({

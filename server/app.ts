@@ -197,7 +197,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     canCreateTestEvents: config.shouldShowDevPanels,
   });
   await app.register(rsvpRoutes, { db: database.db });
-  await app.register(eventManagementRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(eventManagementRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+  });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

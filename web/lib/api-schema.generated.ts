@@ -3652,7 +3652,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description JSON, or text/csv with the columns list,position,userId,firstName,lastName,status,createdAt,attended */
+                /** @description JSON, or text/csv with the columns Name, List, Waitlist position, RSVP status, Signed up (in the time zone of the pitchin_time_zone cookie, else the server's) and Attended */
                 200: {
                     headers: {
                         [name: string]: unknown;

@@ -12,7 +12,9 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema } from '../../../contract/events';
+import { TIME_ZONE_COOKIE } from '../../../contract/page-data';
 import type { Database } from '../../db/client';
+import { isTimeZone } from '../../lib/time-zone';
 import { requireUser } from '../../plugins/session';
 import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
 import { EventsService } from '../events/events.service';
@@ -31,6 +33,12 @@ function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined
   return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
 }
 
+/** The zone the browser said it is in (the cookie it keeps for rendered pages), else the server's. */
+function readerTimeZone(request: FastifyRequest, fallback: string): string {
+  const zone = request.cookies[TIME_ZONE_COOKIE];
+  return zone && zone.length <= 64 && isTimeZone(zone) ? zone : fallback;
+}
+
 function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
   return reply
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -40,10 +48,11 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyRep
 }
 
 /** The organizer's calls and verified hours. */
-export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string | null }> = async (
-  app,
-  { db, publicUrl = null },
-) => {
+export const eventManagementRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl?: string | null;
+  timeZone?: string;
+}> = async (app, { db, publicUrl = null, timeZone = 'UTC' }) => {
   const service = new EventManagementService(db, { publicUrl });
   const events = new EventsService(db, { publicUrl });
 
@@ -117,7 +126,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; public
         querystring: csvQuerySchema,
         response: {
           200: attendeesResponseSchema.describe(
-            'JSON, or text/csv with the columns list,position,userId,firstName,lastName,status,createdAt,attended',
+            "JSON, or text/csv with the columns Name, List, Waitlist position, RSVP status, Signed up (in the time zone of the pitchin_time_zone cookie, else the server's) and Attended",
           ),
           ...errors,
         },
@@ -127,7 +136,11 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{ db: Database; public
       const answer = await service.attendees(requireUser(request).id, request.params.id);
       reply.header('cache-control', 'private, no-store');
       if (isCsvWanted(request, request.query.format))
-        return sendCsv(reply, `event-${request.params.id}-attendees.csv`, attendeesToCsv(answer));
+        return sendCsv(
+          reply,
+          `event-${request.params.id}-attendees.csv`,
+          attendeesToCsv(answer, readerTimeZone(request, timeZone)),
+        );
       return reply.header('vary', 'Accept').send(answer);
     },
   );

@@ -54,29 +54,66 @@ function toCsv(header: string[], rows: Array<Array<string | number | boolean | n
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-const ATTENDEES_CSV_HEADER = ['list', 'position', 'userId', 'firstName', 'lastName', 'status', 'createdAt', 'attended'];
+/** RSVP statuses as the event page words them (web/locales/en/event-detail.json). */
+const RSVP_STATUS_WORDS: Record<Attendee['status'], string> = {
+  attending: 'Attending',
+  supporting: 'Supporting',
+  organizing: 'Co-organizing',
+};
 
-export function attendeesToCsv(answer: AttendeesResponse): string {
-  return toCsv(ATTENDEES_CSV_HEADER, [
+function attendedInWords(attended: boolean | null): string {
+  return attended === true ? 'Yes' : attended === false ? 'No' : 'Not recorded';
+}
+
+function personName(user: Attendee['user']): string {
+  return (
+    [user.firstName, user.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ') || 'Unknown'
+  );
+}
+
+/** `2026-11-27 14:05` on the wall clock of `timeZone`: what a spreadsheet sorts and a person reads. */
+function formatLocalTime(value: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(value))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The attendees as an organizer opens them in a spreadsheet: a column per thing they read (no ids),
+ * statuses in words and times on the organizer's clock, whose zone the time column names.
+ */
+export function attendeesToCsv(answer: AttendeesResponse, timeZone: string): string {
+  const header = ['Name', 'List', 'Waitlist position', 'RSVP status', `Signed up (${timeZone})`, 'Attended'];
+  return toCsv(header, [
     ...answer.attendees.map((entry) => [
-      'attendee',
-      null,
-      entry.user.id,
-      entry.user.firstName,
-      entry.user.lastName,
-      entry.status,
-      entry.createdAt,
-      entry.attended,
+      personName(entry.user),
+      'RSVP',
+      '',
+      RSVP_STATUS_WORDS[entry.status],
+      formatLocalTime(entry.createdAt, timeZone),
+      attendedInWords(entry.attended),
     ]),
     ...answer.waitlist.map((entry) => [
-      'waitlist',
+      personName(entry.user),
+      'Waitlist',
       entry.position,
-      entry.user.id,
-      entry.user.firstName,
-      entry.user.lastName,
-      null,
-      entry.createdAt,
-      null,
+      '',
+      formatLocalTime(entry.createdAt, timeZone),
+      '',
     ]),
   ]);
 }

@@ -361,15 +361,44 @@ describe('GET /api/events/:id/attendees', () => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       const lines = csv.body.trim().split('\r\n');
-      expect(lines[0]).toBe('"list","position","userId","firstName","lastName","status","createdAt","attended"');
+      expect(lines[0]).toBe('"Name","List","Waitlist position","RSVP status","Signed up (UTC)","Attended"');
       expect(lines[1]).toMatch(
         new RegExp(
-          `^"attendee","","${holder!.user.id}","${holder!.user.firstName}","${holder!.user.lastName}","supporting",`,
+          `^"${holder!.user.firstName} ${holder!.user.lastName}","RSVP","","Supporting","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}","Not recorded"$`,
         ),
       );
-      expect(lines[2]).toMatch(new RegExp(`^"waitlist","1","${waiting!.user.id}",`));
+      expect(lines[2]).toMatch(
+        new RegExp(`^"${waiting!.user.firstName} ${waiting!.user.lastName}","Waitlist","1","",`),
+      );
       expect(csv.body).not.toContain('@');
+      // No ids and no camelCase anywhere: the file is for people.
+      expect(csv.body).not.toContain(holder!.user.id);
+      expect(lines[0]).not.toMatch(/[a-z][A-Z]/);
     }
+  });
+
+  it("gives the CSV's times on the reader's clock, the zone their browser keeps in a cookie, named in the header", async () => {
+    const eventId = (await createEvent(app, organizer.cookie, MANAGED_EVENT)).id;
+    const [holder] = await signUpMany(1);
+    await call('POST', `/api/events/${eventId}/rsvp`, holder!, { status: 'attending' });
+    const json = (await call('GET', `/api/events/${eventId}/attendees`, organizer)).json();
+    const signedUpAt = new Date(json.attendees[0].createdAt);
+    // Tokyo has no daylight saving: always nine hours ahead of UTC.
+    const inTokyo = new Date(signedUpAt.getTime() + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer, undefined, {
+      cookie: `${organizer.cookie}; pitchin_time_zone=Asia/Tokyo`,
+    });
+    const [header, row] = csv.body.trim().split('\r\n');
+    expect(header).toBe('"Name","List","Waitlist position","RSVP status","Signed up (Asia/Tokyo)","Attended"');
+    expect(row).toBe(
+      `"${holder!.user.firstName} ${holder!.user.lastName}","RSVP","","Attending","${inTokyo}","Not recorded"`,
+    );
+    // A zone that is not one falls back to the server's, never a 5xx.
+    const unknown = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer, undefined, {
+      cookie: `${organizer.cookie}; pitchin_time_zone=Mars/Olympus`,
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('"Signed up (UTC)"');
   });
 
   it('makes a name that a spreadsheet would run as a formula inert in the CSV', async () => {
@@ -377,7 +406,7 @@ describe('GET /api/events/:id/attendees', () => {
     const sneaky = await signUpUser(app, { firstName: '=HYPERLINK("http://x")', lastName: 'Doe' });
     await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
     const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
-    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"") Doe"`);
   });
 
   it('quotes every cell, so a spreadsheet that splits on ";" finds no formula in a name', async () => {
@@ -385,8 +414,8 @@ describe('GET /api/events/:id/attendees', () => {
     const sneaky = await signUpUser(app, { firstName: 'Ann;=1+1;', lastName: 'Lee;@SUM(A1)' });
     await call('POST', `/api/events/${eventId}/rsvp`, sneaky, { status: 'attending' });
     const csv = await call('GET', `/api/events/${eventId}/attendees?format=csv`, organizer);
-    const row = csv.body.split('\r\n').find((line) => line.includes(sneaky.user.id))!;
-    expect(row).toContain('"Ann;=1+1;","Lee;@SUM(A1)"');
+    const row = csv.body.split('\r\n').find((line) => line.includes('Ann;'))!;
+    expect(row).toContain('"Ann;=1+1; Lee;@SUM(A1)"');
     // Read as a spreadsheet in a ";" locale reads it: no ";" outside quotes, so the row is one cell.
     for (const line of csv.body.trim().split('\r\n')) {
       expect(line).toMatch(/^("([^"]|"")*")(,"([^"]|"")*")*$/);

@@ -23,7 +23,8 @@ export function DevPanels() {
   const toggle = (panel: 'effects' | 'alerts') => setOpenPanel((current) => (current === panel ? null : panel));
   return (
     <div
-      className="pointer-events-none fixed start-3 bottom-20 z-30 flex flex-col items-start gap-2 md:bottom-4"
+      // Not over a screen that fills the phone (a chat thread): its message box reaches the bottom bar.
+      className="pointer-events-none fixed start-3 bottom-20 z-30 flex flex-col items-start gap-2 md:bottom-4 max-md:group-has-[[data-fills-phone-screen]]/shell:hidden"
       data-testid="dev-panels"
     >
       {panels && openPanel === 'effects' && <panels.EffectsPanel onClose={() => setOpenPanel(null)} />}

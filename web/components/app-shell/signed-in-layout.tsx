@@ -20,7 +20,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <AchievementNotificationsProvider>
-      <div className="flex min-h-dvh flex-col">
+      {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
+          bottom navigation on a phone: the page does not scroll, and main's padding gives way to the bar. */}
+      <div className="group/shell flex min-h-dvh flex-col max-md:has-[[data-fills-phone-screen]]:h-dvh">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
@@ -32,8 +34,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         <EmailVerificationReminder />
         {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
             navigation with the test panels' buttons and the create button above it (their tops 136 px
-            up), on larger screens the same in the bottom corners. */}
-        <main id="main" tabIndex={-1} className="flex-1 pb-36 outline-none md:pb-24" data-testid="main">
+            up), on larger screens the same in the bottom corners; the home indicator's inset adds to it. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+env(safe-area-inset-bottom))]"
+          data-testid="main"
+        >
           <Suspense fallback={<PageLoading />}>
             {children}
             <PageTitle />

@@ -13,8 +13,8 @@ import { useCurrentUserId, useThread } from './api/use-chat-data';
  * thread alternate: /chat shows the list, /chat/{id} the thread with a back button.
  *
  * The panel fits the viewport below the header (list and thread scroll inside it, the composer stays
- * in reach, the page itself does not scroll on a laptop); on phones it ends above the bottom
- * navigation and the floating developer panels, so neither covers the message box.
+ * in reach, the page itself does not scroll on a laptop); on phones it fills the screen down to the bottom
+ * navigation, and the floating developer panels stay out of it, so nothing covers the message box.
  */
 export default function ChatPage() {
   const { t } = useTranslation('chat');
@@ -26,8 +26,13 @@ export default function ChatPage() {
   const selected = conversations.data?.find((conversation) => conversation.id === selectedId);
 
   return (
-    <div className="mx-auto w-full max-w-6xl sm:px-6 sm:py-6">
-      <div className="flex h-[calc(100dvh-12.5rem)] min-h-[26rem] overflow-hidden border-y border-border bg-card sm:rounded-xl sm:border sm:shadow-sm md:max-h-[52rem]">
+    // On a phone the panel takes exactly the room between the header and the bottom bar (the layout
+    // makes way for a screen marked data-fills-phone-screen), so the composer sits on the bar.
+    <div
+      className="mx-auto w-full max-w-6xl sm:px-6 sm:pt-6 md:pb-6 max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col"
+      data-fills-phone-screen
+    >
+      <div className="flex min-h-[20rem] overflow-hidden border-t border-border bg-card max-md:flex-1 sm:rounded-xl sm:border sm:shadow-sm md:h-[calc(100dvh-12.5rem)] md:max-h-[52rem] md:min-h-[26rem]">
         <section
           aria-label={t('listLabel')}
           className={cn(

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Ban, CalendarDays, CircleCheck, MapPin, Star, Users } from 'lucide-react';
+import { Ban, CalendarDays, CircleCheck, ListPlus, MapPin, Settings2, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
 import { PersonAvatar } from '@/components/people/person-avatar';
+import { buttonVariants } from '@/components/ui/button';
+import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
 import { CategoryBadge } from '../components/category-badge';
 import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
@@ -60,6 +62,10 @@ export function EventCard({ event, className }: { event: Event; className?: stri
   const imageSources = image ? photoSources(image) : null;
   const isPast = isEventPast(event);
   const isCancelled = event.status === 'cancelled';
+  const isFull = isEventFull(event);
+  // A full upcoming event still takes names for its waitlist: say so, or the card reads as a dead end.
+  const isWaitlistOpen = isFull && !isPast && !isCancelled;
+  const isOwnEvent = useAuth().user?.id === event.organizerId;
   const language = i18n.resolvedLanguage ?? 'en';
   const date = formatEventDate(event.date, {
     language,
@@ -117,11 +123,19 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             <Ban className="size-3.5" aria-hidden />
             {t('card.cancelled')}
           </span>
+        ) : isPast ? (
+          <span className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
+            <CircleCheck className="size-3.5" aria-hidden />
+            {t('card.completed')}
+          </span>
         ) : (
-          isPast && (
-            <span className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-stone-900/85 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm">
-              <CircleCheck className="size-3.5" aria-hidden />
-              {t('card.completed')}
+          isWaitlistOpen && (
+            <span
+              className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-amber-900/90 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur-sm"
+              data-testid="event-card-waitlist-open"
+            >
+              <ListPlus className="size-3.5" aria-hidden />
+              {t('card.waitlistOpen')}
             </span>
           )
         )}
@@ -202,10 +216,24 @@ export function EventCard({ event, className }: { event: Event; className?: stri
           </div>
           {/* Above the stretched link, so using the control never opens the card. */}
           {/* A cancelled event takes no answers: the server would refuse them. */}
-          {!isPast && !isCancelled && (
-            <div className="relative z-10 shrink-0">
-              <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isEventFull(event)} />
-            </div>
+          {/* The organizer answers no RSVP to their own event: their card leads to its tools instead. */}
+          {isOwnEvent && !isCancelled ? (
+            <Link
+              href={`/events/${event.id}#organizer-tools`}
+              className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'relative z-10 shrink-0')}
+              data-testid="event-card-manage"
+            >
+              <Settings2 aria-hidden />
+              {t('card.manage')}
+              <span className="sr-only">: {event.title}</span>
+            </Link>
+          ) : (
+            !isPast &&
+            !isCancelled && (
+              <div className="relative z-10 shrink-0">
+                <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isFull} />
+              </div>
+            )
           )}
         </div>
       </div>

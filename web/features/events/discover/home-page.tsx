@@ -92,8 +92,9 @@ export default function HomePage() {
         aria-label={t('home.actions.createEvent')}
         title={t('home.actions.createEvent')}
         data-testid="floating-create"
-        // Above the phone's bottom navigation; in the corner on larger screens.
-        className="fixed end-4 bottom-20 z-30 size-14 rounded-full shadow-xl ring-4 ring-background transition-transform hover:scale-105 sm:end-6 md:end-8 md:bottom-8 [&_svg:not([class*='size-'])]:size-6"
+        // Above the phone's bottom navigation (taller by the home indicator's inset on an iPhone); in the
+        // corner on larger screens. Main's bottom padding keeps the last card's buttons clear of it.
+        className="fixed end-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 size-14 rounded-full shadow-xl ring-4 ring-background transition-transform hover:scale-105 sm:end-6 md:end-8 md:bottom-8 [&_svg:not([class*='size-'])]:size-6"
       >
         <Plus aria-hidden />
       </Button>

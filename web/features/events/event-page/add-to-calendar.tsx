@@ -14,7 +14,7 @@ const noSubscription = () => () => {};
  * "Add to calendar" — the event's .ics file (which updates a calendar that imported it
  * when the event changes), and Google Calendar and Outlook links beside it.
  */
-export function AddToCalendar({ event }: { event: Event }) {
+export function AddToCalendar({ event, className }: { event: Event; className?: string }) {
   const { t } = useTranslation('event-detail');
   // The server has no window: the links get the event's address once the page runs in the browser.
   const origin = useSyncExternalStore(
@@ -25,7 +25,7 @@ export function AddToCalendar({ event }: { event: Event }) {
   const eventUrl = origin === null ? null : buildEventUrl(origin, event.id);
   const linkClass = cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-full justify-start');
   return (
-    <Card data-testid="add-to-calendar">
+    <Card className={className} data-testid="add-to-calendar">
       <CardHeader className="pb-3">
         <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <CalendarPlus className="size-5 text-primary" aria-hidden />

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import {
@@ -132,11 +132,21 @@ function EventDetail({ event }: { event: Event }) {
     ? t(`events:categories.${event.category.name}`, { defaultValue: event.category.name })
     : t('detail.defaultCategory');
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+  const [isCoverBroken, setIsCoverBroken] = useState(false);
   const isOrganizer = user !== null && user !== undefined && user.id === event.organizerId;
+  const isCancelled = event.status === 'cancelled';
+  // A cover that fails to load would stay a grey band as tall as the first screen: drop it, like no photo.
+  const hasCover = photos.length > 0 && !isCoverBroken;
+
+  // The organizer's card links here with #organizer-tools; a client-side navigation does not scroll to it.
+  useEffect(() => {
+    if (isOrganizer && window.location.hash === '#organizer-tools')
+      document.getElementById('organizer-tools')?.scrollIntoView({ block: 'start' });
+  }, [isOrganizer]);
 
   return (
     <article className="flex flex-col gap-6" aria-labelledby="event-title" data-testid="event-detail">
-      {photos.length > 0 && (
+      {hasCover && (
         <button
           type="button"
           onClick={() => setGalleryIndex(0)}
@@ -155,6 +165,11 @@ function EventDetail({ event }: { event: Event }) {
             fetchPriority="high"
             // The linked imageUrl is another site's; the server's preload of it carries the same policy.
             referrerPolicy="no-referrer"
+            onError={() => setIsCoverBroken(true)}
+            // The server-rendered image may have failed before React listened for its error.
+            ref={(image) => {
+              if (image?.complete && image.naturalWidth === 0) setIsCoverBroken(true);
+            }}
             className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]"
           />
           {photos.length > 1 && (
@@ -176,7 +191,7 @@ function EventDetail({ event }: { event: Event }) {
                 label={categoryName}
                 testId="category-badge"
               />
-              {event.status === 'cancelled' && (
+              {isCancelled && (
                 <Badge variant="destructive" className="gap-1" data-testid="cancelled-badge">
                   <CircleSlash aria-hidden />
                   {t('organizer:cancelled.badge')}
@@ -188,8 +203,9 @@ function EventDetail({ event }: { event: Event }) {
                   {t('detail.completed')}
                 </Badge>
               )}
-              {/* Sharing by message needs a session; a guest shares the address itself. */}
-              {!isGuest && <ShareButton event={event} size="sm" className="ms-auto" />}
+              {/* Sharing by message needs a session; a guest shares the address itself. Nobody is invited
+                  to a cancelled event. */}
+              {!isGuest && !isCancelled && <ShareButton event={event} size="sm" className="ms-auto" />}
             </div>
             <h1
               id="event-title"
@@ -252,19 +268,23 @@ function EventDetail({ event }: { event: Event }) {
           </CardContent>
         </Card>
 
-        {/* Right column on desktop, right after the summary on a phone: what the user acts on. */}
+        {/* Right column on desktop. On a phone its boxes join the page's single column (display: contents)
+            and take their places by order: the main action right after the summary, then "About this
+            event", and only then the calendar and share boxes, ahead of the rest. */}
         <aside
-          className="flex flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1"
+          className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:flex lg:flex-col lg:gap-4"
           data-testid="event-sidebar"
         >
           {isOrganizer ? (
-            <OrganizerPanel event={event} />
+            <div id="organizer-tools" className="scroll-mt-20">
+              <OrganizerPanel event={event} />
+            </div>
           ) : (
             <ParticipationCard event={event} isPast={isPast} isGuest={isGuest} />
           )}
-          {!isPast && event.status !== 'cancelled' && <AddToCalendar event={event} />}
-          {/* Share slot: the share button and the Quick Share card mount here, under the RSVP card. */}
-          {!isGuest && <EventSidebarExtras event={event} />}
+          {!isPast && !isCancelled && <AddToCalendar event={event} className="max-lg:order-1" />}
+          {/* Share slot: the Quick Share card, under the RSVP card; a cancelled event is not to be shared. */}
+          {!isGuest && !isCancelled && <EventSidebarExtras event={event} />}
         </aside>
 
         <Card className="lg:col-start-1">
@@ -283,13 +303,13 @@ function EventDetail({ event }: { event: Event }) {
         </Card>
 
         {isOrganizer && (
-          <div className="lg:col-start-1">
+          <div className="max-lg:order-2 lg:col-start-1">
             <AttendeeSection event={event} />
           </div>
         )}
 
         {photos.length > 0 && (
-          <Card className="lg:col-start-1">
+          <Card className="max-lg:order-2 lg:col-start-1">
             <CardHeader className="pb-3">
               <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
                 {t('detail.photos')}
@@ -307,7 +327,7 @@ function EventDetail({ event }: { event: Event }) {
           </Card>
         )}
 
-        <div className="lg:col-start-1">
+        <div className="max-lg:order-2 lg:col-start-1">
           <ReviewsSection event={event} isPast={isPast} currentUserId={user?.id ?? null} language={language} />
         </div>
       </div>
@@ -320,7 +340,7 @@ function EventDetail({ event }: { event: Event }) {
  * here. Kept as its own component so adding them touches one place.
  */
 function EventSidebarExtras({ event }: { event: Event }): ReactNode {
-  return <QuickShareCard event={event} />;
+  return <QuickShareCard event={event} className="max-lg:order-1" />;
 }
 
 function Stat({

@@ -57,12 +57,16 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
               </>
             ) : (
               <>
-                <RsvpControl
-                  eventId={event.id}
-                  userRsvpStatus={event.userRsvpStatus}
-                  isFull={isFull}
-                  className="[&_button]:w-full w-full"
-                />
+                {/* Someone without a place on a full event can only wait for one: joining the waitlist is
+                    then the card's main action, not a disabled "Event Full" above it. */}
+                {(event.userRsvpStatus || !isFull) && (
+                  <RsvpControl
+                    eventId={event.id}
+                    userRsvpStatus={event.userRsvpStatus}
+                    isFull={isFull}
+                    className="[&_button]:w-full w-full"
+                  />
+                )}
                 {event.userRsvpStatus && (
                   <WithdrawButton eventId={event.id} eventTitle={event.title} className="w-full" />
                 )}
@@ -117,7 +121,7 @@ function WaitlistBox({ event }: { event: Event }) {
       ) : (
         <Button
           type="button"
-          size="sm"
+          className="w-full"
           disabled={isPending}
           aria-busy={isPending || undefined}
           onClick={() => join.mutate()}

@@ -5,6 +5,7 @@ import type { Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PersonAvatar } from '@/components/people/person-avatar';
+import { cn } from '@/lib/utils';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { useSaveAttendance } from '../api/use-event-management';
 
@@ -108,45 +109,58 @@ export function AttendanceSheet({
           const name = personName(attendee.user, t('attendees.unknownName'));
           const isChecked = checks[attendee.user.id] === true;
           const isSelf = attendee.user.id === organizerId;
+          const isCheckable = isOpen && !isSelf;
+          // A row that can be checked is the checkbox's label: a tap anywhere on it toggles the box (a
+          // 20 px target alone is hard to hit on a phone), while keyboard and screen readers still meet
+          // one checkbox named after the person.
+          const Row = isCheckable ? 'label' : 'div';
           return (
-            <li key={attendee.user.id} className="flex items-center gap-3 py-2.5" data-testid="attendee-row">
-              {isOpen && isSelf && <span className="size-5 shrink-0" aria-hidden />}
-              {isOpen && !isSelf && (
-                <input
-                  type="checkbox"
-                  className="size-5 shrink-0 cursor-pointer accent-emerald-600"
-                  checked={isChecked}
-                  onChange={(event) =>
-                    setChecks((current) => ({ ...current, [attendee.user.id]: event.target.checked }))
-                  }
-                  aria-label={t('attendance.came', { name })}
-                  data-testid="attendance-checkbox"
-                />
-              )}
-              <PersonAvatar person={attendee.user} tint={ATTENDEE_TINT} className="size-9" />
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium" dir="auto">
-                  {name}
-                </span>
-                {isSelf && (
-                  <span className="text-xs text-muted-foreground" data-testid="attendance-self">
-                    {t('attendance.self')}
-                  </span>
+            <li key={attendee.user.id} data-testid="attendee-row">
+              <Row
+                className={cn(
+                  'flex items-center gap-3 py-2.5',
+                  isCheckable &&
+                    '-mx-2 cursor-pointer rounded-md px-2 hover:bg-muted/60 has-[:focus-visible]:bg-muted/60',
                 )}
-                <span className="text-xs text-muted-foreground">
-                  {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
-                  <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
-                </span>
-              </div>
-              {!isOpen && !isSelf && (
-                <Badge variant={attendee.attended ? 'default' : 'secondary'} data-testid="attended-badge">
-                  {attendee.attended === true
-                    ? t('attendees.attendedYes')
-                    : attendee.attended === false
-                      ? t('attendees.attendedNo')
-                      : t('attendees.attendedUnknown')}
-                </Badge>
-              )}
+              >
+                {isOpen && isSelf && <span className="size-5 shrink-0" aria-hidden />}
+                {isCheckable && (
+                  <input
+                    type="checkbox"
+                    className="size-5 shrink-0 cursor-pointer accent-emerald-600"
+                    checked={isChecked}
+                    onChange={(event) =>
+                      setChecks((current) => ({ ...current, [attendee.user.id]: event.target.checked }))
+                    }
+                    aria-label={t('attendance.came', { name })}
+                    data-testid="attendance-checkbox"
+                  />
+                )}
+                <PersonAvatar person={attendee.user} tint={ATTENDEE_TINT} className="size-9" />
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate font-medium" dir="auto">
+                    {name}
+                  </span>
+                  {isSelf && (
+                    <span className="text-xs text-muted-foreground" data-testid="attendance-self">
+                      {t('attendance.self')}
+                    </span>
+                  )}
+                  <span className="text-xs text-muted-foreground">
+                    {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
+                    <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
+                  </span>
+                </div>
+                {!isOpen && !isSelf && (
+                  <Badge variant={attendee.attended ? 'default' : 'secondary'} data-testid="attended-badge">
+                    {attendee.attended === true
+                      ? t('attendees.attendedYes')
+                      : attendee.attended === false
+                        ? t('attendees.attendedNo')
+                        : t('attendees.attendedUnknown')}
+                  </Badge>
+                )}
+              </Row>
             </li>
           );
         })}

@@ -5,7 +5,7 @@ import { type ApiAnswer, apiUrl } from '@/lib/api-read';
 import { nextCursorOf } from '@/lib/next-page-cursor';
 
 /** Cards per page: a multiple of the one, two, three and four grid columns, as the events list's. */
-export const MY_RSVPS_PAGE_SIZE = 12;
+const MY_RSVPS_PAGE_SIZE = 12;
 
 type MyRsvp = ApiAnswer<'/api/my-rsvps'>[number];
 

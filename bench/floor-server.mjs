@@ -37,22 +37,46 @@ const textOf = (hasCategory) => `
   FROM page JOIN events e ON e.id = page.id JOIN categories c ON c.id = e.category_id JOIN users u ON u.id = e.organizer_id
   LEFT JOIN rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
 
+/**
+ * The floor of GET /api/my-rsvps?include=past&limit=12, the page My Events opens with: the viewer's
+ * upcoming RSVPs soonest first, then the past ones newest first, the same event shape as textOf's.
+ */
+const myRsvpsText = textOf(false)
+  .replace(
+    /WITH page AS \(([\s\S]*?)LIMIT 50\)/,
+    // A function: in a replacement text `$1` would mean the match's first group.
+    () => `WITH page AS (
+    SELECT id, part, position FROM (
+      (SELECT e.id, 0 AS part, row_number() OVER (ORDER BY e.date, e.id) AS position FROM rsvps r JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = $1::text AND e.date > now() ORDER BY e.date, e.id LIMIT 12)
+      UNION ALL
+      (SELECT e.id, 1 AS part, row_number() OVER (ORDER BY e.date DESC, e.id DESC) AS position FROM rsvps r JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = $1::text AND e.date <= now() ORDER BY e.date DESC, e.id DESC LIMIT 12)) both_parts
+    ORDER BY part, position LIMIT 12)`,
+  )
+  .replace("ORDER BY e.date, e.id), '[]')", "ORDER BY page.part, page.position), '[]')");
+if (myRsvpsText === textOf(false)) throw new Error('the my-rsvps floor text was not made');
+
 createServer((request, response) => {
-  const query = new URL(request.url ?? '/', 'http://floor').searchParams;
+  const requestUrl = new URL(request.url ?? '/', 'http://floor');
+  const query = requestUrl.searchParams;
   const category = query.get('category');
   const values = category === null ? [query.get('viewer') ?? ''] : [query.get('viewer') ?? '', Number(category)];
-  pool.query({ text: textOf(category !== null), values, rowMode: 'array' }).then(
-    (result) => {
-      const body = result.rows[0][0];
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-      });
-      response.end(body);
-    },
-    (error) => {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    },
-  );
+  const text = requestUrl.pathname === '/my-rsvps' ? myRsvpsText : textOf(category !== null);
+  pool
+    .query({ text, values: requestUrl.pathname === '/my-rsvps' ? values.slice(0, 1) : values, rowMode: 'array' })
+    .then(
+      (result) => {
+        const body = result.rows[0][0];
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        response.end(body);
+      },
+      (error) => {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end(String(error));
+      },
+    );
 }).listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -459,6 +459,7 @@ async function main() {
     return category === undefined ? '' : `category=${category}`;
   };
   let floorMeasurement: Measurement | null = null;
+  let myRsvpsFloorMeasurement: Measurement | null = null;
   if (isPostgres) {
     await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`);
     let floorIndex = 0;
@@ -469,6 +470,19 @@ async function main() {
         floorIndex += 1;
         return {
           path: `/?viewer=${fixture.viewerIds[floorIndex % fixture.viewerIds.length]}&${firstPageOf(floorIndex)}`,
+          headers: {},
+        };
+      },
+      ceiling,
+    );
+    let myRsvpsFloorIndex = 0;
+    myRsvpsFloorMeasurement = await measure(
+      'floor: my-rsvps page, one SQL statement and node:http',
+      `http://127.0.0.1:${FLOOR_PORT}`,
+      () => {
+        myRsvpsFloorIndex += 1;
+        return {
+          path: `/my-rsvps?viewer=${fixture.viewerIds[myRsvpsFloorIndex % fixture.viewerIds.length]}`,
           headers: {},
         };
       },
@@ -568,7 +582,9 @@ async function main() {
     return `/api/events?cursor=${pick(fixture.cursors, index * 13)}`;
   };
 
-  const measurements: Measurement[] = floorMeasurement ? [floorMeasurement] : [];
+  const measurements: Measurement[] = [floorMeasurement, myRsvpsFloorMeasurement].filter(
+    (measurement): measurement is Measurement => measurement !== null,
+  );
   const scenarios: Array<[string, Targets, Partial<autocannon.Options>?]> = [
     [
       `event list, first page (${VIEWERS} viewers, every category)`,
@@ -605,6 +621,8 @@ async function main() {
     [`browsing mix (${fixture.eventIds.length} event pages, searches, places, later pages)`, inTurn(browsing)],
     [`my-events (${VIEWERS} viewers)`, inTurn(() => '/api/my-events')],
     [`my-rsvps (${VIEWERS} viewers)`, inTurn(() => '/api/my-rsvps')],
+    // The page My Events opens with (web/lib/api/get-my-rsvps.ts), beside the floor's my-rsvps page.
+    [`my-rsvps page, include=past limit 12 (${VIEWERS} viewers)`, inTurn(() => '/api/my-rsvps?include=past&limit=12')],
     [`messages (${VIEWERS} viewers)`, inTurn(() => '/api/messages')],
     [`conversations (${VIEWERS} viewers)`, inTurn(() => '/api/conversations')],
     [`journey: stats (${VIEWERS} viewers)`, inTurn(() => '/api/user/stats')],
@@ -724,6 +742,11 @@ async function main() {
       if (measured)
         lines.push(`${measured.name}: ${(measured.ratio * 100).toFixed(1)} % of the ceiling (target ≥ ${target} %)`);
     }
+    const myRsvpsPage = find('my-rsvps page');
+    if (myRsvpsPage && myRsvpsFloorMeasurement)
+      lines.push(
+        `my-rsvps page: ${((myRsvpsPage.requestsPerSecond / myRsvpsFloorMeasurement.requestsPerSecond) * 100).toFixed(0)} % of the floor's my-rsvps throughput, p99 ${myRsvpsPage.p99} ms against the floor's ${myRsvpsFloorMeasurement.p99} ms`,
+      );
     lines.push(`server peak resident memory ${memory.peakMb.toFixed(0)} MB (target ≤ 200)`);
     console.log(`\nTargets:\n${lines.map((line) => `- ${line}`).join('\n')}`);
   }

@@ -183,3 +183,15 @@ export const eventListQuerySchema = z.object({
   include: z.enum(['past'], { error: "Include must be 'past'" }).optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/**
+ * GET /api/my-rsvps: the events the caller holds an RSVP for, paged like GET /api/events (`limit`,
+ * `cursor` from the Link header). The events not yet started come first, soonest first; with
+ * `include=past` the past ones follow, newest first. Cancelled events stay listed, so their people find
+ * the reason.
+ */
+export const myRsvpListQuerySchema = eventListQuerySchema.pick({ limit: true, cursor: true, include: true });
+export type MyRsvpListQuery = z.infer<typeof myRsvpListQuerySchema>;
+
+/** A page of GET /api/my-rsvps: the next page's address is in the Link header, as for GET /api/events. */
+export const myRsvpListSchema = z.array(eventSchema);

@@ -48,6 +48,25 @@ export const userStatsSchema = z.object({
   // Profile shows as Events Organized and Events Joined and the Journey as Events Attended (joined).
   eventsOrganized: z.number().int(),
   eventsJoined: z.number().int(),
+  // The counts My Events, Profile and the Journey show, so no screen counts a list (which is paged).
+  upcomingCount: z
+    .number()
+    .int()
+    .describe(
+      'Events not yet started (date after now) and not cancelled that the caller organizes or holds an RSVP for, each counted once',
+    ),
+  attendedCount: z
+    .number()
+    .int()
+    .describe(
+      "RSVPs the caller holds, any status, past and upcoming, cancelled events included: every event of GET /api/my-rsvps?include=past (the same figure as eventsJoined, spec §9's 'events joined')",
+    ),
+  organizedCount: z
+    .number()
+    .int()
+    .describe(
+      'Events the caller organizes, any status, past and upcoming: every event of GET /api/my-events (the same figure as eventsOrganized)',
+    ),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 

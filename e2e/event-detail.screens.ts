@@ -25,7 +25,7 @@ async function upcomingWithPhotos(request: APIRequestContext): Promise<number> {
 
 async function pastJoined(request: APIRequestContext): Promise<number> {
   const me = await (await request.get('/api/auth/user')).json();
-  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps')).json();
+  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps?include=past&limit=100')).json();
   const event = joined
     .filter((candidate) => isPast(candidate) && candidate.organizerId !== me.id)
     .sort((a, b) => b.ratingCount - a.ratingCount)[0];

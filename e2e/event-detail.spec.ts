@@ -25,7 +25,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 100
 /** A past demo event the demo account joined but did not organize (the demo data guarantees at least 3). */
 async function pastJoinedDemoEvent(request: APIRequestContext): Promise<ApiEvent> {
   const me = await (await request.get('/api/auth/user')).json();
-  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps')).json();
+  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps?include=past&limit=100')).json();
   const past = joined.find((event) => new Date(event.date).getTime() < Date.now() && event.organizerId !== me.id);
   if (!past) throw new Error('the demo account has joined no past event');
   return past;

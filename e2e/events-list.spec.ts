@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, createManyEvents, DEMO_ACCOUNT, signInWith, signUpWith } from './support/accounts';
+import {
+  createEventWith,
+  createManyEvents,
+  DEMO_ACCOUNT,
+  eventsOfNewOrganizers,
+  signInWith,
+  signUpWith,
+} from './support/accounts';
 
 /** Home, the event card, Discover and My events against the real server. */
 
@@ -465,7 +472,8 @@ test.describe('My events', () => {
     // A day later (browser clock), the soon event is past: split, Completed badge, no RSVP control.
     await page.clock.setFixedTime(new Date(soon + DAY));
     await page.reload();
-    await expect(page.getByTestId('stat-upcoming')).toContainText('2');
+    // The figure is the server's count, and the server's clock has not moved: only the lists follow the browser's.
+    await expect(page.getByTestId('stat-upcoming')).toContainText('3');
     await expect(page.getByRole('heading', { name: 'Upcoming Events (1)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Past Events (1)' })).toBeVisible();
     const past = page.getByTestId('past-section');
@@ -502,7 +510,10 @@ test.describe('My events', () => {
 
   test('the demo account sees its past events apart from the upcoming ones', async ({ page, context }) => {
     await signInWith(context, DEMO_ACCOUNT);
-    const joined: { date: string; status: string }[] = await (await context.request.get('/api/my-rsvps')).json();
+    const joined: { date: string; status: string }[] = await (
+      await context.request.get('/api/my-rsvps?include=past&limit=100')
+    ).json();
+    expect(joined.length, 'the demo account has fewer RSVPs than one page of My Events').toBeLessThanOrEqual(12);
     const now = Date.now();
     const past = joined.filter((event) => new Date(event.date).getTime() <= now).length;
     const cancelledAhead = joined.filter(
@@ -515,6 +526,43 @@ test.describe('My events', () => {
     await expect(
       page.getByRole('heading', { name: `Upcoming Events (${joined.length - past - cancelledAhead})` }),
     ).toBeVisible();
+  });
+
+  test("more RSVPs than a page: the first page, Show more for the rest, and the server's counts everywhere", async ({
+    page,
+    context,
+    playwright,
+    user,
+  }) => {
+    // My Events shows 12 joined events a page (web/lib/api/get-my-rsvps.ts); 14 make two pages.
+    const events = await eventsOfNewOrganizers(playwright, 14);
+    for (const event of events)
+      expect(
+        (await context.request.post(`/api/events/${event.id}/rsvp`, { data: { status: 'attending' } })).status(),
+      ).toBe(200);
+
+    await page.goto('/my-events');
+    await expect(page.getByTestId('stat-joined')).toContainText('14');
+    await expect(page.getByTestId('stat-upcoming')).toContainText('14');
+    await expect(page.getByTestId('stat-organized')).toContainText('0');
+    await page.getByRole('tab', { name: 'Events I Joined' }).click();
+    const upcoming = page.getByTestId('upcoming-section');
+    // Soonest first: the first twelve, and a heading without a count while more pages remain.
+    await expect(cardTitled(page, events[11]!.title)).toBeVisible();
+    await expect(upcoming.getByTestId('event-card')).toHaveCount(12);
+    await expect(cardTitled(page, events[12]!.title)).toHaveCount(0);
+    await expect(upcoming.getByRole('heading', { name: 'Upcoming Events', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(upcoming.getByTestId('event-card')).toHaveCount(14);
+    await expect(cardTitled(page, events[13]!.title)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await expect(upcoming.getByRole('heading', { name: 'Upcoming Events (14)' })).toBeVisible();
+
+    await page.goto('/profile');
+    await expect(page.getByTestId('stat-joined')).toContainText('14');
+    await expect(page.getByTestId('stat-organized')).toContainText('0');
+    await page.goto('/journey');
+    await expect(page.getByTestId('journey-events-attended')).toContainText('14');
   });
 
   test('a joined event that is cancelled leaves Upcoming and its count, and is listed as cancelled', async ({

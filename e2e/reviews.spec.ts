@@ -23,7 +23,7 @@ const isPast = (event: ApiEvent) => new Date(event.date).getTime() < Date.now();
  */
 async function pastJoinedByDemo(request: APIRequestContext): Promise<ApiEvent[]> {
   const me = await (await request.get('/api/auth/user')).json();
-  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps')).json();
+  const joined: ApiEvent[] = await (await request.get('/api/my-rsvps?include=past&limit=100')).json();
   return joined.filter((event) => isPast(event) && event.organizerId !== me.id).sort((a, b) => a.id - b.id);
 }
 

@@ -5382,10 +5382,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events the caller has an RSVP for, newest date first */
+        /** Events the caller has an RSVP for: upcoming soonest first, then (include=past) past newest first; the next page is in the Link header */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    include?: "past";
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5441,6 +5445,23 @@ export interface paths {
                             userWaitlistPosition: number | null;
                             waitlistCount: number;
                         }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -6565,12 +6586,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description RSVPs the caller holds, any status, past and upcoming, cancelled events included: every event of GET /api/my-rsvps?include=past (the same figure as eventsJoined, spec §9's 'events joined') */
+                            attendedCount: number;
                             averageRating: number;
                             eventsJoined: number;
                             eventsOrganized: number;
                             experience: number;
+                            /** @description Events the caller organizes, any status, past and upcoming: every event of GET /api/my-events (the same figure as eventsOrganized) */
+                            organizedCount: number;
                             totalEvents: number;
                             totalHours: number;
+                            /** @description Events not yet started (date after now) and not cancelled that the caller organizes or holds an RSVP for, each counted once */
+                            upcomingCount: number;
                         };
                     };
                 };

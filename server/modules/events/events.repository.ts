@@ -222,10 +222,10 @@ const EVENT_JSON_COLUMNS = `
     WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition"`;
 
 /** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */
-function eventJoins(isViewerRsvpRequired = false): string {
+function eventJoins(): string {
   return `JOIN categories c ON c.id = e.category_id
     JOIN users u ON u.id = e.organizer_id
-    ${isViewerRsvpRequired ? 'JOIN' : 'LEFT JOIN'} rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
+    LEFT JOIN rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
 }
 
 /** Events in the given order as one JSON array text. */
@@ -235,12 +235,11 @@ async function selectEventArrayJson(
   where: string,
   orderBy: string,
   values: unknown[],
-  isViewerRsvpRequired = false,
 ): Promise<string> {
   const [row] = await selectPrepared(
     db,
     `SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY ${orderBy}), '') || ']'
-     FROM events e ${eventJoins(isViewerRsvpRequired)}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event
+     FROM events e ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event
      WHERE ${where}`,
     [viewerId, ...values],
   );
@@ -264,10 +263,6 @@ export async function findEventJson(
 
 export function listEventsOrganizedByJson(db: Database, userId: string): Promise<string> {
   return selectEventArrayJson(db, userId, 'e.organizer_id = $1::text', 'e.date DESC, e.id DESC', []);
-}
-
-export function listEventsWithRsvpOfJson(db: Database, userId: string): Promise<string> {
-  return selectEventArrayJson(db, userId, VISIBLE_TO_VIEWER, 'e.date DESC, e.id DESC', [], true);
 }
 
 function wholeNumberText(value: number): string {
@@ -351,6 +346,75 @@ export async function listEventsJson(
   );
   const [body, count, lastDate, lastId] = row as [string, number, string | null, number | null];
   return { body, count, last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId } : null };
+}
+
+/** Where a page of my RSVPs ends: the last event's (date, id) and whether it was in the past part. */
+export type RsvpPagePosition = { date: string; id: number; isPast: boolean };
+
+/**
+ * A page of the events `userId` holds an RSVP for, in ONE statement: those not yet started, soonest
+ * first, then (with `includePast`) the past ones, newest first. Each part is a keyset walk of its own
+ * order from `after`; the cursor says which part it stopped in, so an event that starts between two
+ * pages moves to the past part and is still listed exactly once. `limit` rows are read; the first
+ * `pageSize` are the page, the rest only tell that one more exists.
+ */
+export async function listEventsWithRsvpOfJson(
+  db: Database,
+  userId: string,
+  options: { includePast: boolean; after?: RsvpPagePosition; limit: number },
+  pageSize: number,
+): Promise<{ body: string; count: number; last: RsvpPagePosition | null }> {
+  const values: unknown[] = [userId];
+  const parameter = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const { after } = options;
+  // Written into the text, as listEventsJson does: a handful of page sizes, each planned for itself.
+  const limit = wholeNumberText(options.limit);
+  const mine = `FROM rsvps r JOIN events e ON e.id = r.event_id WHERE r.user_id = $1::text AND ${VISIBLE_TO_VIEWER}`;
+  const parts: string[] = [];
+  if (!after?.isPast) {
+    const from = after
+      ? ` AND (e.date, e.id) > (${parameter(after.date, 'timestamptz')}, ${parameter(after.id, 'int')})`
+      : '';
+    parts.push(`(SELECT e.id, e.date, 0 AS part, row_number() OVER (ORDER BY e.date, e.id) AS position
+      ${mine} AND e.date > now()${from} ORDER BY e.date, e.id LIMIT ${limit})`);
+  }
+  if (options.includePast) {
+    const from = after?.isPast
+      ? ` AND (e.date, e.id) < (${parameter(after.date, 'timestamptz')}, ${parameter(after.id, 'int')})`
+      : '';
+    parts.push(`(SELECT e.id, e.date, 1 AS part, row_number() OVER (ORDER BY e.date DESC, e.id DESC) AS position
+      ${mine} AND e.date <= now()${from} ORDER BY e.date DESC, e.id DESC LIMIT ${limit})`);
+  }
+  if (parts.length === 0) return { body: '[]', count: 0, last: null };
+  const size = wholeNumberText(pageSize);
+  const [row] = await selectPrepared(
+    db,
+    `WITH page AS MATERIALIZED (
+       SELECT id, part, row_number() OVER (ORDER BY part, position) AS position
+       FROM (${parts.join(' UNION ALL ')}) both_parts ORDER BY part, position LIMIT ${limit})
+     SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY page.position) FILTER (WHERE page.position <= ${size}), '') || ']',
+       count(*)::int,
+       max(to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) FILTER (WHERE page.position = ${size}),
+       max(e.id) FILTER (WHERE page.position = ${size}),
+       bool_or(page.part = 1) FILTER (WHERE page.position = ${size})
+     FROM page JOIN events e ON e.id = page.id ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event`,
+    values,
+  );
+  const [body, count, lastDate, lastId, isLastPast] = row as [
+    string,
+    number,
+    string | null,
+    number | null,
+    boolean | null,
+  ];
+  return {
+    body,
+    count,
+    last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId, isPast: isLastPast === true } : null,
+  };
 }
 
 export type NewEventChange = {

@@ -3,7 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import { createEventBodySchema, EVENT_LIMITS, eventListQuerySchema, eventSchema } from '../../../contract/events';
+import {
+  createEventBodySchema,
+  EVENT_LIMITS,
+  eventListQuerySchema,
+  eventSchema,
+  myRsvpListQuerySchema,
+  myRsvpListSchema,
+} from '../../../contract/events';
 import { PHOTO_SIZES } from '../../../contract/photos';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
@@ -23,11 +30,11 @@ const photoQuerySchema = z.object({
     .describe('card: at most 800 px wide (the photo itself when it is no wider); full: up to 1600 px'),
 });
 
-/** RFC 8288 link to the next page: the same query with the new cursor. */
+/** RFC 8288 link to the next page: the same path and query with the new cursor. */
 function nextPageLink(requestUrl: string, cursor: string): string {
-  const params = new URL(requestUrl, 'http://localhost').searchParams;
-  params.set('cursor', cursor);
-  return `</api/events?${params.toString()}>; rel="next"`;
+  const url = new URL(requestUrl, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
 }
 
 /**
@@ -114,11 +121,17 @@ export const eventRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['events'],
-        summary: 'Events the caller has an RSVP for, newest date first',
-        response: { 200: z.array(eventSchema), 401: errors[401] },
+        summary:
+          'Events the caller has an RSVP for: upcoming soonest first, then (include=past) past newest first; the next page is in the Link header',
+        querystring: myRsvpListQuerySchema,
+        response: { 200: myRsvpListSchema, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request, reply) => sendJson(reply, await service.listJoinedJson(requireUser(request).id)),
+    async (request, reply) => {
+      const { body, nextCursor } = await service.listJoined(requireUser(request).id, request.query);
+      if (nextCursor) reply.header('link', nextPageLink(request.url, nextCursor));
+      return sendJson(reply, body);
+    },
   );
 
   app.get(

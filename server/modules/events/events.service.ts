@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { type createEventBodySchema, EVENT_LIMITS, type Event, type EventListQuery } from '../../../contract/events';
+import {
+  type createEventBodySchema,
+  EVENT_LIMITS,
+  type Event,
+  type EventListQuery,
+  type MyRsvpListQuery,
+} from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import type { PhotoSize } from '../../../contract/photos';
 import type { Database, Executor } from '../../db/client';
@@ -23,25 +29,37 @@ const CURSOR_DAMAGED = 'Cursor is damaged';
 
 const CURSOR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
-/** Opaque to clients: the (date, id) of the last event of the page, where the next page starts. */
-export function encodeCursor(position: { date: string; id: number }): string {
-  return Buffer.from(JSON.stringify({ d: position.date, i: position.id })).toString('base64url');
+/** Date.parse rolls 31 February over into March; PostgreSQL refuses it. Only a date that exists passes. */
+function isRealDate(text: string): boolean {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === text.slice(0, 19);
 }
 
-function decodeCursor(cursor: string): { date: string; id: number } {
+/**
+ * Opaque to clients: the (date, id) of the last event of the page, where the next page starts, and for
+ * a list in two parts (my RSVPs: upcoming, then past) whether that event was in the past part.
+ */
+export function encodeCursor(position: { date: string; id: number; isPast?: boolean }): string {
+  return Buffer.from(JSON.stringify({ d: position.date, i: position.id, ...(position.isPast && { p: 1 }) })).toString(
+    'base64url',
+  );
+}
+
+function decodeCursor(cursor: string): { date: string; id: number; isPast: boolean } {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof value === 'object' && value !== null) {
-      const { d, i } = value as { d?: unknown; i?: unknown };
+      const { d, i, p } = value as { d?: unknown; i?: unknown; p?: unknown };
       if (
         typeof d === 'string' &&
         CURSOR_DATE_PATTERN.test(d) &&
-        !Number.isNaN(Date.parse(d)) &&
+        isRealDate(d) &&
         Number.isInteger(i) &&
         (i as number) >= 0 &&
-        (i as number) <= 2_147_483_647
+        (i as number) <= 2_147_483_647 &&
+        (p === undefined || p === 1)
       ) {
-        return { date: d, id: i as number };
+        return { date: d, id: i as number, isPast: p === 1 };
       }
     }
   } catch {
@@ -196,8 +214,20 @@ export class EventsService {
     return repository.listEventsOrganizedByJson(this.db, userId);
   }
 
-  listJoinedJson(userId: string): Promise<string> {
-    return repository.listEventsWithRsvpOfJson(this.db, userId);
+  /** A page of my RSVPs as the JSON text of its answer, with the cursor of the next page if there is one. */
+  async listJoined(userId: string, query: MyRsvpListQuery): Promise<{ body: string; nextCursor: string | null }> {
+    const limit = query.limit ?? EVENT_LIMITS.pageSizeDefault;
+    const page = await repository.listEventsWithRsvpOfJson(
+      this.db,
+      userId,
+      {
+        includePast: query.include === 'past',
+        after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+        limit: limit + 1,
+      },
+      limit,
+    );
+    return { body: page.body, nextCursor: page.count > limit && page.last ? encodeCursor(page.last) : null };
   }
 
   /**

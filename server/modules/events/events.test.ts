@@ -433,7 +433,7 @@ describe('GET /api/my-events and /api/my-rsvps', () => {
     expect((response.json() as Array<{ id: number }>).map((event) => event.id)).toEqual([later.id, soon.id, pastId]);
   });
 
-  it('lists every event the caller has an RSVP for, with the status, newest date first', async () => {
+  it('lists the events the caller has an RSVP for, with the status, soonest first', async () => {
     const member = await signUpUser(app);
     const first = await createEvent(app, cookie, validPayload({ date: hoursFromNow(6) }));
     const second = await createEvent(app, cookie, validPayload({ date: hoursFromNow(600) }));
@@ -458,8 +458,8 @@ describe('GET /api/my-events and /api/my-rsvps', () => {
         event.userRsvpStatus,
       ]),
     ).toEqual([
-      [second.id, 'organizing'],
       [first.id, 'attending'],
+      [second.id, 'organizing'],
     ]);
     expect((await get('/api/my-rsvps', (await signUpUser(app)).cookie)).json()).toEqual([]);
   });

@@ -122,6 +122,7 @@ export async function readUserStatsInputs(db: Executor, userId: string) {
     joined: number;
     average_rating: number | string | null;
     unlocked_points: number;
+    upcoming: number;
   }>(
     db,
     sql`
@@ -130,7 +131,12 @@ export async function readUserStatsInputs(db: Executor, userId: string) {
       (SELECT count(*)::int FROM rsvps WHERE user_id = ${userId}) AS joined,
       (SELECT avg(rating_sum::float8 / rating_count) FROM events WHERE organizer_id = ${userId} AND rating_count > 0) AS average_rating,
       (SELECT coalesce(sum(a.points), 0)::int FROM user_achievements ua JOIN achievements a ON a.id = ua.achievement_id
-        WHERE ua.user_id = ${userId} AND ua.unlocked_at IS NOT NULL) AS unlocked_points
+        WHERE ua.user_id = ${userId} AND ua.unlocked_at IS NOT NULL) AS unlocked_points,
+      (SELECT count(*)::int FROM (
+        SELECT id FROM events WHERE organizer_id = ${userId} AND date > now() AND status = 'scheduled'
+        UNION
+        SELECT e.id FROM rsvps r JOIN events e ON e.id = r.event_id
+          WHERE r.user_id = ${userId} AND e.date > now() AND e.status = 'scheduled') upcoming_events) AS upcoming
   `,
   );
   return {
@@ -138,5 +144,6 @@ export async function readUserStatsInputs(db: Executor, userId: string) {
     joined: Number(row?.joined ?? 0),
     averageRating: row?.average_rating === null || row?.average_rating === undefined ? 0 : Number(row.average_rating),
     unlockedPoints: Number(row?.unlocked_points ?? 0),
+    upcoming: Number(row?.upcoming ?? 0),
   };
 }

@@ -83,6 +83,9 @@ export class JourneyService {
       experience: inputs.unlockedPoints + XP_PER_EVENT * totalEvents,
       eventsOrganized: inputs.organized,
       eventsJoined: inputs.joined,
+      upcomingCount: inputs.upcoming,
+      attendedCount: inputs.joined,
+      organizedCount: inputs.organized,
     };
   }
 }

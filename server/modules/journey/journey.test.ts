@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
-import { rsvps } from '../../db/schema';
+import { events, rsvps } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type TestApp, type SignedUpUser } from '../../test/test-app';
 import { refreshAchievementProgress } from './achievement-progress';
@@ -161,6 +161,9 @@ describe('GET /api/user/stats', () => {
       experience: 0,
       eventsOrganized: 0,
       eventsJoined: 0,
+      upcomingCount: 0,
+      attendedCount: 0,
+      organizedCount: 0,
     });
 
     const db = app.database.db;
@@ -199,11 +202,44 @@ describe('GET /api/user/stats', () => {
       experience: 125 + 10 * 5,
       eventsOrganized: 3,
       eventsJoined: 2,
+      // Upcoming: the one organized ahead and joinedOne; joinedTwo is past.
+      upcomingCount: 2,
+      attendedCount: 2,
+      organizedCount: 3,
     });
     const unlockedPoints = (await achievementsOf(me))
       .filter((record) => record.unlockedAt)
       .reduce((sum, record) => sum + record.achievement.points, 0);
     expect(stats.experience).toBe(unlockedPoints + 10 * stats.totalEvents);
     expect((await get(undefined, '/api/user/stats')).statusCode).toBe(401);
+  });
+
+  it('counts upcoming events once each, without cancelled ones, and every RSVP and organized event past any page', async () => {
+    const me = await signUpUser(app);
+    const other = await signUpUser(app);
+    const db = app.database.db;
+    // More RSVPs than a page of GET /api/my-rsvps holds (limit at most 100): the counts are not a page's length.
+    for (let index = 0; index < 103; index += 1) {
+      const event = await createEventRow(db, { organizerId: other.user.id, date: daysFromNow(1 + index) });
+      await addRsvpRow(db, event.id, me.user.id);
+    }
+    const pastJoined = await createEventRow(db, { organizerId: other.user.id, date: daysFromNow(-4) });
+    await addRsvpRow(db, pastJoined.id, me.user.id);
+    const cancelled = await createEventRow(db, { organizerId: other.user.id, date: daysFromNow(3) });
+    await addRsvpRow(db, cancelled.id, me.user.id);
+    await db.update(events).set({ status: 'cancelled' }).where(eq(events.id, cancelled.id));
+    // Organized and joined by me: one upcoming event, counted once.
+    const ownAhead = await createEventRow(db, { organizerId: me.user.id, date: daysFromNow(2) });
+    await addRsvpRow(db, ownAhead.id, me.user.id);
+    await createEventRow(db, { organizerId: me.user.id, date: daysFromNow(-9) });
+
+    const stats = (await get(me, '/api/user/stats')).json();
+    expect(stats).toMatchObject({
+      upcomingCount: 103 + 1,
+      attendedCount: 103 + 1 + 1 + 1,
+      organizedCount: 2,
+      eventsJoined: 106,
+      eventsOrganized: 2,
+    });
   });
 });

@@ -71,8 +71,11 @@ describe('Events Attended (Profile and Journey count events the same way)', () =
       experience: 130,
       eventsOrganized: 5,
       eventsJoined: 8,
+      upcomingCount: 3,
+      attendedCount: 8,
+      organizedCount: 5,
     };
-    // The demo account: 5 organized, 8 joined; Profile's Events Joined is its my-rsvps list, 8 events.
+    // The demo account: 5 organized, 8 joined; Profile's Events Joined is the server's attendedCount, 8 events.
     expect(eventsAttended(stats)).toBe(8);
   });
 });

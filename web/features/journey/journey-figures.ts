@@ -62,8 +62,9 @@ export function hoursByMonth(organized: Event[], joined: Event[], now: Date): Mo
 /**
  * The Journey's "Events Attended": the events the user joined, as Profile's "Events Joined" counts them (Profile and
  * Journey count events the same way). It showed totalEvents, which adds the events the user organized: the demo
- * account's Journey said 13 where its Profile said 8 joined (5 organized + 8 joined).
+ * account's Journey said 13 where its Profile said 8 joined (5 organized + 8 joined). The server counts it
+ * (attendedCount), as Profile's and My Events' figures.
  */
-export function eventsAttended(stats: Pick<UserStats, 'eventsJoined'>): number {
-  return stats.eventsJoined;
+export function eventsAttended(stats: Pick<UserStats, 'attendedCount'>): number {
+  return stats.attendedCount;
 }

@@ -38,7 +38,8 @@ import {
   type AchievementState,
 } from './journey-figures';
 import { VerifiedHoursCard } from './verified-hours-card';
-import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
+import { useMyEvents } from '@/lib/api/get-my-events';
+import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
 import { useUserStats } from '@/lib/api/get-user-stats';
 import { useAchievementCatalogue, useUserAchievements } from './api/get-achievements';
 
@@ -57,7 +58,7 @@ export default function JourneyPage() {
   const catalogue = useAchievementCatalogue();
   const records = useUserAchievements();
   const organized = useMyEvents();
-  const joined = useMyRsvps();
+  const joined = useMyRsvpPages();
   useUnauthorizedFallback(stats.error, catalogue.error, records.error, organized.error, joined.error);
   const [selected, setSelected] = useState<AchievementEntry | null>(null);
 
@@ -184,8 +185,8 @@ export default function JourneyPage() {
             {t('chart.title')}
           </h2>
           <p className="mb-4 text-sm text-muted-foreground">{t('chart.subtitle')}</p>
-          {organized.data && joined.data ? (
-            <HoursChart months={hoursByMonth(organized.data, joined.data, new Date())} />
+          {organized.data && joined.events ? (
+            <HoursChart months={hoursByMonth(organized.data, joined.events, new Date())} />
           ) : organized.error || joined.error ? (
             <p className="text-sm text-muted-foreground">{t('common:status.error')}</p>
           ) : (

@@ -28,40 +28,47 @@ function event(fields: Partial<Event> = {}): Event {
   } as Event;
 }
 const many = (count: number, fields: Partial<Event> = {}) => Array.from({ length: count }, () => event(fields));
+/** The server's counts for these organized events and `joined` RSVPs. */
+const counts = (organized: Event[], joined: number) => ({ organizedCount: organized.length, attendedCount: joined });
+/** The figures of these organized events and this many joined. */
+const figuresOf = (organized: Event[], joined: number) => profileFigures(organized, counts(organized, joined));
 
 describe('profile badges', () => {
   it('New Volunteer when no rule holds', () => {
-    expect(profileFigures([], []).badges).toEqual(['newVolunteer']);
+    expect(figuresOf([], 0).badges).toEqual(['newVolunteer']);
   });
   it('Event Leader at 5 organized, not at 4', () => {
-    expect(profileFigures(many(4), []).badges).toEqual(['newVolunteer']);
-    expect(profileFigures(many(5), []).badges).toEqual(['eventLeader']);
+    expect(figuresOf(many(4), 0).badges).toEqual(['newVolunteer']);
+    expect(figuresOf(many(5), 0).badges).toEqual(['eventLeader']);
   });
   it('Community Champion at 10 joined, not at 9', () => {
-    expect(profileFigures([], many(9)).badges).toEqual(['newVolunteer']);
-    expect(profileFigures([], many(10)).badges).toEqual(['communityChampion']);
+    expect(figuresOf([], 9).badges).toEqual(['newVolunteer']);
+    expect(figuresOf([], 10).badges).toEqual(['communityChampion']);
   });
   it('Time Giver at 50 hours (4 per organized, 3 per joined), not at 49', () => {
     // 4 × 4 + 11 × 3 = 49; 5 × 4 + 10 × 3 = 50.
-    expect(profileFigures(many(4), many(11)).badges).toEqual(['communityChampion']);
-    expect(profileFigures(many(5), many(10)).badges).toEqual(['eventLeader', 'communityChampion', 'timeGiver']);
+    expect(figuresOf(many(4), 11).badges).toEqual(['communityChampion']);
+    expect(figuresOf(many(5), 10).badges).toEqual(['eventLeader', 'communityChampion', 'timeGiver']);
   });
   it('Top Rated at a mean of 4.5 over rated organized events, not at 4.4', () => {
     expect(
-      profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 5, ratingCount: 1 })], [])
-        .badges,
+      figuresOf([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 5, ratingCount: 1 })], 0).badges,
     ).toEqual(['topRated']);
     expect(
-      profileFigures([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 4.8, ratingCount: 1 })], [])
-        .badges,
+      figuresOf([event({ averageRating: 4, ratingCount: 2 }), event({ averageRating: 4.8, ratingCount: 1 })], 0).badges,
     ).toEqual(['newVolunteer']);
   });
 });
 
 describe('profile figures', () => {
   it('hours, People Helped and total events', () => {
-    const figures = profileFigures([event({ rsvpCount: 3 }), event({ rsvpCount: 7 })], many(2));
+    const figures = figuresOf([event({ rsvpCount: 3 }), event({ rsvpCount: 7 })], 2);
     expect(figures).toMatchObject({ organized: 2, joined: 2, hours: 14, peopleHelped: 10, totalEvents: 4 });
+  });
+  it("counts the server's figures, not the events in hand", () => {
+    // One organized event loaded of the 120 the server counts, and 130 RSVPs (more than a page).
+    const figures = profileFigures([event({ rsvpCount: 3 })], { organizedCount: 120, attendedCount: 130 });
+    expect(figures).toMatchObject({ organized: 120, joined: 130, totalEvents: 250, hours: 4 * 120 + 3 * 130 });
   });
   it('the mean rating ignores events nobody rated, 0 when none', () => {
     expect(meanOrganizedRating([])).toBe(0);

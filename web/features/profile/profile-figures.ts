@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import { volunteerHours } from '@contract/journey';
+import { type UserStats, volunteerHours } from '@contract/journey';
 
 export type ProfileBadge = 'eventLeader' | 'communityChampion' | 'timeGiver' | 'topRated' | 'newVolunteer';
 
@@ -33,9 +33,13 @@ export function meanOrganizedRating(organized: Event[]): number {
   return rated.reduce((sum, event) => sum + event.averageRating, 0) / rated.length;
 }
 
-export function profileFigures(organizedEvents: Event[], joinedEvents: Event[]): ProfileFigures {
-  const organized = organizedEvents.length;
-  const joined = joinedEvents.length;
+/** `counts` are the server's (GET /api/user/stats): the joined list is paged, so its length is no count. */
+export function profileFigures(
+  organizedEvents: Event[],
+  counts: Pick<UserStats, 'organizedCount' | 'attendedCount'>,
+): ProfileFigures {
+  const organized = counts.organizedCount;
+  const joined = counts.attendedCount;
   const hours = volunteerHours(organized, joined);
   const averageRating = meanOrganizedRating(organizedEvents);
   const badges: ProfileBadge[] = [];

@@ -31,7 +31,9 @@ import { cn } from '@/lib/utils';
 import { mostRecent, profileFigures, type ProfileBadge } from './profile-figures';
 import { CalendarFeedSection } from './calendar-feed';
 import { RecentSignIns } from './recent-sign-ins';
-import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
+import { useMyEvents } from '@/lib/api/get-my-events';
+import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
+import { useUserStats } from '@/lib/api/get-user-stats';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -53,13 +55,15 @@ export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
   const { user } = useCurrentUser();
   const myEvents = useMyEvents();
-  const myRsvps = useMyRsvps();
-  useUnauthorizedFallback(myEvents.error, myRsvps.error);
+  const myRsvps = useMyRsvpPages();
+  // The counts are the server's; the lists are only for the recent events shown.
+  const stats = useUserStats();
+  useUnauthorizedFallback(myEvents.error, myRsvps.error, stats.error);
   const language = i18n.resolvedLanguage ?? 'en';
 
-  const isLoading = myEvents.isLoading || myRsvps.isLoading;
-  const hasError = Boolean(myEvents.error || myRsvps.error);
-  const figures = myEvents.data && myRsvps.data ? profileFigures(myEvents.data, myRsvps.data) : null;
+  const isLoading = myEvents.isLoading || myRsvps.isLoading || stats.isLoading;
+  const hasError = Boolean(myEvents.error || myRsvps.error || stats.error);
+  const figures = myEvents.data && stats.data ? profileFigures(myEvents.data, stats.data) : null;
   const number = new Intl.NumberFormat(language);
   const oneDecimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const joinedDate = user?.createdAt
@@ -141,6 +145,7 @@ export default function ProfilePage() {
             onRetry={() => {
               void myEvents.refetch();
               void myRsvps.refetch();
+              void stats.refetch();
             }}
           />
         </div>
@@ -201,7 +206,7 @@ export default function ProfilePage() {
             <RecentList
               title={t('recentJoined.title')}
               emptyText={t('recentJoined.empty')}
-              events={myRsvps.data ? mostRecent(myRsvps.data) : undefined}
+              events={myRsvps.events ? mostRecent(myRsvps.events) : undefined}
               isLoading={isLoading}
               testId="recent-joined"
               renderAside={(event) => (

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '@/lib/api-read';
-import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from '@/lib/api/get-my-events';
+import { MY_EVENTS_QUERY_KEY } from '@/lib/api/get-my-events';
+import { myRsvpPagesQueryOptions } from '@/lib/api/get-my-rsvps';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { applyRsvpAnswer } from './apply-rsvp-answer';
 import { attendeesQueryKey, eventListQueryKey, eventQueryKey } from './keys';
@@ -31,7 +32,10 @@ function seededClient() {
     pageParams: [null, 'next'],
   });
   client.setQueryData(MY_EVENTS_QUERY_KEY, [event(7)]);
-  client.setQueryData(MY_RSVPS_QUERY_KEY, [event(5, { userRsvpStatus: 'attending' })]);
+  client.setQueryData(myRsvpPagesQueryOptions().queryKey, {
+    pages: [{ events: [event(5, { userRsvpStatus: 'attending' })], nextCursor: null }],
+    pageParams: [null],
+  });
   client.setQueryData(USER_STATS_QUERY_KEY, {
     averageRating: 0,
     eventsJoined: 1,
@@ -39,10 +43,15 @@ function seededClient() {
     experience: 10,
     totalEvents: 1,
     totalHours: 2,
+    upcomingCount: 1,
+    attendedCount: 1,
+    organizedCount: 0,
   });
   client.setQueryData(attendeesQueryKey(7), { attendees: [], waitlist: [] });
   return client;
 }
+
+const MY_RSVPS_QUERY_KEY = myRsvpPagesQueryOptions().queryKey;
 
 const isStale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true;
 
@@ -73,7 +82,9 @@ describe('applyRsvpAnswer', () => {
     const again = seededClient();
     await applyRsvpAnswer(again, 5, { status: 'supporting', rsvpCount: 2 });
     expect(isStale(again, MY_RSVPS_QUERY_KEY)).toBe(false);
-    expect(again.getQueryData<Event[]>(MY_RSVPS_QUERY_KEY)?.[0]).toMatchObject({ userRsvpStatus: 'supporting' });
+    expect(again.getQueryData(MY_RSVPS_QUERY_KEY)?.pages[0]?.events[0]).toMatchObject({
+      userRsvpStatus: 'supporting',
+    });
   });
 
   it('takes a person who was waiting and got a seat off the waitlist', async () => {

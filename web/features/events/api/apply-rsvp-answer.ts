@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ApiAnswer } from '@/lib/api-read';
+import type { MyRsvpPage } from '@/lib/api/get-my-rsvps';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import {
   attendeesQueryKey,
@@ -7,7 +8,7 @@ import {
   type EventPage,
   isEventList,
   MY_EVENTS_QUERY_KEY,
-  MY_RSVPS_QUERY_KEY,
+  MY_RSVP_PAGES_QUERY_KEY,
 } from './keys';
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];
@@ -43,12 +44,17 @@ export function applyRsvpAnswer(
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, events: page.events.map(update) })) } : data,
   );
   queryClient.setQueryData<ApiAnswer<'/api/my-events'>>(MY_EVENTS_QUERY_KEY, (events) => events?.map(update));
-  const myRsvps = queryClient.getQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY);
-  const isNewToMyRsvps = myRsvps !== undefined && !myRsvps.some((event) => event.id === eventId);
-  queryClient.setQueryData<ApiAnswer<'/api/my-rsvps'>>(MY_RSVPS_QUERY_KEY, (events) => events?.map(update));
+  // My RSVPs is paged (web/lib/api/get-my-rsvps.ts): an event on no loaded page may be new to the
+  // list or on a page not loaded yet; either way only the server knows its place.
+  const myRsvpPages = queryClient.getQueryData<InfiniteData<MyRsvpPage>>(MY_RSVP_PAGES_QUERY_KEY);
+  const isNewToMyRsvps =
+    myRsvpPages !== undefined && !myRsvpPages.pages.some((page) => page.events.some((event) => event.id === eventId));
+  queryClient.setQueryData<InfiniteData<MyRsvpPage>>(MY_RSVP_PAGES_QUERY_KEY, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, events: page.events.map(update) })) } : data,
+  );
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: attendeesQueryKey(eventId) }),
-    isNewToMyRsvps ? queryClient.invalidateQueries({ queryKey: MY_RSVPS_QUERY_KEY }) : undefined,
+    isNewToMyRsvps ? queryClient.invalidateQueries({ queryKey: MY_RSVP_PAGES_QUERY_KEY }) : undefined,
   ]);
 }

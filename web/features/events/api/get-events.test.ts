@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_PAGE_SIZE, eventListUrl, parseNextLink } from './get-events';
+import { parseNextLink } from '@/lib/next-page-cursor';
+import { EVENTS_PAGE_SIZE, eventListUrl } from './get-events';
 
 describe('eventListUrl', () => {
   it('puts the page size and only the filters that are set into the URL', () => {

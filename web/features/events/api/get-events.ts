@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-fetch';
 import { type ApiAnswer, apiUrl, type ReadParameters } from '@/lib/api-read';
+import { nextCursorOf } from '@/lib/next-page-cursor';
 import { eventListQueryKey, type EventPage } from './keys';
 
 /**
@@ -33,24 +34,6 @@ function eventListQuery(filters: EventFilters): EventListQuery {
 /** The list URL with its filters, e.g. `/api/events?limit=24&search=park` (its query key). */
 export function eventListUrl(filters: EventFilters = {}): string {
   return apiUrl('/api/events', { query: eventListQuery(filters) });
-}
-
-/** RFC 8288: picks the rel="next" target out of a Link header (several links may be listed). */
-export function parseNextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    const rel = match && /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match[2] ?? '');
-    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (match && relations.includes('next')) return match[1] ?? null;
-  }
-  return null;
-}
-
-/** The Link header's next page is the same query with a new cursor (server/modules/events/events.routes.ts). */
-function nextCursorOf(linkHeader: string | null): string | null {
-  const next = parseNextLink(linkHeader);
-  return next === null ? null : new URL(next, 'http://localhost').searchParams.get('cursor');
 }
 
 /**

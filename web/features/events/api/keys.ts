@@ -38,7 +38,9 @@ export function eventListQueryKey(url: string) {
  * get-conversations.ts read them): importing those modules would add their chunks to every event page.
  */
 export const MY_EVENTS_QUERY_KEY = ['/api/my-events'] as const;
-export const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
+const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
+/** The paged my-RSVPs entry (web/lib/api/get-my-rsvps.ts), under MY_RSVPS_QUERY_KEY. */
+export const MY_RSVP_PAGES_QUERY_KEY = [...MY_RSVPS_QUERY_KEY, 'pages'] as const;
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 

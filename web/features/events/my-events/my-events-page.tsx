@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { useMyEvents, useMyRsvps } from '@/lib/api/get-my-events';
+import { useMyEvents } from '@/lib/api/get-my-events';
+import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
+import { useUserStats } from '@/lib/api/get-user-stats';
 import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
 import { isEventPast } from '../discover/event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from '../discover/event-list';
@@ -39,11 +41,12 @@ export default function MyEventsPage() {
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('organized');
   const organized = useMyEvents();
-  const joined = useMyRsvps();
+  const joined = useMyRsvpPages();
+  // The figures are the server's counts: the joined list is paged, so its length is no count.
+  const stats = useUserStats();
   const now = Date.now();
   const organizedSplit = splitByTime(organized.data ?? [], now);
-  const joinedSplit = splitByTime(joined.data ?? [], now);
-  const isLoading = organized.isLoading || joined.isLoading;
+  const joinedSplit = splitByTime(joined.events ?? [], now);
   const openCreate = () => setIsCreateOpen(true);
 
   return (
@@ -82,7 +85,7 @@ export default function MyEventsPage() {
             label={t('myEvents.stats.organized')}
             testId="stat-organized"
           >
-            {organized.isLoading ? <Skeleton className="h-8 w-8" /> : (organized.data?.length ?? 0)}
+            {stats.data ? stats.data.organizedCount : <Skeleton className="h-8 w-8" />}
           </DashboardStat>
           <DashboardStat
             icon={Handshake}
@@ -90,7 +93,7 @@ export default function MyEventsPage() {
             label={t('myEvents.stats.joined')}
             testId="stat-joined"
           >
-            {joined.isLoading ? <Skeleton className="h-8 w-8" /> : (joined.data?.length ?? 0)}
+            {stats.data ? stats.data.attendedCount : <Skeleton className="h-8 w-8" />}
           </DashboardStat>
           <DashboardStat
             icon={CalendarClock}
@@ -98,11 +101,7 @@ export default function MyEventsPage() {
             label={t('myEvents.stats.upcoming')}
             testId="stat-upcoming"
           >
-            {isLoading ? (
-              <Skeleton className="h-8 w-8" />
-            ) : (
-              organizedSplit.upcoming.length + joinedSplit.upcoming.length
-            )}
+            {stats.data ? stats.data.upcomingCount : <Skeleton className="h-8 w-8" />}
           </DashboardStat>
         </ul>
       </section>
@@ -144,6 +143,8 @@ export default function MyEventsPage() {
           <EventSections
             query={joined}
             split={joinedSplit}
+            // Until the last page is in, a section's length is not its count: its heading shows none.
+            isPartial={joined.hasNextPage}
             renderUpcomingFooter={(event) =>
               event.status === 'cancelled' ? null : (
                 <WithdrawButton eventId={event.id} eventTitle={event.title} className="w-full" />
@@ -165,6 +166,17 @@ export default function MyEventsPage() {
               />
             }
           />
+          {joined.hasNextPage && (
+            <Button
+              variant="outline"
+              className="self-center"
+              onClick={() => void joined.fetchNextPage()}
+              disabled={joined.isFetchingNextPage}
+              data-testid="joined-show-more"
+            >
+              {joined.isFetchingNextPage ? t('myEvents.loadingMore') : t('myEvents.showMore')}
+            </Button>
+          )}
         </TabsContent>
       </Tabs>
 
@@ -178,20 +190,24 @@ function EventSections({
   split,
   empty,
   renderUpcomingFooter,
+  isPartial = false,
 }: {
   query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
   split: ReturnType<typeof splitByTime>;
   empty: ReactNode;
   renderUpcomingFooter?: (event: Event) => ReactNode;
+  isPartial?: boolean;
 }) {
   const { t } = useTranslation('events');
+  const heading = (key: 'upcoming' | 'cancelled' | 'past', count: number) =>
+    isPartial ? t(`myEvents.${key}Title`) : t(`myEvents.${key}Heading`, { count });
   if (query.isLoading) return <EventGridSkeleton count={3} />;
   if (query.isError) return <ListError onRetry={() => void query.refetch()} />;
   return (
     <>
       <section className="flex flex-col gap-4" data-testid="upcoming-section">
         <h2 className="text-lg font-semibold tracking-tight sm:text-xl">
-          {t('myEvents.upcomingHeading', { count: split.upcoming.length })}
+          {heading('upcoming', split.upcoming.length)}
         </h2>
         {split.upcoming.length === 0 ? (
           empty
@@ -202,7 +218,7 @@ function EventSections({
       {split.cancelled.length > 0 && (
         <section className="flex flex-col gap-4" data-testid="cancelled-section">
           <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">
-            {t('myEvents.cancelledHeading', { count: split.cancelled.length })}
+            {heading('cancelled', split.cancelled.length)}
           </h2>
           <EventGrid events={split.cancelled} />
         </section>
@@ -210,7 +226,7 @@ function EventSections({
       {split.past.length > 0 && (
         <section className="flex flex-col gap-4" data-testid="past-section">
           <h2 className="text-lg font-semibold tracking-tight text-muted-foreground sm:text-xl">
-            {t('myEvents.pastHeading', { count: split.past.length })}
+            {heading('past', split.past.length)}
           </h2>
           <EventGrid events={split.past} />
         </section>

@@ -71,6 +71,22 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 /** The Volunteer Journey's figures. */
+/** GET /api/user/hours-by-month: months are calendar months in this zone (the browser's own). */
+export const hoursByMonthQuerySchema = z.object({
+  timeZone: z.string().min(1).max(64).optional().describe('An IANA time zone such as Europe/Berlin; UTC when left out'),
+});
+
+/** The last 12 calendar months, oldest first, this month last. */
+export const hoursByMonthSchema = z.array(
+  z.object({
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .describe('YYYY-MM'),
+    hours: z.number().int(),
+  }),
+);
+
 export const HOURS_PER_ORGANIZED_EVENT = 4;
 export const HOURS_PER_JOINED_EVENT = 3;
 export const XP_PER_EVENT = 10;

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
-import { achievementSchema, userAchievementSchema, userStatsSchema } from '../../../contract/journey';
+import {
+  achievementSchema,
+  hoursByMonthQuerySchema,
+  hoursByMonthSchema,
+  userAchievementSchema,
+  userStatsSchema,
+} from '../../../contract/journey';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { JourneyService, userAchievementsEtag } from './journey.service';
@@ -49,5 +55,18 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request) => service.stats(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/user/hours-by-month',
+    {
+      schema: {
+        tags: ['journey'],
+        summary: 'Your hours per calendar month over the last 12 months, in the given time zone',
+        querystring: hoursByMonthQuerySchema,
+        response: { 200: hoursByMonthSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => service.hoursByMonth(requireUser(request).id, request.query.timeZone),
   );
 };

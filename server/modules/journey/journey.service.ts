@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   type Achievement,
+  HOURS_PER_JOINED_EVENT,
+  HOURS_PER_ORGANIZED_EVENT,
   type UserAchievement,
   type UserStats,
   volunteerHours,
@@ -8,7 +10,12 @@ import {
 } from '../../../contract/journey';
 import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
 import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/http-error';
+import { isTimeZone } from '../../lib/time-zone';
 import * as repository from './journey.repository';
+
+/** The Journey's chart: this month and the eleven before it. */
+const CHART_MONTHS = 12;
 
 type AchievementRow = Awaited<ReturnType<typeof repository.listAchievements>>[number];
 
@@ -70,6 +77,30 @@ export class JourneyService {
       progress: row.progress,
       unlockedAt: row.unlockedAt?.toISOString() ?? null,
     }));
+  }
+
+  /**
+   * The Journey's chart: hours per calendar month over the last 12 months in the viewer's zone, counted
+   * by the server over every event (the lists the browser holds are paged).
+   */
+  async hoursByMonth(userId: string, timeZone = 'UTC'): Promise<Array<{ month: string; hours: number }>> {
+    if (!isTimeZone(timeZone))
+      throw badRequest('Unknown time zone', [
+        { path: 'timeZone', message: 'must be an IANA time zone such as Europe/Berlin' },
+      ]);
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .split('-')
+      .map(Number) as [number, number];
+    const months = Array.from({ length: CHART_MONTHS }, (_, index) => {
+      const date = new Date(Date.UTC(year, month - 1 - (CHART_MONTHS - 1 - index), 1));
+      return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    const sums = await repository.sumHoursByMonth(this.db, userId, timeZone, months[0]!, {
+      organized: HOURS_PER_ORGANIZED_EVENT,
+      joined: HOURS_PER_JOINED_EVENT,
+    });
+    return months.map((key) => ({ month: key, hours: sums.get(key) ?? 0 }));
   }
 
   /** The Journey's stats, with the one hours formula so Profile and Journey agree. */

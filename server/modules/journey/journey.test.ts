@@ -243,3 +243,71 @@ describe('GET /api/user/stats', () => {
     });
   });
 });
+
+describe('GET /api/user/hours-by-month', () => {
+  /** The first day of the month `offset` months from this one, at noon UTC, as YYYY-MM and as a date. */
+  function monthAt(offset: number, day = 15) {
+    const now = new Date();
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, day, 12));
+    return { date, key: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}` };
+  }
+
+  it('counts 4 h per organized and 3 h per joined event in its month, over the last 12 months, every event', async () => {
+    const person = await signUpUser(app);
+    const other = await signUpUser(app);
+    const thisMonth = monthAt(0, 1);
+    const threeAgo = monthAt(-3);
+    const yearAgo = monthAt(-12);
+    await createEventRow(app.database.db, { organizerId: person.user.id, date: threeAgo.date });
+    await createEventRow(app.database.db, { organizerId: person.user.id, date: yearAgo.date });
+    // More events joined this month than any page of my-rsvps holds: the server counts them all.
+    for (let index = 0; index < 105; index += 1) {
+      const event = await createEventRow(app.database.db, { organizerId: other.user.id, date: thisMonth.date });
+      await addRsvpRow(app.database.db, event.id, person.user.id);
+    }
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/user/hours-by-month?timeZone=UTC',
+      headers: { cookie: person.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const months = response.json() as Array<{ month: string; hours: number }>;
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)).toEqual({ month: thisMonth.key, hours: 105 * 3 });
+    expect(months.find((month) => month.month === threeAgo.key)?.hours).toBe(4);
+    // Twelve months ago is outside the chart.
+    expect(months.some((month) => month.month === yearAgo.key)).toBe(false);
+    expect(months.reduce((sum, month) => sum + month.hours, 0)).toBe(105 * 3 + 4);
+  });
+
+  it("places an event in the month of the viewer's zone", async () => {
+    const person = await signUpUser(app);
+    const lastMonth = monthAt(-1, 1);
+    // 23:30 UTC on the last day of two months ago is already the first of last month in Berlin.
+    const boundary = new Date(lastMonth.date.getTime() - 12 * 3600_000 - 30 * 60_000);
+    await createEventRow(app.database.db, { organizerId: person.user.id, date: boundary });
+    const read = async (timeZone: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/user/hours-by-month?timeZone=${encodeURIComponent(timeZone)}`,
+          headers: { cookie: person.cookie },
+        })
+      ).json() as Array<{ month: string; hours: number }>;
+    expect((await read('Europe/Berlin')).find((month) => month.month === lastMonth.key)?.hours).toBe(4);
+    expect((await read('UTC')).find((month) => month.month === lastMonth.key)?.hours).toBe(0);
+  });
+
+  it('refuses an unknown zone with 400 and a guest with 401', async () => {
+    const person = await signUpUser(app);
+    for (const timeZone of ['Mars/Olympus', "'; DROP TABLE events; --", 'x'.repeat(65)]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/user/hours-by-month?timeZone=${encodeURIComponent(timeZone)}`,
+        headers: { cookie: person.cookie },
+      });
+      expect(response.statusCode, timeZone).toBe(400);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/user/hours-by-month' })).statusCode).toBe(401);
+  });
+});

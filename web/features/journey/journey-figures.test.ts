@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '@contract/events';
 import {
   experienceTowardNextLevel,
   levelForExperience,
   type Achievement,
   type UserAchievement,
 } from '@contract/journey';
-import { achievementEntries, eventsAttended, hoursByMonth } from './journey-figures';
+import { achievementEntries, eventsAttended, monthsOfChart } from './journey-figures';
 
 const achievement = (id: number, requirement: number): Achievement => ({
   id,
@@ -47,18 +46,23 @@ describe('level maths', () => {
   });
 });
 
-describe('hoursByMonth', () => {
-  it('12 months ending with the current one, 4 h per organized and 3 h per joined event', () => {
-    const now = new Date(2026, 10, 22);
-    const at = (year: number, month: number) => ({ date: new Date(year, month, 15, 10).toISOString() }) as Event;
-    const months = hoursByMonth(
-      [at(2026, 10), at(2026, 0), at(2025, 10)],
-      [at(2026, 10), at(2025, 11), at(2027, 0)],
-      now,
-    );
-    expect(months).toHaveLength(12);
-    expect(months[0]?.start).toEqual(new Date(2025, 11, 1));
-    expect(months.map((month) => month.hours)).toEqual([3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7]);
+describe('monthsOfChart', () => {
+  it("turns the server's YYYY-MM months into the first day of each month in the browser's calendar", () => {
+    const months = monthsOfChart([
+      { month: '2025-12', hours: 3 },
+      { month: '2026-01', hours: 4 },
+      { month: '2026-11', hours: 7 },
+    ]);
+    expect(months.map((month) => month.start)).toEqual([
+      new Date(2025, 11, 1),
+      new Date(2026, 0, 1),
+      new Date(2026, 10, 1),
+    ]);
+    expect(months.map((month) => [month.key, month.hours])).toEqual([
+      ['2025-12', 3],
+      ['2026-01', 4],
+      ['2026-11', 7],
+    ]);
   });
 });
 

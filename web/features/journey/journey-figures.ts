@@ -1,11 +1,4 @@
-import type { Event } from '@contract/events';
-import {
-  HOURS_PER_JOINED_EVENT,
-  HOURS_PER_ORGANIZED_EVENT,
-  type Achievement,
-  type UserAchievement,
-  type UserStats,
-} from '@contract/journey';
+import { type Achievement, type UserAchievement, type UserStats } from '@contract/journey';
 
 export type AchievementState = 'completed' | 'inProgress' | 'locked';
 
@@ -35,28 +28,15 @@ export function achievementEntries(catalogue: Achievement[], records: UserAchiev
 
 export type MonthHours = { key: string; start: Date; hours: number };
 
-const CHART_MONTHS = 12;
-
 /**
- * Volunteer hours per calendar month over the last 12 months, this month included (hours:
- * 4 per organized event, 3 per joined one, counted in the month of the event).
+ * The server's months (GET /api/user/hours-by-month, `YYYY-MM` in the browser's zone, oldest first) as the
+ * chart draws them: each month's first day in the browser's calendar, for its label.
  */
-export function hoursByMonth(organized: Event[], joined: Event[], now: Date): MonthHours[] {
-  const months: MonthHours[] = [];
-  for (let offset = CHART_MONTHS - 1; offset >= 0; offset -= 1) {
-    const start = new Date(now.getFullYear(), now.getMonth() - offset, 1);
-    months.push({ key: `${start.getFullYear()}-${start.getMonth()}`, start, hours: 0 });
-  }
-  const add = (events: Event[], hours: number) => {
-    for (const event of events) {
-      const date = new Date(event.date);
-      const month = months.find((entry) => entry.key === `${date.getFullYear()}-${date.getMonth()}`);
-      if (month) month.hours += hours;
-    }
-  };
-  add(organized, HOURS_PER_ORGANIZED_EVENT);
-  add(joined, HOURS_PER_JOINED_EVENT);
-  return months;
+export function monthsOfChart(months: ReadonlyArray<{ month: string; hours: number }>): MonthHours[] {
+  return months.map(({ month, hours }) => {
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    return { key: month, start: new Date(year, monthNumber - 1, 1), hours };
+  });
 }
 
 /**

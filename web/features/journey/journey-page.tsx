@@ -29,17 +29,16 @@ import {
 } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
+import { useHoursByMonth } from './api/get-hours-by-month';
 import { HoursChart } from './hours-chart';
 import {
   achievementEntries,
   eventsAttended,
-  hoursByMonth,
+  monthsOfChart,
   type AchievementEntry,
   type AchievementState,
 } from './journey-figures';
 import { VerifiedHoursCard } from './verified-hours-card';
-import { useMyEvents } from '@/lib/api/get-my-events';
-import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
 import { useUserStats } from '@/lib/api/get-user-stats';
 import { useAchievementCatalogue, useUserAchievements } from './api/get-achievements';
 
@@ -57,9 +56,8 @@ export default function JourneyPage() {
   const stats = useUserStats();
   const catalogue = useAchievementCatalogue();
   const records = useUserAchievements();
-  const organized = useMyEvents();
-  const joined = useMyRsvpPages();
-  useUnauthorizedFallback(stats.error, catalogue.error, records.error, organized.error, joined.error);
+  const hours = useHoursByMonth();
+  useUnauthorizedFallback(stats.error, catalogue.error, records.error, hours.error);
   const [selected, setSelected] = useState<AchievementEntry | null>(null);
 
   const core = [stats, catalogue, records];
@@ -185,9 +183,9 @@ export default function JourneyPage() {
             {t('chart.title')}
           </h2>
           <p className="mb-4 text-sm text-muted-foreground">{t('chart.subtitle')}</p>
-          {organized.data && joined.events ? (
-            <HoursChart months={hoursByMonth(organized.data, joined.events, new Date())} />
-          ) : organized.error || joined.error ? (
+          {hours.data ? (
+            <HoursChart months={monthsOfChart(hours.data)} />
+          ) : hours.error ? (
             <p className="text-sm text-muted-foreground">{t('common:status.error')}</p>
           ) : (
             <div

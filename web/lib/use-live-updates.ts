@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { StreamEventData, StreamEventType } from '@contract/notifications';
 import { apiUrl } from './api-read';
-import { threadQueryOptions } from './api/get-conversations';
-import { MY_EVENTS_QUERY_KEY, MY_RSVPS_QUERY_KEY } from './api/get-my-events';
 
 /**
  * After the server refused the stream (429: too many from this user or network, 503: the server is full;
@@ -29,8 +27,9 @@ const isEventList = (query: Query) => {
 /**
  * What a signal names and which cached answers show it. A read elsewhere (another tab, reading a
  * thread) changes the conversations' unread counts too, so `notification` refreshes them as well. The
- * keys are the URLs the screens' query-key factories make (apiUrl, the events feature's keys.ts): lib
- * cannot import a feature, so it builds the same URLs.
+ * keys are the URLs the screens' query-key factories make (apiUrl; the events feature's keys.ts,
+ * lib/api/get-my-events.ts and get-conversations.ts): lib cannot import a feature, and importing those
+ * modules would put their chunks in every signed-in route's first load, so it builds the same URLs.
  */
 function refresh(queryClient: QueryClient, type: StreamEventType, data: StreamEventData = {}) {
   const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
@@ -43,7 +42,7 @@ function refresh(queryClient: QueryClient, type: StreamEventType, data: StreamEv
     invalidate(['/api/conversations']);
     invalidate(['/api/messages']);
     if (data.with === undefined) invalidateWhere(startsWithAny(['/api/conversations/']));
-    else invalidate(threadQueryOptions(data.with).queryKey);
+    else invalidate([apiUrl('/api/conversations/{id}/messages', { path: { id: data.with } })]);
     return;
   }
   // An event's seats or attendees changed: its page (counts and attendee list), the cards, my events.
@@ -53,8 +52,8 @@ function refresh(queryClient: QueryClient, type: StreamEventType, data: StreamEv
     invalidate([apiUrl('/api/events/{id}/attendees', { path: { id: data.eventId } })]);
     invalidateWhere(isEventList);
   }
-  invalidate(MY_EVENTS_QUERY_KEY);
-  invalidate(MY_RSVPS_QUERY_KEY);
+  invalidate(['/api/my-events']);
+  invalidate(['/api/my-rsvps']);
 }
 
 /** The contract's STREAM_EVENT_TYPES, typed against it: importing the value would bring zod into every first load. */

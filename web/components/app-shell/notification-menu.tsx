@@ -1,21 +1,9 @@
 import { Suspense } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Award,
-  CalendarCheck,
-  CalendarClock,
-  CalendarX,
-  CheckCheck,
-  ListChecks,
-  Megaphone,
-  MessageCircle,
-  PencilLine,
-  UserPlus,
-  type LucideIcon,
-} from 'lucide-react';
+import { CheckCheck, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Notification, NotificationGroup, NotificationType } from '@contract/notifications';
+import type { NotificationGroup } from '@contract/notifications';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -30,54 +18,7 @@ import { callApi } from '@/lib/call-api';
 import { cn } from '@/lib/utils';
 import { notificationGroupsQueryOptions, refreshNotifications } from './api/get-notifications';
 import { NotificationBellButton } from './notification-bell-button';
-import { useNotificationText } from './notification-text';
-
-export const ICONS: Record<NotificationType, LucideIcon> = {
-  rsvp_received: UserPlus,
-  waitlist_promoted: CalendarCheck,
-  event_changed: PencilLine,
-  event_cancelled: CalendarX,
-  event_reminder: CalendarClock,
-  announcement: Megaphone,
-  message_received: MessageCircle,
-  achievement_unlocked: Award,
-};
-
-/** Where a notification leads: its conversation, its event, or the Journey. */
-export function notificationHref(item: Notification): string {
-  if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
-  if (item.type === 'achievement_unlocked') return '/journey';
-  if (item.event) return `/events/${item.event.id}`;
-  if (item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
-  return '/';
-}
-
-function dayKey(date: Date): string {
-  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-}
-
-/** Newest first in, newest first out: one group per calendar day. */
-export function groupByDay<Item extends Notification>(items: readonly Item[]): Array<{ day: Date; items: Item[] }> {
-  const groups: Array<{ day: Date; items: Item[] }> = [];
-  for (const item of items) {
-    const day = new Date(item.createdAt);
-    const last = groups[groups.length - 1];
-    if (last && dayKey(last.day) === dayKey(day)) last.items.push(item);
-    else groups.push({ day, items: [item] });
-  }
-  return groups;
-}
-
-export function useDayLabel() {
-  const { t, i18n } = useTranslation('notifications');
-  return (day: Date) => {
-    const today = new Date();
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    if (dayKey(day) === dayKey(today)) return t('today');
-    if (dayKey(day) === dayKey(yesterday)) return t('yesterday');
-    return day.toLocaleDateString(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' });
-  };
-}
+import { ICONS, dayKey, groupByDay, notificationHref, useDayLabel, useNotificationText } from './notification-text';
 
 function NotificationList({
   count,

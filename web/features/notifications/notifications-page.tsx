@@ -3,9 +3,13 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Notification } from '@contract/notifications';
-import { refreshNotifications } from '@/components/app-shell/api/get-notifications';
-import { ICONS, groupByDay, notificationHref, useDayLabel } from '@/components/app-shell/notification-menu';
-import { useNotificationText } from '@/components/app-shell/notification-text';
+import {
+  ICONS,
+  groupByDay,
+  notificationHref,
+  useDayLabel,
+  useNotificationText,
+} from '@/components/app-shell/notification-text';
 import { LoadError } from '@/components/app-shell/page-states';
 import { Button } from '@/components/ui/button';
 import { callApi } from '@/lib/call-api';
@@ -25,7 +29,12 @@ export default function NotificationsPage() {
   const { mutate: markRead } = useMutation({
     networkMode: 'always',
     mutationFn: (ids?: number[]) => callApi((api) => api.POST('/api/notifications/read', { body: ids ? { ids } : {} })),
-    onSettled: () => refreshNotifications(queryClient),
+    // Every key under /api/notifications (this list, the bell's count and menu). Not the shell's
+    // refreshNotifications: sharing its module would split it into a chunk of its own on every route.
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/notifications'),
+      }),
   });
   const items = data?.pages.flat() ?? [];
   const hasUnread = items.some((item) => item.readAt === null);

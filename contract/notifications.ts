@@ -20,6 +20,18 @@ const NOTIFICATION_PAGE_SIZE_MAX = 100;
 /** How many ids one "mark read" call may name; more is a 400, not a slow query. */
 const NOTIFICATION_READ_IDS_MAX = 500;
 
+/**
+ * The names a notification tells of, as they were when it was written: the event's title and the
+ * person's name survive the event's deletion or the account's, and the achievement is named at all.
+ * Rows written before these names were kept have none, and show the generic text.
+ */
+export const notificationDataSchema = z.object({
+  eventTitle: z.string().optional(),
+  actorName: z.string().optional(),
+  achievementName: z.string().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   type: notificationTypeSchema,
@@ -27,8 +39,20 @@ export const notificationSchema = z.object({
   readAt: isoDateTimeSchema.nullable(),
   event: z.object({ id: z.number().int(), title: z.string() }).optional(),
   actor: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).optional(),
+  data: notificationDataSchema,
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Notifications of the same kind about the same thing (the same event, the same sender, the same
+ * achievement) as one entry: the newest of them, how many there are and their ids (to mark them read).
+ * Unread while any of them is.
+ */
+export const notificationGroupSchema = notificationSchema.extend({
+  count: z.number().int().min(1),
+  ids: z.array(z.number().int()),
+});
+export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 
 export const notificationListQuerySchema = z.object({
   limit: z.coerce
@@ -46,6 +70,12 @@ export const notificationListQuerySchema = z.object({
     .optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** The bell's list: the newest notifications, `limit` of them, gathered into groups (see notificationGroupSchema). */
+export const notificationGroupsQuerySchema = z.object({
+  limit: notificationListQuerySchema.shape.limit,
+});
+export type NotificationGroupsQuery = z.infer<typeof notificationGroupsQuerySchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
 
@@ -68,6 +98,17 @@ export const markNotificationsReadBodySchema = z
   })
   .strict();
 
-/** The Server-Sent Events of GET /api/stream: signals only, the client then reads the calls above. */
-export const STREAM_EVENT_TYPES = ['notification', 'message'] as const;
+/**
+ * The Server-Sent Events of GET /api/stream: signals only, the client then reads again what the signal
+ * names. `notification`: the caller's notifications; `message`: a conversation (`data.with` the other
+ * person, absent when unknown); `event`: an event's seats or attendees changed (`data.eventId`).
+ */
+export const STREAM_EVENT_TYPES = ['notification', 'message', 'event'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
+
+/** What a stream event's `data` names; `{}` asks for everything of its kind to be read again. */
+export const streamEventDataSchema = z.object({
+  eventId: z.number().int().optional(),
+  with: z.string().optional(),
+});
+export type StreamEventData = z.infer<typeof streamEventDataSchema>;

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { NotificationData } from '../../contract/notifications';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -462,6 +463,8 @@ export const notifications = pgTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    // The names the notification tells of, kept as they were (contract/notifications.ts, notificationDataSchema).
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
   },
   (table) => [
     index('notifications_user_id').on(table.userId, table.id),

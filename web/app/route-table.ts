@@ -50,4 +50,5 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/profile', page: 'profile/profile-page', namespaces: ['profile'] }, // Profile
   { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
   { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
+  { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
 ];

@@ -5525,11 +5525,112 @@ export interface paths {
                             };
                             /** @description ISO 8601 timestamp */
                             createdAt: string;
+                            data: {
+                                achievementName?: string;
+                                actorName?: string;
+                                eventTitle?: string;
+                            };
                             event?: {
                                 id: number;
                                 title: string;
                             };
                             id: number;
+                            /** @description ISO 8601 timestamp */
+                            readAt: string | null;
+                            /** @enum {string} */
+                            type: "rsvp_received" | "waitlist_promoted" | "event_changed" | "event_cancelled" | "event_reminder" | "announcement" | "message_received" | "achievement_unlocked";
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your newest notifications (limit), those of the same kind about the same thing gathered into one entry with a count */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actor?: {
+                                firstName: string | null;
+                                id: string;
+                                lastName: string | null;
+                            };
+                            count: number;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                            data: {
+                                achievementName?: string;
+                                actorName?: string;
+                                eventTitle?: string;
+                            };
+                            event?: {
+                                id: number;
+                                title: string;
+                            };
+                            id: number;
+                            ids: number[];
                             /** @description ISO 8601 timestamp */
                             readAt: string | null;
                             /** @enum {string} */
@@ -6032,7 +6133,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events for you: "notification" and "message" (signals only; read the lists again). retry 3000 ms */
+        /** Server-Sent Events for you: "notification", "message" (data.with: the conversation) and "event" (data.eventId: its seats or attendees changed); signals only, read what they name again. retry 3000 ms */
         get: {
             parameters: {
                 query?: never;

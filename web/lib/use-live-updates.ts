@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { StreamEventType } from '@contract/notifications';
+import type { StreamEventData, StreamEventType } from '@contract/notifications';
+import { apiUrl } from './api-read';
 
 /**
  * After the server refused the stream (429: too many from this user or network, 503: the server is full;
@@ -17,17 +18,61 @@ const startsWithAny = (prefixes: readonly string[]) => (query: Query) => {
   return typeof url === 'string' && prefixes.some((prefix) => url.startsWith(prefix));
 };
 
-/**
- * Which cached answers each stream event makes stale. A read elsewhere (another tab, reading a thread)
- * changes the conversations' unread counts too, so `notification` refreshes them as well.
- */
-const STALE_AFTER: Record<StreamEventType, readonly string[]> = {
-  notification: ['/api/notifications', '/api/conversations'],
-  message: ['/api/conversations', '/api/messages'],
+/** The events lists (discover's filtered pages, the cards): `/api/events` and `/api/events?…`, no single event. */
+const isEventList = (query: Query) => {
+  const url = query.queryKey[0];
+  return typeof url === 'string' && (url === '/api/events' || url.startsWith('/api/events?'));
 };
 
-function refresh(queryClient: QueryClient, type: StreamEventType) {
-  void queryClient.invalidateQueries({ predicate: startsWithAny(STALE_AFTER[type]) });
+/**
+ * What a signal names and which cached answers show it. A read elsewhere (another tab, reading a
+ * thread) changes the conversations' unread counts too, so `notification` refreshes them as well. The
+ * keys are the URLs the screens' query-key factories make (apiUrl; the events feature's keys.ts,
+ * lib/api/get-my-events.ts and get-conversations.ts): lib cannot import a feature, and importing those
+ * modules would put their chunks in every signed-in route's first load, so it builds the same URLs.
+ */
+function refresh(queryClient: QueryClient, type: StreamEventType, data: StreamEventData = {}) {
+  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  const invalidateWhere = (predicate: (query: Query) => boolean) => void queryClient.invalidateQueries({ predicate });
+  if (type === 'notification') {
+    invalidateWhere(startsWithAny(['/api/notifications', '/api/conversations']));
+    return;
+  }
+  if (type === 'message') {
+    invalidate(['/api/conversations']);
+    invalidate(['/api/messages']);
+    if (data.with === undefined) invalidateWhere(startsWithAny(['/api/conversations/']));
+    else invalidate([apiUrl('/api/conversations/{id}/messages', { path: { id: data.with } })]);
+    return;
+  }
+  // An event's seats or attendees changed: its page (counts and attendee list), the cards, my events.
+  if (data.eventId === undefined) invalidateWhere(startsWithAny(['/api/events']));
+  else {
+    invalidate([apiUrl('/api/events/{id}', { path: { id: data.eventId } })]);
+    invalidate([apiUrl('/api/events/{id}/attendees', { path: { id: data.eventId } })]);
+    invalidateWhere(isEventList);
+  }
+  invalidate(['/api/my-events']);
+  invalidate(['/api/my-rsvps']);
+}
+
+/** The contract's STREAM_EVENT_TYPES, typed against it: importing the value would bring zod into every first load. */
+const STREAM_EVENT_TYPES = ['notification', 'message', 'event'] as const satisfies readonly StreamEventType[];
+
+/** A stream event's data; anything unreadable names nothing, so everything of its kind is read again. */
+function parseData(message: Event): StreamEventData {
+  let value: unknown;
+  try {
+    value = JSON.parse(String((message as MessageEvent).data));
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const { eventId, with: other } = value as Record<string, unknown>;
+  return {
+    ...(Number.isInteger(eventId) ? { eventId: eventId as number } : {}),
+    ...(typeof other === 'string' ? { with: other } : {}),
+  };
 }
 
 /**
@@ -54,11 +99,11 @@ export function useLiveUpdates(isSignedIn: boolean): void {
       source.addEventListener('open', () => {
         stopPolling();
         reopenAfterMs = REOPEN_AFTER_REFUSAL_MS;
-        if (hasOpened) for (const type of Object.keys(STALE_AFTER) as StreamEventType[]) refresh(queryClient, type);
+        if (hasOpened) for (const type of STREAM_EVENT_TYPES) refresh(queryClient, type);
         hasOpened = true;
       });
-      for (const type of Object.keys(STALE_AFTER) as StreamEventType[])
-        source.addEventListener(type, () => refresh(queryClient, type));
+      for (const type of STREAM_EVENT_TYPES)
+        source.addEventListener(type, (message) => refresh(queryClient, type, parseData(message)));
       source.addEventListener('error', () => {
         // CONNECTING: the browser retries by itself (the server's retry: hint). CLOSED: it has given up.
         if (source?.readyState !== EventSource.CLOSED) return;

@@ -42,5 +42,10 @@ export async function refreshAchievementProgress(db: Executor, userId: string, n
   await repository.upsertUserAchievements(db, upserts);
   await repository.deleteUserAchievements(db, userId, deletions);
   await repository.bumpAchievementsVersion(db, userId);
-  await notifyOfAchievements(db, userId, upserts.filter((upsert) => upsert.unlockedAt === now).length);
+  const nameById = new Map(standings.map((standing) => [standing.achievementId, standing.name]));
+  await notifyOfAchievements(
+    db,
+    userId,
+    upserts.filter((upsert) => upsert.unlockedAt === now).map((upsert) => nameById.get(upsert.achievementId) ?? ''),
+  );
 }

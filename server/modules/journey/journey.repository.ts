@@ -45,6 +45,7 @@ export function listAchievementStandings(db: Executor, userId: string) {
   return db
     .select({
       achievementId: achievements.id,
+      name: achievements.name,
       metric: achievements.metric,
       requirement: achievements.requirement,
       progress: userAchievements.progress,

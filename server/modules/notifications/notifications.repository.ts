@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationType } from '../../../contract/notifications';
+import type { NotificationData, NotificationType } from '../../../contract/notifications';
 import { type Executor, selectRows } from '../../db/client';
-import { events, notifications } from '../../db/schema';
+import { events, notifications, users } from '../../db/schema';
 
 export type NewNotification = {
   userId: string;
   type: NotificationType;
   eventId: number | null;
   actorId: string | null;
+  data: NotificationData;
 };
 
 export type NotificationRow = {
@@ -20,6 +21,7 @@ export type NotificationRow = {
   actorId: string | null;
   actorFirstName: string | null;
   actorLastName: string | null;
+  data: NotificationData | null;
 };
 
 export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<void> {
@@ -63,7 +65,8 @@ export async function listNotifications(
     db,
     sql`SELECT n.id, n.type, n.created_at AS "createdAt", n.read_at AS "readAt",
           n.event_id AS "eventId", e.title AS "eventTitle",
-          n.actor_id AS "actorId", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+          n.actor_id AS "actorId", a.first_name AS "actorFirstName", a.last_name AS "actorLastName",
+          n.data
         FROM notifications n
         LEFT JOIN events e ON e.id = n.event_id
         LEFT JOIN users a ON a.id = n.actor_id
@@ -114,9 +117,26 @@ export async function markMessageNotificationsRead(db: Executor, userId: string,
   return rows.length;
 }
 
-export async function findEventOrganizer(db: Executor, eventId: number): Promise<string | null> {
-  const [row] = await db.select({ organizerId: events.organizerId }).from(events).where(eq(events.id, eventId));
-  return row?.organizerId ?? null;
+export async function findEvent(
+  db: Executor,
+  eventId: number,
+): Promise<{ organizerId: string; title: string } | undefined> {
+  const [row] = await db
+    .select({ organizerId: events.organizerId, title: events.title })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row;
+}
+
+export async function findPersonName(
+  db: Executor,
+  userId: string,
+): Promise<{ firstName: string | null; lastName: string | null } | undefined> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 /** Delivered to every LISTEN-ing process when the transaction commits, never before and never after a rollback. */

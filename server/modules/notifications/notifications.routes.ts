@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/errors';
 import {
   markNotificationsReadBodySchema,
+  notificationGroupSchema,
+  notificationGroupsQuerySchema,
   notificationListQuerySchema,
   notificationSchema,
   unreadCountSchema,
@@ -106,6 +108,20 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
   );
 
   app.get(
+    '/api/notifications/groups',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Your newest notifications (limit), those of the same kind about the same thing gathered into one entry with a count',
+        querystring: notificationGroupsQuerySchema,
+        response: { 200: z.array(notificationGroupSchema), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => service.listGroups(requireUser(request).id, request.query),
+  );
+
+  app.get(
     '/api/notifications/unread-count',
     {
       schema: {
@@ -148,7 +164,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (
       compress: false,
       schema: {
         tags: ['notifications'],
-        summary: `Server-Sent Events for you: "notification" and "message" (signals only; read the lists again). retry ${STREAM_RETRY_MS} ms`,
+        summary: `Server-Sent Events for you: "notification", "message" (data.with: the conversation) and "event" (data.eventId: its seats or attendees changed); signals only, read what they name again. retry ${STREAM_RETRY_MS} ms`,
         response: {
           200: z.string().describe('text/event-stream'),
           401: errorResponseSchema,

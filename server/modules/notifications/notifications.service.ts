@@ -1,7 +1,11 @@
 import type {
   Notification,
+  NotificationData,
+  NotificationGroup,
+  NotificationGroupsQuery,
   NotificationListQuery,
   NotificationType,
+  StreamEventData,
   StreamEventType,
 } from '../../../contract/notifications';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../../contract/notifications';
@@ -22,14 +26,31 @@ export type SessionsEndedSignal = {
   keepSessionId: string | null;
 };
 
-export type StreamSignal = { userId: string; type: StreamEventType } | SessionsEndedSignal;
+export type StreamSignal = { userId: string; type: StreamEventType; data?: StreamEventData } | SessionsEndedSignal;
 
 /**
- * Tells every server process, at commit, that `userId` has something new. pg_notify is transactional:
+ * Tells every server process, at commit, that `userId` has something new; `data` names what changed,
+ * so that the open screens showing it, and only those, read it again. pg_notify is transactional:
  * a rolled-back write signals nothing, and a process never signals before the row is readable.
  */
-async function signalUser(db: Executor, userId: string, type: StreamEventType): Promise<void> {
-  await repository.notifyChannel(db, STREAM_CHANNEL, JSON.stringify({ userId, type } satisfies StreamSignal));
+async function signalUser(db: Executor, userId: string, type: StreamEventType, data?: StreamEventData): Promise<void> {
+  await repository.notifyChannel(
+    db,
+    STREAM_CHANNEL,
+    JSON.stringify((data ? { userId, type, data } : { userId, type }) satisfies StreamSignal),
+  );
+}
+
+function fullName(person: { firstName: string | null; lastName: string | null } | undefined): string | undefined {
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+  return name === '' ? undefined : name;
+}
+
+/** The event's title and the person's name as they are now, kept in the notification (NotificationData). */
+async function readNames(db: Executor, eventId: number | null, actorId: string | null): Promise<NotificationData> {
+  const event = eventId === null ? undefined : await repository.findEvent(db, eventId);
+  const actorName = actorId === null ? undefined : fullName(await repository.findPersonName(db, actorId));
+  return { ...(event ? { eventTitle: event.title } : {}), ...(actorName ? { actorName } : {}) };
 }
 
 /**
@@ -55,16 +76,18 @@ export async function createNotifications(
   db: Executor,
   type: NotificationType,
   recipientIds: readonly string[],
-  context: { eventId: number | null; actorId: string | null },
+  context: { eventId: number | null; actorId: string | null; data?: NotificationData },
 ): Promise<void> {
   const recipients = [...new Set(recipientIds)].filter((userId) => userId !== context.actorId);
+  if (recipients.length === 0) return;
+  const data = context.data ?? (await readNames(db, context.eventId, context.actorId));
   // Changes come in bursts (an organizer fixing a place five times): the bell keeps one unread notice per
   // event and person, moved to the top with the newest change, rather than one per edit.
   if (type === 'event_changed' && context.eventId !== null)
     await repository.deleteUnreadOfEvent(db, type, context.eventId, recipients);
   await repository.insertNotifications(
     db,
-    recipients.map((userId) => ({ userId, type, eventId: context.eventId, actorId: context.actorId })),
+    recipients.map((userId) => ({ userId, type, eventId: context.eventId, actorId: context.actorId, data })),
   );
   for (const userId of recipients) await signalUser(db, userId, 'notification');
 }
@@ -80,17 +103,41 @@ export async function notifyOfEventChange(
   },
 ): Promise<void> {
   await createNotifications(db, change.type, change.recipientIds, { eventId: change.eventId, actorId: change.actorId });
-  // An announcement arrives as a message from the organizer too: open threads refresh.
-  if (change.type === 'announcement') {
-    for (const userId of new Set(change.recipientIds))
-      if (userId !== change.actorId) await signalUser(db, userId, 'message');
+  for (const userId of new Set(change.recipientIds)) {
+    if (userId === change.actorId) continue;
+    // An announcement arrives as a message from the organizer too: open threads refresh.
+    if (change.type === 'announcement')
+      await signalUser(db, userId, 'message', change.actorId === null ? {} : { with: change.actorId });
+    // A promotion, a change or a cancellation shows on the event's page and cards the person has open.
+    else await signalUser(db, userId, 'event', { eventId: change.eventId });
   }
+}
+
+/** The open pages of the event, the organizer's and the person's own other tabs, read its seats again. */
+async function signalSeatChange(db: Executor, eventId: number, organizerId: string, personId: string) {
+  for (const userId of new Set([organizerId, personId])) await signalUser(db, userId, 'event', { eventId });
 }
 
 /** A new RSVP tells the organizer (not a change of status, which is no news to them). */
 export async function notifyOfRsvp(db: Executor, eventId: number, attendeeId: string): Promise<void> {
-  const organizerId = await repository.findEventOrganizer(db, eventId);
-  if (organizerId) await createNotifications(db, 'rsvp_received', [organizerId], { eventId, actorId: attendeeId });
+  const event = await repository.findEvent(db, eventId);
+  if (!event) return;
+  const actorName = fullName(await repository.findPersonName(db, attendeeId));
+  await createNotifications(db, 'rsvp_received', [event.organizerId], {
+    eventId,
+    actorId: attendeeId,
+    data: { eventTitle: event.title, ...(actorName ? { actorName } : {}) },
+  });
+  await signalSeatChange(db, eventId, event.organizerId, attendeeId);
+}
+
+/**
+ * A withdrawal is no notification (the organizer is not told of every change of plan), but the
+ * organizer's open event page must not keep counting the person.
+ */
+export async function notifyOfWithdrawal(db: Executor, eventId: number, attendeeId: string): Promise<void> {
+  const event = await repository.findEvent(db, eventId);
+  if (event) await signalSeatChange(db, eventId, event.organizerId, attendeeId);
 }
 
 /** The receiver gets a notification; both people's open tabs refresh the conversation. */
@@ -98,19 +145,30 @@ export async function notifyOfMessage(
   db: Executor,
   message: { senderId: string; receiverId: string | null; eventId: number | null },
 ): Promise<void> {
-  await signalUser(db, message.senderId, 'message');
-  if (message.receiverId === null) return;
+  if (message.receiverId === null) {
+    await signalUser(db, message.senderId, 'message');
+    return;
+  }
+  await signalUser(db, message.senderId, 'message', { with: message.receiverId });
   await createNotifications(db, 'message_received', [message.receiverId], {
     eventId: message.eventId,
     actorId: message.senderId,
   });
-  await signalUser(db, message.receiverId, 'message');
+  await signalUser(db, message.receiverId, 'message', { with: message.senderId });
 }
 
-/** One notification per achievement the write unlocked. */
-export async function notifyOfAchievements(db: Executor, userId: string, unlockedCount: number): Promise<void> {
-  for (let index = 0; index < unlockedCount; index += 1)
-    await createNotifications(db, 'achievement_unlocked', [userId], { eventId: null, actorId: null });
+/** One notification per achievement the write unlocked, each naming its achievement (the catalogue's name). */
+export async function notifyOfAchievements(
+  db: Executor,
+  userId: string,
+  achievementNames: readonly string[],
+): Promise<void> {
+  for (const achievementName of achievementNames)
+    await createNotifications(db, 'achievement_unlocked', [userId], {
+      eventId: null,
+      actorId: null,
+      data: { achievementName },
+    });
 }
 
 /** Reading a thread with `otherUserId` reads its message notifications; the reader's other tabs update. */
@@ -133,7 +191,36 @@ function toNotification(row: repository.NotificationRow): Notification {
     ...(row.actorId !== null
       ? { actor: { id: row.actorId, firstName: row.actorFirstName, lastName: row.actorLastName } }
       : {}),
+    data: row.data ?? {},
   };
+}
+
+/** What makes two notifications "the same kind about the same thing" (see notificationGroupSchema). */
+function groupKey(item: Notification): string {
+  const about =
+    item.type === 'message_received'
+      ? `actor:${item.actor?.id ?? ''}`
+      : item.type === 'achievement_unlocked'
+        ? `achievement:${item.data.achievementName ?? item.id}`
+        : `event:${item.event?.id ?? item.data.eventTitle ?? item.id}`;
+  return `${item.type}|${about}`;
+}
+
+/** Newest first in, newest first out: each group where its newest notification stands. */
+export function groupNotifications(items: readonly Notification[]): NotificationGroup[] {
+  const groups = new Map<string, NotificationGroup>();
+  for (const item of items) {
+    const key = groupKey(item);
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, { ...item, count: 1, ids: [item.id] });
+      continue;
+    }
+    group.count += 1;
+    group.ids.push(item.id);
+    if (item.readAt === null) group.readAt = null;
+  }
+  return [...groups.values()];
 }
 
 export class NotificationsService {
@@ -150,6 +237,17 @@ export class NotificationsService {
       notifications: page.map(toNotification),
       nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
     };
+  }
+
+  /** The newest `limit` notifications, gathered into groups: the bell's list. */
+  async listGroups(userId: string, query: NotificationGroupsQuery): Promise<NotificationGroup[]> {
+    const rows = await repository.listNotifications(
+      this.db,
+      userId,
+      query.limit ?? NOTIFICATION_PAGE_SIZE_DEFAULT,
+      undefined,
+    );
+    return groupNotifications(rows.map(toNotification));
   }
 
   unreadCount(userId: string): Promise<number> {

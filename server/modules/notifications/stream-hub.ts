@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { STREAM_EVENT_TYPES, type StreamEventType } from '../../../contract/notifications';
+import { STREAM_EVENT_TYPES, type StreamEventData, type StreamEventType } from '../../../contract/notifications';
 import type { DatabaseHandle } from '../../db/client';
 import { STREAM_CHANNEL, type SessionsEndedSignal, type StreamSignal } from './notifications.service';
 
@@ -62,10 +62,17 @@ function isSessionsEndedSignal(value: Record<string, unknown>): boolean {
   );
 }
 
+function isStreamEventData(value: unknown): value is StreamEventData {
+  if (typeof value !== 'object' || value === null) return false;
+  const { eventId, with: other } = value as Record<string, unknown>;
+  return (eventId === undefined || Number.isInteger(eventId)) && (other === undefined || typeof other === 'string');
+}
+
 function isStreamSignal(value: unknown): value is StreamSignal {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   if (typeof record.userId !== 'string') return false;
+  if (record.data !== undefined && !isStreamEventData(record.data)) return false;
   return STREAM_EVENT_TYPES.includes(record.type as StreamEventType) || isSessionsEndedSignal(record);
 }
 
@@ -186,7 +193,7 @@ export class StreamHub {
       this.closeEndedSessions(signal);
       return;
     }
-    for (const stream of this.streamsByUser.get(signal.userId) ?? []) this.send(stream, signal.type);
+    for (const stream of this.streamsByUser.get(signal.userId) ?? []) this.send(stream, signal.type, signal.data);
   }
 
   /** A stream must not outlive its session: signed out, its password changed, the account deleted. */
@@ -198,7 +205,8 @@ export class StreamHub {
     }
   }
 
-  private send(stream: Stream, type: StreamEventType): void {
-    stream.sink.push(`event: ${type}\ndata: {}\n\n`);
+  /** `data` names what changed; `{}` (a reconnect) asks for everything of the kind to be read again. */
+  private send(stream: Stream, type: StreamEventType, data: StreamEventData = {}): void {
+    stream.sink.push(`event: ${type}\ndata: ${JSON.stringify({ eventId: data.eventId, with: data.with })}\n\n`);
   }
 }

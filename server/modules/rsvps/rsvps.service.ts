@@ -2,7 +2,7 @@ import type { RsvpResponse, RsvpStatus } from '../../../contract/rsvps';
 import type { Database, Executor } from '../../db/client';
 import { conflict, notFound } from '../../lib/http-error';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
-import { notifyOfRsvp } from '../notifications/notifications.service';
+import { notifyOfRsvp, notifyOfWithdrawal } from '../notifications/notifications.service';
 import { announceEventChange } from '../events/events.service';
 import * as repository from './rsvps.repository';
 
@@ -120,6 +120,7 @@ export class RsvpsService {
       await repository.releaseSeat(tx, eventId);
       await refreshAchievementProgress(tx, userId);
       await fillFreeSeats(tx, eventId, userId);
+      await notifyOfWithdrawal(tx, eventId, userId);
     });
   }
 

@@ -1,20 +1,9 @@
 import { Suspense } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Award,
-  CalendarCheck,
-  CalendarClock,
-  CalendarX,
-  CheckCheck,
-  Megaphone,
-  MessageCircle,
-  PencilLine,
-  UserPlus,
-  type LucideIcon,
-} from 'lucide-react';
+import { CheckCheck, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Notification, NotificationType } from '@contract/notifications';
+import type { NotificationGroup } from '@contract/notifications';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,61 +16,24 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { callApi } from '@/lib/call-api';
 import { cn } from '@/lib/utils';
-import { notificationsQueryOptions, refreshNotifications } from './api/get-notifications';
+import { notificationGroupsQueryOptions, refreshNotifications } from './api/get-notifications';
 import { NotificationBellButton } from './notification-bell-button';
+import { ICONS, dayKey, groupByDay, notificationHref, useDayLabel, useNotificationText } from './notification-text';
 
-const ICONS: Record<NotificationType, LucideIcon> = {
-  rsvp_received: UserPlus,
-  waitlist_promoted: CalendarCheck,
-  event_changed: PencilLine,
-  event_cancelled: CalendarX,
-  event_reminder: CalendarClock,
-  announcement: Megaphone,
-  message_received: MessageCircle,
-  achievement_unlocked: Award,
-};
-
-/** Where a notification leads: its conversation, its event, or the Journey. */
-export function notificationHref(item: Notification): string {
-  if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
-  if (item.type === 'achievement_unlocked') return '/journey';
-  if (item.event) return `/events/${item.event.id}`;
-  if (item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
-  return '/';
-}
-
-function dayKey(date: Date): string {
-  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-}
-
-/** Newest first in, newest first out: one group per calendar day. */
-export function groupByDay(items: readonly Notification[]): Array<{ day: Date; items: Notification[] }> {
-  const groups: Array<{ day: Date; items: Notification[] }> = [];
-  for (const item of items) {
-    const day = new Date(item.createdAt);
-    const last = groups[groups.length - 1];
-    if (last && dayKey(last.day) === dayKey(day)) last.items.push(item);
-    else groups.push({ day, items: [item] });
-  }
-  return groups;
-}
-
-function useDayLabel() {
-  const { t, i18n } = useTranslation('notifications');
-  return (day: Date) => {
-    const today = new Date();
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    if (dayKey(day) === dayKey(today)) return t('today');
-    if (dayKey(day) === dayKey(yesterday)) return t('yesterday');
-    return day.toLocaleDateString(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' });
-  };
-}
-
-function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Notification) => void }) {
+function NotificationList({
+  count,
+  onOpen,
+  onSeeAll,
+}: {
+  count: number;
+  onOpen: (item: NotificationGroup) => void;
+  onSeeAll: () => void;
+}) {
   const { t, i18n } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const dayLabel = useDayLabel();
-  const { data, isPending, isError } = useQuery(notificationsQueryOptions());
+  const textOf = useNotificationText();
+  const { data, isPending, isError } = useQuery(notificationGroupsQueryOptions());
   const { mutate: markAllRead, isPending: isMarking } = useMutation({
     networkMode: 'always',
     mutationFn: () => callApi((api) => api.POST('/api/notifications/read', { body: {} })),
@@ -122,9 +74,6 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
             {group.items.map((item) => {
               const Icon = ICONS[item.type];
               const isUnread = item.readAt === null;
-              const name = item.actor
-                ? [item.actor.firstName, item.actor.lastName].filter(Boolean).join(' ') || t('someone')
-                : t('someone');
               return (
                 <DropdownMenuItem
                   key={item.id}
@@ -132,6 +81,7 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
                   className="items-start gap-3 py-2"
                   data-testid="notification-item"
                   data-unread={isUnread}
+                  data-count={item.count}
                 >
                   <span
                     className={cn(
@@ -148,7 +98,7 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
                         isUnread ? 'font-semibold text-foreground' : 'text-muted-foreground',
                       )}
                     >
-                      {t(`types.${item.type}`, { name, event: item.event?.title ?? t('anEvent') })}
+                      {textOf(item, item.count)}
                     </span>
                     <span className="text-xs text-muted-foreground">
                       {new Date(item.createdAt).toLocaleTimeString(i18n.language, {
@@ -164,14 +114,24 @@ function NotificationList({ count, onOpen }: { count: number; onOpen: (item: Not
             })}
           </DropdownMenuGroup>
         ))}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        onSelect={onSeeAll}
+        className="justify-center py-2 text-sm font-medium text-primary"
+        data-testid="notifications-see-all"
+      >
+        <ListChecks aria-hidden className="text-primary" />
+        {t('seeAll')}
+      </DropdownMenuItem>
     </>
   );
 }
 
 /**
  * The notifications menu behind the bell, loaded on first use by notification-bell.tsx:
- * grouped by day, newest first, each entry leading to its event, conversation or the Journey (and read
- * on the way), with "mark all as read".
+ * grouped by day, newest first, repeats of the same kind about the same thing as one entry with a
+ * count, each entry leading to its event, conversation or the Journey (and read on the way), with
+ * "mark all as read" and "See all" (the /notifications page).
  */
 export default function NotificationMenu({
   count,
@@ -185,11 +145,12 @@ export default function NotificationMenu({
   const focusFirstItem = useFocusFirstItemOnOpen(isOpenedWithKeyboard);
   const { mutate: markRead } = useMutation({
     networkMode: 'always',
-    mutationFn: (id: number) => callApi((api) => api.POST('/api/notifications/read', { body: { ids: [id] } })),
+    mutationFn: (ids: number[]) => callApi((api) => api.POST('/api/notifications/read', { body: { ids } })),
     onSettled: () => refreshNotifications(queryClient),
   });
-  const open = (item: Notification) => {
-    if (item.readAt === null) markRead(item.id);
+  // Opening a group reads every notification it gathers.
+  const open = (item: NotificationGroup) => {
+    if (item.readAt === null) markRead(item.ids);
     navigate(notificationHref(item));
   };
   return (
@@ -206,7 +167,7 @@ export default function NotificationMenu({
         data-testid="notifications-menu"
       >
         <Suspense fallback={<div className="h-24" />}>
-          <NotificationList count={count} onOpen={open} />
+          <NotificationList count={count} onOpen={open} onSeeAll={() => navigate('/notifications')} />
         </Suspense>
       </DropdownMenuContent>
     </DropdownMenu>

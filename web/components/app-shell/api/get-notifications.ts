@@ -9,10 +9,10 @@ export function unreadCountQueryOptions() {
   return readQueryOptions('/api/notifications/unread-count');
 }
 
-/** The menu's list, read afresh each time it opens. */
-export function notificationsQueryOptions() {
+/** The menu's list, repeats gathered into groups, read afresh each time it opens. */
+export function notificationGroupsQueryOptions() {
   return {
-    ...readQueryOptions('/api/notifications', { query: { limit: NOTIFICATIONS_PAGE } }),
+    ...readQueryOptions('/api/notifications/groups', { query: { limit: NOTIFICATIONS_PAGE } }),
     refetchOnMount: 'always' as const,
   };
 }

@@ -12,9 +12,10 @@ const guestApp = lazyWithPreload(() => import('./guest-app'));
 const GuestApp = guestApp.Component;
 export const loadGuestApp = guestApp.preload;
 
-// Few visitors see the not-found page: it stays out of the landing page's scripts, within its budget.
+// Few people see the not-found page: it stays out of the scripts of the landing page and of every
+// signed-in screen, which are at the edge of their budgets.
 const notFoundPage = lazyWithPreload(() => import('@/features/not-found/not-found-page'));
-const NotFoundPage = notFoundPage.Component;
+export const NotFoundPage = notFoundPage.Component;
 export const loadNotFoundPage = notFoundPage.preload;
 
 /** /events/{id} is the one path besides "/" a guest may open. */

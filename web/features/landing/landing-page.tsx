@@ -24,9 +24,7 @@ function goToSignIn() {
 }
 
 /** Get Started is for newcomers: the login page opens on its Create account tab. */
-function goToSignUp() {
-  window.location.href = '/api/login?mode=signup';
-}
+const goToSignUp = () => (window.location.href = '/api/login?mode=signup');
 
 // Fixed marketing figures, shown as text and never fetched; `isAtLeast` adds a "+".
 const STATS: { value: number; isAtLeast?: boolean; labelKey: string; icon: Icon }[] = [

@@ -117,15 +117,15 @@ test.describe('copy and languages', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     const compact = new Intl.NumberFormat('de', { notation: 'compact', maximumFractionDigits: 1 });
-    await expect(page.getByTestId('landing-stat-value')).toHaveText([
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]')).toHaveText([
       `${compact.format(2330)}+`,
       compact.format(127),
       compact.format(15_700),
       compact.format(89),
     ]);
     // Intl's German has no short form for thousands: no English "2.3k" on a German page.
-    await expect(page.getByTestId('landing-stat-value').first()).toHaveText('2330+');
-    await expect(page.getByTestId('landing-stat-value').nth(2)).toHaveText('15.700');
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]').first()).toHaveText('2330+');
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]').nth(2)).toHaveText('15.700');
 
     await signUpWith(page.context().request);
     await page.goto('/');

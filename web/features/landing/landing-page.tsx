@@ -135,7 +135,6 @@ export default function LandingPage() {
                     <span className="flex flex-col">
                       <span
                         dir="ltr"
-                        data-testid="landing-stat-value"
                         className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl"
                       >
                         {formatCompactNumber(value, language)}

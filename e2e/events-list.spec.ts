@@ -79,7 +79,7 @@ test.describe('Home', () => {
       await expect(banner.getByRole('link', { name })).toHaveAttribute('href', path);
     }
 
-    for (const text of ['2.3k', 'Volunteers', '15.7k', 'Hours', '89', 'Communities', 'Active Events']) {
+    for (const text of ['2.3K', 'Volunteers', '15.7K', 'Hours', '89', 'Communities', 'Active Events']) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
     // Active Events is the number of listed events ('+' while the API has a further page).

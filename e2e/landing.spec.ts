@@ -8,9 +8,9 @@ test.describe('landing page (signed out)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Difference in Your Community');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     for (const [figure, label] of [
-      ['2.3k+', 'Active Volunteers'],
+      ['2.3K+', 'Active Volunteers'],
       ['127', 'Events This Month'],
-      ['15.7k', 'Hours Volunteered'],
+      ['15.7K', 'Hours Volunteered'],
       ['89', 'Communities Served'],
     ] as const) {
       const stat = page.getByRole('listitem').filter({ hasText: label });
@@ -25,7 +25,7 @@ test.describe('landing page (signed out)', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
-  test('Get Started goes to the sign-in page and Learn More scrolls to the features', async ({ page }) => {
+  test('Get Started goes to the sign-up form and Learn More scrolls to the features', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const features = page.locator('#features');
@@ -33,7 +33,7 @@ test.describe('landing page (signed out)', () => {
     await page.getByTestId('hero-learn-more').click();
     await expect(features).toBeInViewport();
     await page.getByTestId('hero-get-started').click();
-    await expect(page).toHaveURL(/\/api\/login$/);
+    await expect(page).toHaveURL(/\/api\/login\?mode=signup$/);
   });
 
   test('the theme toggle switches to dark, is remembered, and is applied by the inline pre-paint script alone', async ({

@@ -4,7 +4,7 @@ import { expectNoSeriousAccessibilityViolations } from './support/accessibility'
 import { signUpWith } from './support/accounts';
 
 const NOT_FOUND = '404 Page Not Found';
-const NOT_FOUND_HINT = 'Did you forget to add the page to the router?';
+const NOT_FOUND_HINT = "This page doesn't exist or has moved. Check the address, or carry on from one of these.";
 
 test.describe('web shell', () => {
   // An event's page (/events/{id}) is open to guests (guest-event.spec.ts).
@@ -13,9 +13,16 @@ test.describe('web shell', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
       await expect(page.getByText(NOT_FOUND_HINT)).toBeVisible();
+      // The visitors' header, as on the landing page.
+      await expect(page.getByTestId('guest-header')).toBeVisible();
+      await expect(page.getByTestId('header-sign-in')).toBeVisible();
     }
+    await expect(page.getByRole('link', { name: 'Discover events' })).toHaveAttribute(
+      'href',
+      '/api/login?returnTo=%2Fdiscover',
+    );
     await expectNoSeriousAccessibilityViolations(page);
-    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('link', { name: 'Back to the start page' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Difference in Your Community');
   });
@@ -25,6 +32,10 @@ test.describe('web shell', () => {
     await page.goto('/definitely-not-a-page');
     await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
     await expect(page.getByText(NOT_FOUND_HINT)).toBeVisible();
+    await expect(page.getByTestId('guest-header')).toHaveCount(0);
+    // Links, not clicks: the e-mail reminder above may still push the card down as it appears.
+    await expect(page.getByRole('link', { name: 'Discover events' })).toHaveAttribute('href', '/discover');
+    await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     await page.goto('/');
     await expect(page.getByTestId('hero-get-started')).toHaveCount(0);
   });
@@ -34,6 +45,8 @@ test.describe('web shell', () => {
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'fr'));
     await page.reload();
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
+    await expect(page.getByRole('link', { name: "Retour à la page d'accueil" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Découvrir des événements' })).toBeVisible();
   });
 
   test('the sign-in page follows the stored language and direction', async ({ page }) => {

@@ -9,7 +9,7 @@ import { mirrorToCookie, readPageData } from '@/lib/page-data';
 import englishLanding from '@/locales/en/landing.json';
 import { type AuthState, loadSignedInApp } from './app';
 import { AppRoot } from './app-root';
-import { isGuestEventPath, loadGuestApp } from './signed-out-routes';
+import { isGuestEventPath, loadGuestApp, loadNotFoundPage } from './signed-out-routes';
 import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './route-table';
 import './styles.css';
 
@@ -45,6 +45,8 @@ async function start(root: HTMLElement) {
     if (!user && isGuestEventPath(window.location.pathname)) {
       const guest = await loadGuestApp();
       await guest.preloadGuestEventPage().catch(() => {});
+    } else if (!user && window.location.pathname !== '/') {
+      await loadNotFoundPage().catch(() => {});
     }
     // What the visitor did to the page while it waited for its scripts, and while React hydrated it
     // (a click on a part not yet hydrated would be dropped), is replayed once the screen answers.

@@ -51,6 +51,9 @@ export const signedInRoutes: AppRoute[] = ROUTE_TABLE.map(toAppRoute);
  * of after the first render asks for it, which on slow 4G was two round trips later (as
  * Lighthouse measured). Settles when the page and its translations are loaded (at once for an unknown path).
  */
-export function preloadRouteOf(path: string): Promise<unknown> {
-  return signedInRoutes.find((route) => matchRoute(parsePattern, route.path, path)[0])?.preload() ?? Promise.resolve();
+export function preloadRouteOf(
+  path: string,
+  loadOtherwise: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<unknown> {
+  return signedInRoutes.find((route) => matchRoute(parsePattern, route.path, path)[0])?.preload() ?? loadOtherwise();
 }

@@ -7,10 +7,14 @@ import { SignedInLayout } from '@/components/app-shell/signed-in-layout';
 import { PageLoading } from '@/components/page-loading';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AUTH_USER_QUERY_KEY, useAuth } from '@/lib/use-auth';
-import NotFoundPage from '@/features/not-found/not-found-page';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
-import { preloadRouteOf, signedInRoutes } from './routes';
-import { SignedOutRoutes } from './signed-out-routes';
+import { preloadRouteOf as preloadScreenOf, signedInRoutes } from './routes';
+import { loadNotFoundPage, NotFoundPage, SignedOutRoutes } from './signed-out-routes';
+
+/** The screen of a path, or the not-found page when no route has the path. */
+function preloadRouteOf(path: string): Promise<unknown> {
+  return preloadScreenOf(path, loadNotFoundPage);
+}
 
 /**
  * Everything only a signed-in user can reach, loaded lazily by app.tsx so that the query library,

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@contract/page-data';
 import LandingPage from '@/features/landing/landing-page';
-import NotFoundPage from '@/features/not-found/not-found-page';
 import { PageLoading } from '@/components/page-loading';
 import { ScreenCommitted } from '@/lib/before-hydration';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
@@ -12,6 +11,12 @@ import { usePagePath } from '@/lib/page-path';
 const guestApp = lazyWithPreload(() => import('./guest-app'));
 const GuestApp = guestApp.Component;
 export const loadGuestApp = guestApp.preload;
+
+// Few people see the not-found page: it stays out of the scripts of the landing page and of every
+// signed-in screen, which are at the edge of their budgets.
+const notFoundPage = lazyWithPreload(() => import('@/features/not-found/not-found-page'));
+export const NotFoundPage = notFoundPage.Component;
+export const loadNotFoundPage = notFoundPage.preload;
 
 /** /events/{id} is the one path besides "/" a guest may open. */
 export function isGuestEventPath(path: string): boolean {
@@ -36,10 +41,18 @@ export function SignedOutRoutes({
       </Suspense>
     );
   }
+  if (path === '/') {
+    return (
+      <>
+        <LandingPage />
+        <ScreenCommitted />
+      </>
+    );
+  }
   return (
-    <>
-      {path === '/' ? <LandingPage /> : <NotFoundPage standalone />}
+    <Suspense fallback={<PageLoading />}>
+      <NotFoundPage standalone />
       <ScreenCommitted />
-    </>
+    </Suspense>
   );
 }

@@ -46,7 +46,9 @@ describe('locale files', () => {
   it('keeps the exact spec texts in English', () => {
     const common = read('en', 'common');
     expect(common.get('notFound.title')).toBe('404 Page Not Found');
-    expect(common.get('notFound.hint')).toBe('Did you forget to add the page to the router?');
+    expect(common.get('notFound.hint')).toBe(
+      "This page doesn't exist or has moved. Check the address, or carry on from one of these.",
+    );
     expect(common.get('status.required')).toBe('This field is required');
     expect(common.get('toasts.unauthorized.description')).toBe('You are logged out. Logging in again...');
   });

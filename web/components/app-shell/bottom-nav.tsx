@@ -63,9 +63,9 @@ export function BottomNav() {
                       </span>
                     )}
                   </span>
-                  {/* The bar's own short words: the full ones ('Veranstaltungen') do not fit a fifth of a phone. */}
+                  {/* The desktop navigation's words: every language keeps them short enough for a phone. */}
                   <span className="max-w-full truncate px-1" data-testid="bottom-nav-label">
-                    {t(`shell:bottomNav.${item.labelKey.replace('nav.', '')}`)}
+                    {t(`common:${item.labelKey}`)}
                   </span>
                 </Link>
               </li>

@@ -700,7 +700,9 @@ export default function SignInPage() {
         <Card className="w-full max-w-md shadow-lg">
           <CardHeader className="pb-4 text-center">
             <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-            <CardDescription>{t('subtitle')}</CardDescription>
+            <CardDescription data-testid="sign-in-subtitle">
+              {mode === 'signup' && view === 'tabs' ? t('subtitleSignUp') : t('subtitle')}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {verificationOutcome && view === 'tabs' && (

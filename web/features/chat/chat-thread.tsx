@@ -202,6 +202,7 @@ export function ChatThread({
                             :{' '}
                           </span>
                           <p
+                            dir="auto"
                             className="break-words whitespace-pre-wrap [unicode-bidi:plaintext]"
                             data-testid="thread-message-content"
                           >

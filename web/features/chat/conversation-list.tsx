@@ -128,6 +128,7 @@ export function ConversationList({
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="flex items-baseline justify-between gap-2">
                         <span
+                          dir="auto"
                           className={cn('truncate [unicode-bidi:plaintext]', hasUnread ? 'font-bold' : 'font-semibold')}
                           data-testid="conversation-name"
                         >
@@ -145,6 +146,7 @@ export function ConversationList({
                       </span>
                       <span className="flex items-center justify-between gap-2">
                         <span
+                          dir="auto"
                           className={cn(
                             'truncate text-sm [unicode-bidi:plaintext]',
                             hasUnread ? 'font-medium text-foreground' : 'text-muted-foreground',

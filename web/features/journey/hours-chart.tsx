@@ -1,9 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '@/lib/cx';
+import { formatNumber } from '@/lib/format-number';
 import type { MonthHours } from './journey-figures';
 
 const CHART_HEIGHT = 160;
 const BAR_GAP = 0.28;
+/** Longer month names than this ("févr.", Arabic's full names) do not fit one bar's width on a phone. */
+const LONGEST_LABEL_IN_ONE_ROW = 3;
 
 /** A number of hours at or above `max` rounded up to a readable step, so the axis reads well. */
 function niceCeiling(max: number): number {
@@ -22,27 +26,29 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
   const titleId = useId();
   const shortMonth = new Intl.DateTimeFormat(language, { month: 'short' });
   const longMonth = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' });
-  const number = new Intl.NumberFormat(language);
   const total = months.reduce((sum, month) => sum + month.hours, 0);
   const top = niceCeiling(Math.max(...months.map((month) => month.hours), 0));
   const slot = 100 / months.length;
   const isRtl = i18n.dir(language) === 'rtl';
   // Time runs right to left in right-to-left languages.
   const ordered = isRtl ? [...months].reverse() : months;
+  const labels = ordered.map((month) => shortMonth.format(month.start));
+  // Long names alternate between two rows, so each may take two bars' width without touching the next.
+  const isStaggered = labels.some((label) => [...label].length > LONGEST_LABEL_IN_ONE_ROW);
 
   return (
     <figure className="flex flex-col gap-3" aria-labelledby={titleId} data-testid="hours-chart">
       <figcaption id={titleId} className="sr-only">
-        {t('chart.caption', { total: number.format(total) })}
+        {t('chart.caption', { total: formatNumber(total, language) })}
       </figcaption>
       <div className="flex gap-2">
         <div
           className="flex h-40 flex-col justify-between pb-0.5 text-end text-[0.7rem] text-muted-foreground tabular-nums"
           aria-hidden
         >
-          <span>{number.format(top)}</span>
-          <span>{number.format(top / 2)}</span>
-          <span>0</span>
+          <span>{formatNumber(top, language)}</span>
+          <span>{formatNumber(top / 2, language)}</span>
+          <span>{formatNumber(0, language)}</span>
         </div>
         <div className="relative flex-1">
           <svg
@@ -78,23 +84,49 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
                   rx="1.2"
                   className="fill-primary"
                   data-testid="hours-chart-bar"
+                  data-month={month.key}
                   data-hours={month.hours}
                 >
-                  <title>{`${longMonth.format(month.start)}: ${t('chart.hours', { hours: number.format(month.hours) })}`}</title>
+                  <title>{`${longMonth.format(month.start)}: ${t('chart.hours', { hours: formatNumber(month.hours, language) })}`}</title>
                 </rect>
               );
             })}
           </svg>
+          {/* Placed by `left` like the bars (not by the grid's inline direction), so each label stays under
+              its bar in right-to-left languages too. */}
           <div
-            className="mt-1.5 grid text-center text-[0.65rem] text-muted-foreground sm:text-xs"
-            style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}
+            className={cx(
+              'relative mt-1.5 text-[0.65rem] leading-4 text-muted-foreground sm:text-xs',
+              isStaggered ? 'h-8' : 'h-4',
+            )}
             aria-hidden
+            data-testid="hours-chart-labels"
           >
-            {ordered.map((month) => (
-              <span key={month.key} className="truncate">
-                {shortMonth.format(month.start)}
-              </span>
-            ))}
+            {ordered.map((month, index) => {
+              // A staggered label two bars wide would pass the chart's edge if centred under the end bars.
+              const edge = !isStaggered ? null : index === 0 ? 'left' : index === ordered.length - 1 ? 'right' : null;
+              const room = isStaggered ? (edge ? 1.5 : 2) : 1;
+              return (
+                <span
+                  key={month.key}
+                  className={cx(
+                    'absolute truncate whitespace-nowrap',
+                    isStaggered && index % 2 === 1 ? 'top-4' : 'top-0',
+                  )}
+                  style={{
+                    left: edge === 'left' ? 0 : edge === 'right' ? undefined : `${(index + 0.5) * slot}%`,
+                    right: edge === 'right' ? 0 : undefined,
+                    maxWidth: `${room * slot}%`,
+                    transform: edge ? undefined : 'translateX(-50%)',
+                    textAlign: edge ?? 'center',
+                  }}
+                  data-testid="hours-chart-label"
+                  data-month={month.key}
+                >
+                  {labels[index]}
+                </span>
+              );
+            })}
           </div>
         </div>
       </div>
@@ -120,7 +152,7 @@ export function HoursChart({ months }: { months: MonthHours[] }) {
                 <th scope="row" className="py-1.5 text-start font-normal">
                   {longMonth.format(month.start)}
                 </th>
-                <td className="py-1.5 text-end tabular-nums">{number.format(month.hours)}</td>
+                <td className="py-1.5 text-end tabular-nums">{formatNumber(month.hours, language)}</td>
               </tr>
             ))}
           </tbody>

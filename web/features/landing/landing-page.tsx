@@ -14,6 +14,7 @@ import { GuestHeader } from '@/components/app-shell/guest-header';
 import { BrandMark } from '@/components/brand-mark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { formatCompactNumber } from '@/lib/format-number';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -22,12 +23,15 @@ function goToSignIn() {
   window.location.href = '/api/login';
 }
 
-// Fixed marketing figures, shown as text and never fetched.
-const STATS: { value: string; labelKey: string; icon: Icon }[] = [
-  { value: '2.3k+', labelKey: 'stats.activeVolunteers', icon: UsersIcon },
-  { value: '127', labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
-  { value: '15.7k', labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
-  { value: '89', labelKey: 'stats.communitiesServed', icon: MapPinIcon },
+/** Get Started is for newcomers: the login page opens on its Create account tab. */
+const goToSignUp = () => (window.location.href = '/api/login?mode=signup');
+
+// Fixed marketing figures, shown as text and never fetched; `isAtLeast` adds a "+".
+const STATS: { value: number; isAtLeast?: boolean; labelKey: string; icon: Icon }[] = [
+  { value: 2330, isAtLeast: true, labelKey: 'stats.activeVolunteers', icon: UsersIcon },
+  { value: 127, labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
+  { value: 15_700, labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
+  { value: 89, labelKey: 'stats.communitiesServed', icon: MapPinIcon },
 ];
 
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
@@ -41,7 +45,8 @@ const FEATURES: { key: string; icon: Icon; tone: string }[] = [
 ];
 
 export default function LandingPage() {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const year = new Date().getFullYear();
 
   const scrollToFeatures = () => {
@@ -82,7 +87,7 @@ export default function LandingPage() {
               <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
                 <button
                   type="button"
-                  onClick={goToSignIn}
+                  onClick={goToSignUp}
                   className={buttonVariants({ size: 'lg', className: 'group shadow-md shadow-primary/20' })}
                   data-testid="hero-get-started"
                 >
@@ -116,7 +121,7 @@ export default function LandingPage() {
                 {t('stats.title')}
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:gap-4">
-                {STATS.map(({ value, labelKey, icon: StatIcon }, index) => (
+                {STATS.map(({ value, isAtLeast, labelKey, icon: StatIcon }, index) => (
                   <li
                     key={labelKey}
                     className={cx(
@@ -132,7 +137,8 @@ export default function LandingPage() {
                         dir="ltr"
                         className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl"
                       >
-                        {value}
+                        {formatCompactNumber(value, language)}
+                        {isAtLeast && '+'}
                       </span>
                       <span className="mt-1 text-sm font-medium text-muted-foreground">{t(labelKey)}</span>
                     </span>
@@ -191,7 +197,7 @@ export default function LandingPage() {
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <button
                 type="button"
-                onClick={goToSignIn}
+                onClick={goToSignUp}
                 className={buttonVariants({ size: 'lg', variant: 'inverse' })}
                 data-testid="cta-get-started"
               >

@@ -133,7 +133,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={cn('truncate', isUnread ? 'font-bold' : 'font-semibold')} data-testid="conversation-name">
-              <bdi>{name}</bdi>
+              <bdi dir="auto">{name}</bdi>
             </p>
             <time
               dateTime={lastMessage.createdAt}
@@ -154,7 +154,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
             >
               {isOwnLastMessage && <span className="text-foreground/80">{t('youPrefix')}</span>}
               {/* People write in their own language: each message keeps its own direction. */}
-              <bdi>{lastMessage.content}</bdi>
+              <bdi dir="auto">{lastMessage.content}</bdi>
             </p>
             {isUnread && (
               <span

@@ -87,7 +87,12 @@ export default function ProfilePage() {
               fallbackClassName="text-3xl"
             />
             <div className="min-w-0">
-              <h2 id="profile-name" className="truncate text-2xl font-bold tracking-tight" data-testid="profile-name">
+              <h2
+                id="profile-name"
+                dir="auto"
+                className="truncate text-2xl font-bold tracking-tight"
+                data-testid="profile-name"
+              >
                 <bdi>{name}</bdi>
               </h2>
               {user?.email && (

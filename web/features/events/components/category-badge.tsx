@@ -23,13 +23,16 @@ export function CategoryBadge({
     <span
       data-testid={testId}
       className={cn(
-        'inline-flex min-w-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+        'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
         getCategoryStyle(name).badge,
         className,
       )}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden />
-      <span className="truncate">{label}</span>
+      {/* Wraps rather than clips: a long name ('Lebensmittelausgabe') is still read whole. */}
+      <span className="min-w-0 break-words" data-testid={`${testId}-label`}>
+        {label}
+      </span>
     </span>
   );
 }

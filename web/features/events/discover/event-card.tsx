@@ -10,7 +10,8 @@ import { useAuth } from '@/lib/use-auth';
 import { cn } from '@/lib/utils';
 import { CategoryBadge } from '../components/category-badge';
 import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
-import { formatEventDate, intlLocale } from '../components/format-event-date';
+import { formatEventDate } from '../components/format-event-date';
+import { formatOneDecimal } from '@/lib/format-number';
 import { RsvpControl } from '../event-page/rsvp-control';
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
@@ -34,24 +35,6 @@ export function useCategoryName() {
     name ? t(`categories.${name}`, { defaultValue: name }) : t('card.defaultCategory');
 }
 
-const ratingFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * One decimal, in the language's own digits and separator. English needs no Intl: building the first
- * NumberFormat of a page (ICU's number data) took about 47 ms of a phone-class CPU inside the task that
- * renders the first cards (as profiled on Discover). The rounding matches Intl's half-up on the
- * decimal value for ratings, which are never negative; the epsilon keeps 4.35 (43.4999… in binary) at 4.4.
- */
-export function formatRating(value: number, language: string): string {
-  if (language === 'en') return (Math.round(value * 10 + 1e-9) / 10).toFixed(1);
-  let format = ratingFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    ratingFormats.set(language, format);
-  }
-  return format.format(value);
-}
-
 export function EventCard({ event, className }: { event: Event; className?: string }) {
   const { t, i18n } = useTranslation('events');
   const categoryName = useCategoryName();
@@ -72,7 +55,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
     todayLabel: t('common:time.today'),
     tomorrowLabel: t('common:time.tomorrow'),
   });
-  const rating = formatRating(event.averageRating, language);
+  const rating = formatOneDecimal(event.averageRating, language);
   const organizerName =
     [event.organizer.firstName, event.organizer.lastName].filter(Boolean).join(' ') ||
     event.organizer.email ||
@@ -142,7 +125,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <CategoryBadge
             name={event.category?.name}
             icon={event.category?.icon}
@@ -171,12 +154,13 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             <Link
               href={`/events/${event.id}`}
               data-card-link
+              dir="auto"
               className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
             >
               {event.title}
             </Link>
           </h3>
-          <p className="line-clamp-2 text-sm text-muted-foreground" data-testid="event-card-description">
+          <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground" data-testid="event-card-description">
             {event.description}
           </p>
         </div>
@@ -185,7 +169,9 @@ export function EventCard({ event, className }: { event: Event; className?: stri
           <li className="flex min-w-0 items-center gap-2">
             <MapPin className="size-4 shrink-0 text-primary" aria-hidden />
             <span className="sr-only">{t('card.locationLabel')}</span>
-            <span className="truncate">{event.location}</span>
+            <span dir="auto" className="truncate">
+              {event.location}
+            </span>
           </li>
           <li className="flex min-w-0 items-center gap-2">
             <CalendarDays className="size-4 shrink-0 text-primary" aria-hidden />

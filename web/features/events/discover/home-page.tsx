@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/use-auth';
+import { formatCompactNumber, formatNumber } from '@/lib/format-number';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
 import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
@@ -29,21 +30,21 @@ import { useEvents } from '../api/get-events';
 import '../components/english-event-texts';
 
 // Fixed figures shown as text, never fetched.
-const FIXED_STATS: { value: string; labelKey: string; icon: LucideIcon; tone: string }[] = [
+const FIXED_STATS: { value: number; labelKey: string; icon: LucideIcon; tone: string }[] = [
   {
-    value: '2.3k',
+    value: 2330,
     labelKey: 'home.stats.volunteers',
     icon: Users,
     tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300',
   },
   {
-    value: '15.7k',
+    value: 15_700,
     labelKey: 'home.stats.hours',
     icon: Clock,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300',
   },
   {
-    value: '89',
+    value: 89,
     labelKey: 'home.stats.communities',
     icon: MapPin,
     tone: 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300',
@@ -161,9 +162,12 @@ function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
 
 /** The count of listed events as Active Events, plus three fixed figures. */
 function HomeStats({ categoryId }: { categoryId: number | null }) {
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const list = useEvents({ category: categoryId });
-  const activeCount = list.isLoading ? null : `${list.events.length}${list.hasNextPage ? '+' : ''}`;
+  const activeCount = list.isLoading
+    ? null
+    : `${formatNumber(list.events.length, language)}${list.hasNextPage ? '+' : ''}`;
   return (
     <section aria-label={t('home.stats.label')}>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -177,7 +181,7 @@ function HomeStats({ categoryId }: { categoryId: number | null }) {
         </StatCard>
         {FIXED_STATS.map((stat) => (
           <StatCard key={stat.labelKey} icon={stat.icon} tone={stat.tone} label={t(stat.labelKey)}>
-            {stat.value}
+            {formatCompactNumber(stat.value, language)}
           </StatCard>
         ))}
       </ul>

@@ -39,6 +39,7 @@ import { useEvent } from '../api/get-event';
 import { isEventPast } from '../components/event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import '../components/english-event-texts';
+import { formatOneDecimal } from '@/lib/format-number';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 
@@ -124,7 +125,7 @@ function EventDetail({ event }: { event: Event }) {
   }).format(date);
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
   // An average of nothing is not 0.0 stars.
-  const rating = event.ratingCount > 0 ? event.averageRating.toFixed(1) : t('events:card.noRatings');
+  const rating = event.ratingCount > 0 ? formatOneDecimal(event.averageRating, language) : t('events:card.noRatings');
   const organizerFirst = event.organizer.firstName?.trim() || t('detail.unknownFirst');
   const organizerLast = event.organizer.lastName?.trim() || t('detail.unknownLast');
   // Category names are data in English; the events namespace (same feature) holds their translations.

@@ -2,7 +2,7 @@ import { ListPlus, ListX, Loader2, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Badge } from '@/components/ui/badge';
-import { signInHref } from '@/components/app-shell/guest-layout';
+import { signUpHref } from '@/components/app-shell/guest-layout';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -11,6 +11,7 @@ import { RsvpControl } from './rsvp-control';
 import { useWaitlist } from '../api/use-event-management';
 import { isEventFull } from '../components/event-state';
 import { WithdrawButton } from './withdraw-button';
+import { eventPathWithIntent, useRsvpIntent } from './use-rsvp-intent';
 
 /**
  * The visitor's card beside the event: RSVP, Withdraw, and on a full event the waitlist.
@@ -22,6 +23,7 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
   const spotsLeft = event.maxAttendees === null ? null : Math.max(event.maxAttendees - event.rsvpCount, 0);
   const isCancelled = event.status === 'cancelled';
   const statusLabel = event.userRsvpStatus ? t(`rsvp.status.${event.userRsvpStatus}.label`) : null;
+  useRsvpIntent(event, !isGuest && !isPast && !isCancelled);
   return (
     <Card data-testid="participation-card">
       <CardHeader className="pb-3">
@@ -44,14 +46,14 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
             )}
             {isGuest ? (
               <>
-                {/* A guest's RSVP signs in first and comes back to this event. */}
+                {/* A guest's RSVP signs up (or in) first and comes back to this event, where it is finished. */}
                 <a
-                  href={signInHref(`/events/${event.id}`)}
+                  href={signUpHref(eventPathWithIntent(event.id, isFull ? 'waitlist' : 'attending'))}
                   className={cn(buttonVariants({ size: 'sm' }), 'w-full')}
                   data-testid="guest-rsvp"
                 >
-                  <UserPlus aria-hidden />
-                  {t('rsvp.cta')}
+                  {isFull ? <ListPlus aria-hidden /> : <UserPlus aria-hidden />}
+                  {isFull ? t('organizer:waitlist.join') : t('rsvp.cta')}
                 </a>
                 <p className="text-xs text-muted-foreground">{t('detail.guestHint')}</p>
               </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatOneDecimal } from '@/lib/format-number';
 import { ChevronDown, ChevronUp, MessageSquareText, Star } from 'lucide-react';
 import type { Event } from '@contract/events';
 import type { Rating } from '@contract/ratings';
@@ -58,7 +59,7 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
                 className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300"
                 aria-hidden
               />
-              <span className="font-semibold text-foreground">{event.averageRating.toFixed(1)}</span>
+              <span className="font-semibold text-foreground">{formatOneDecimal(event.averageRating, language)}</span>
               <span aria-hidden>·</span>
               <span>{t('reviews.count', { count: list.length })}</span>
             </p>

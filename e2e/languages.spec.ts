@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createEventWith, signUpWith } from './support/accounts';
+
+/**
+ * Copy in every language: people's own text keeps its own direction, figures are written the
+ * language's way, and labels fit (the Journey chart's months, the category badges, both navigations).
+ */
+
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar'] as const;
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function useLanguage(page: Page, language: string) {
+  await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
+}
+
+test.describe('copy and languages', () => {
+  test('in Arabic, titles, descriptions and messages people wrote are laid out by their own direction', async ({
+    page,
+    user,
+    newPerson,
+  }) => {
+    await useLanguage(page, 'ar');
+    const title = `Beach cleanup (Lisbon)! ${Date.now()}`;
+    const event = await createEventWith(page.request, {
+      title,
+      description: 'Bring gloves, water & a hat.',
+      location: 'Praia da Rainha, Cascais',
+    });
+    await page.goto('/my-events');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const card = page.getByTestId('event-card').filter({ hasText: title });
+    await expect(card.getByRole('link', { name: title })).toHaveAttribute('dir', 'auto');
+    await expect(card.getByTestId('event-card-description')).toHaveAttribute('dir', 'auto');
+
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto');
+    await expect(page.getByTestId('event-description')).toHaveAttribute('dir', 'auto');
+
+    const friend = await newPerson({ firstName: 'Bea' });
+    const sent = await friend.request.post('/api/messages', {
+      data: { receiverId: user.id, content: 'See you at 9 (by the pier)!' },
+    });
+    expect(sent.status()).toBe(201);
+    await page.goto(`/chat/${friend.user.id}`);
+    const message = page.getByTestId('thread-message-content').last();
+    await expect(message).toHaveText('See you at 9 (by the pier)!');
+    await expect(message).toHaveAttribute('dir', 'auto');
+    // Laid out left to right inside the right-to-left page: the "!" stays at the end of the English.
+    expect(await message.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-name')).toHaveAttribute('dir', 'auto');
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`the Journey chart's month labels in Arabic neither overlap nor leave the chart (${viewport.width}px)`, async ({
+      page,
+      user,
+    }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, 'ar');
+      await page.goto('/journey');
+      const chart = page.getByTestId('hours-chart');
+      const labels = chart.getByTestId('hours-chart-label');
+      await expect(labels).toHaveCount(12);
+      const area = (await chart.getByTestId('hours-chart-labels').boundingBox())!;
+      const placed = await labels.evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            month: element.getAttribute('data-month'),
+            text: element.textContent,
+            isClipped: element.scrollWidth > element.clientWidth,
+            box: { x: box.x, y: box.y, width: box.width, height: box.height },
+          };
+        }),
+      );
+      const bars = await chart.getByTestId('hours-chart-bar').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { month: element.getAttribute('data-month'), left: box.left, right: box.right };
+        }),
+      );
+      for (const label of placed) {
+        expect(label.isClipped, `${label.text} is cut off`).toBe(false);
+        expect(label.box.x, `${label.text} starts inside the chart`).toBeGreaterThanOrEqual(area.x - 0.5);
+        expect(label.box.x + label.box.width, `${label.text} ends inside the chart`).toBeLessThanOrEqual(
+          area.x + area.width + 0.5,
+        );
+        // Under its own bar: time runs right to left in Arabic, the labels with it.
+        const bar = bars.find((candidate) => candidate.month === label.month)!;
+        const center = label.box.x + label.box.width / 2;
+        const barCenter = (bar.left + bar.right) / 2;
+        const slot = area.width / 12;
+        expect(Math.abs(center - barCenter), `${label.text} sits under its bar`).toBeLessThanOrEqual(slot);
+      }
+      for (let first = 0; first < placed.length; first += 1)
+        for (let second = first + 1; second < placed.length; second += 1)
+          expect(
+            overlaps(placed[first]!.box, placed[second]!.box),
+            `${placed[first]!.text} and ${placed[second]!.text} overlap`,
+          ).toBe(false);
+    });
+  }
+
+  test('figures are written the German way, on the landing page and on Home', async ({ page }) => {
+    await useLanguage(page, 'de');
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const compact = new Intl.NumberFormat('de', { notation: 'compact', maximumFractionDigits: 1 });
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]')).toHaveText([
+      `${compact.format(2330)}+`,
+      compact.format(127),
+      compact.format(15_700),
+      compact.format(89),
+    ]);
+    // Intl's German has no short form for thousands: no English "2.3k" on a German page.
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]').first()).toHaveText('2330+');
+    await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]').nth(2)).toHaveText('15.700');
+
+    await signUpWith(page.context().request);
+    await page.goto('/');
+    await expect(page.getByText('15.700', { exact: true })).toBeVisible();
+    await expect(page.getByText('2330', { exact: true })).toBeVisible();
+  });
+
+  test('the phone tab bar and the desktop navigation use the same words in every language', async ({ page, user }) => {
+    await page.goto('/journey');
+    for (const language of LANGUAGES) {
+      await page.evaluate((value) => localStorage.setItem('selectedLanguage', value), language);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const tabs = await page.getByTestId('bottom-nav').getByTestId('bottom-nav-label').allTextContents();
+      const links = await page.getByTestId('main-nav').getByRole('link').allTextContents();
+      expect(tabs, language).toHaveLength(5);
+      expect(
+        tabs.map((text) => text.trim()),
+        language,
+      ).toEqual(links.slice(0, 5).map((text) => text.trim()));
+    }
+  });
+
+  for (const viewport of [PHONE, { width: 1024, height: 800 }, DESKTOP]) {
+    test(`category badges are whole in German (${viewport.width}px)`, async ({ page, user }) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, 'de');
+      const categories = (await (await page.request.get('/api/categories')).json()) as Array<{
+        id: number;
+        name: string;
+      }>;
+      const longest = categories.find((category) => category.name === 'Food Distribution') ?? categories[0]!;
+      const event = await createEventWith(page.request, { categoryId: longest.id });
+      await page.goto('/my-events');
+      const card = page.getByTestId('event-card').filter({ hasText: event.title });
+      const badges = [card.getByTestId('event-card-category'), card.getByTestId('event-card-category-label')];
+      await expect(badges[1]!).toHaveText('Lebensmittelausgabe');
+      await page.goto(`/events/${event.id}`);
+      badges.push(page.getByTestId('category-badge'), page.getByTestId('category-badge-label'));
+      await expect(page.getByTestId('category-badge-label')).toHaveText('Lebensmittelausgabe');
+      for (const badge of badges.slice(2)) {
+        const { scrollWidth, clientWidth } = await badge.evaluate((element) => ({
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      }
+      await page.goto('/my-events');
+      for (const badge of badges.slice(0, 2)) {
+        const { scrollWidth, clientWidth } = await badge.evaluate((element) => ({
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      }
+    });
+  }
+});

@@ -273,7 +273,7 @@ export default defineConfig(({ command }) => ({
                 // Icons shared by two or more lazy screens in one chunk: left to the default they became dozens of
                 // 200-byte chunks, and on a phone's HTTP/1.1 connection (6 at a time, 150 ms apart on slow
                 // 4G) a screen waited for them in waves.
-                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 20, minShareCount: 2 },
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 20, minShareCount: 3 },
                 // What every page paints first (i18n setup, theme, language picker trigger, brand, button
                 // classes, landing icons) in ONE chunk: each extra chunk costs a request and gzip overhead
                 // against the landing budget.

@@ -326,7 +326,9 @@ function printTable(results: Record<string, { median: ReturnType<typeof summariz
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const { buildWebIfNeeded } = await importScript<{ buildWebIfNeeded: () => Promise<void> }>('build-if-missing.mjs');
-  const { ensureChromium } = await importScript<{ ensureChromium: (options?: { isFullBrowserNeeded?: boolean }) => string }>('find-chromium.mjs');
+  const { ensureChromium } = await importScript<{
+    ensureChromium: (options?: { isFullBrowserNeeded?: boolean }) => string;
+  }>('find-chromium.mjs');
   await buildWebIfNeeded();
   // Lighthouse's figures are the full browser's, as a visitor's phone runs it, not the headless shell's.
   const chromePath = ensureChromium({ isFullBrowserNeeded: true });

@@ -25,7 +25,7 @@ const NOTIFICATION_READ_IDS_MAX = 500;
  * person's name survive the event's deletion or the account's, and the achievement is named at all.
  * Rows written before these names were kept have none, and show the generic text.
  */
-export const notificationDataSchema = z.object({
+const notificationDataSchema = z.object({
   eventTitle: z.string().optional(),
   actorName: z.string().optional(),
   achievementName: z.string().optional(),
@@ -107,8 +107,4 @@ export const STREAM_EVENT_TYPES = ['notification', 'message', 'event'] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 
 /** What a stream event's `data` names; `{}` asks for everything of its kind to be read again. */
-export const streamEventDataSchema = z.object({
-  eventId: z.number().int().optional(),
-  with: z.string().optional(),
-});
-export type StreamEventData = z.infer<typeof streamEventDataSchema>;
+export type StreamEventData = { eventId?: number; with?: string };

@@ -67,7 +67,10 @@ function trustNearestHops(hops: number) {
 
 /** The whole application as one Fastify instance; server.ts only listens (the fastify/demo layout). */
 /** What reads each first-screen call the route table names (web/app/route-table.ts), keyed by its path. */
-export function createPageLoaders(db: Database, config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>): PageLoaders {
+export function createPageLoaders(
+  db: Database,
+  config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>,
+): PageLoaders {
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * `undefined` where the call would not answer 200 (a missing event, a bad id): the page then makes the
  * call itself and shows what it gets.
  */
-export type PageLoader = (request: FastifyRequest, params: Readonly<Record<string, string>>) => Promise<unknown>;
+type PageLoader = (request: FastifyRequest, params: Readonly<Record<string, string>>) => Promise<unknown>;
 
 /** Loaders by the call's path template, as the route table names it (`/api/events/:id`). */
 export type PageLoaders = Readonly<Record<string, PageLoader>>;

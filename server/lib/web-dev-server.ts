@@ -5,12 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse as parsePattern } from 'regexparam';
 import { createServer } from 'vite';
 import type { RouteManifest } from '../../contract/route-manifest';
-import {
-  ROUTE_TABLE,
-  SHELL_NAMESPACES,
-  SHELL_QUERIES,
-  SIGNED_OUT_NAMESPACES,
-} from '../../web/app/route-table';
+import { ROUTE_TABLE, SHELL_NAMESPACES, SHELL_QUERIES, SIGNED_OUT_NAMESPACES } from '../../web/app/route-table';
 import type { PageRenderer } from './page-rendering';
 
 /** What the page plugin reads from the sources, instead of from dist/web and dist/web-ssr, under `npm run dev`. */

@@ -207,7 +207,7 @@ function groupKey(item: Notification): string {
 }
 
 /** Newest first in, newest first out: each group where its newest notification stands. */
-export function groupNotifications(items: readonly Notification[]): NotificationGroup[] {
+function groupNotifications(items: readonly Notification[]): NotificationGroup[] {
   const groups = new Map<string, NotificationGroup>();
   for (const item of items) {
     const key = groupKey(item);

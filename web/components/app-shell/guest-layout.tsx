@@ -4,7 +4,7 @@ import { ScreenCommitted } from '@/lib/before-hydration';
 import { GuestHeader } from './guest-header';
 
 /** Where signing in from this page comes back to (same-origin paths only, checked by the server). */
-export function signInHref(returnTo: string): string {
+function signInHref(returnTo: string): string {
   return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
 }
 

@@ -18,7 +18,7 @@ import { cn } from '@/lib/utils';
  * - `wide`: side-by-side panes on wide screens (sharing), the header always reading from the start.
  * The forms whose confirm label changes length while pending keep the button's width (min-w-36).
  */
-export type FormDialogSize = 'compact' | 'default' | 'large' | 'wide';
+type FormDialogSize = 'compact' | 'default' | 'large' | 'wide';
 
 const SIZE_CLASSES: Record<
   FormDialogSize,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import {
@@ -31,7 +31,7 @@ import { EventDetailSkeleton } from './event-detail-skeleton';
 import { QuickShareCard } from '../share/quick-share-card';
 import { ReviewsSection } from './reviews-section';
 import { AttendeeSection } from '../organize/attendee-list';
-import { OrganizerPanel } from '../organize/organizer-panel';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ParticipationCard } from './participation-card';
 import { ShareButton } from '../share/share-button';
 import { useEventDocumentMeta } from './use-document-meta';
@@ -39,6 +39,12 @@ import { useEvent } from '../api/get-event';
 import { isEventPast } from '../components/event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import '../components/english-event-texts';
+
+// The organizer's tools (and their dialogs' code) load only for the event's organizer: every other
+// visitor's first load stays within the 175 kB budget. Preloaded as soon as the page knows.
+const OrganizerPanel = lazyWithPreload(() =>
+  import('../organize/organizer-panel').then((module) => ({ default: module.OrganizerPanel })),
+);
 import { formatOneDecimal } from '@/lib/format-number';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
@@ -278,7 +284,9 @@ function EventDetail({ event }: { event: Event }) {
         >
           {isOrganizer ? (
             <div id="organizer-tools" className="scroll-mt-20">
-              <OrganizerPanel event={event} />
+              <Suspense fallback={null}>
+                <OrganizerPanel.Component event={event} />
+              </Suspense>
             </div>
           ) : (
             <ParticipationCard event={event} isPast={isPast} isGuest={isGuest} />

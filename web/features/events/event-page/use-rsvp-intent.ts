@@ -5,7 +5,7 @@ import { useWaitlist } from '../api/use-event-management';
 import { isEventFull } from '../components/event-state';
 
 /** The query parameter a guest's RSVP link puts in the address it comes back to after signing in. */
-export const RSVP_INTENT_PARAMETER = 'rsvp';
+const RSVP_INTENT_PARAMETER = 'rsvp';
 
 export type RsvpIntent = 'attending' | 'waitlist';
 

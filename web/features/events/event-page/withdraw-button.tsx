@@ -23,7 +23,8 @@ export function WithdrawButton({
   eventTitle: string;
   className?: string;
 }) {
-  const { t } = useTranslation('organizer');
+  // The button's one word lives with the cards' texts: My Events needs no organizer texts to paint.
+  const { t } = useTranslation('events');
   const [isOpen, setIsOpen] = useState(false);
   const dialog = useLazyModule(loadWithdrawDialog, useHasBeenOpen(isOpen));
   return (
@@ -39,7 +40,7 @@ export function WithdrawButton({
         data-testid="withdraw"
       >
         <LogOut className="rtl:-scale-x-100" aria-hidden />
-        {t('withdraw.action')}
+        {t('card.withdraw')}
       </Button>
       {dialog ? (
         <dialog.default eventId={eventId} eventTitle={eventTitle} isOpen={isOpen} onOpenChange={setIsOpen} />

@@ -37,7 +37,7 @@ type Tab = 'organized' | 'joined';
 export default function MyEventsPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
-  const { t } = useTranslation(['events', 'event-detail', 'organizer']);
+  const { t } = useTranslation(['events', 'event-detail']);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('organized');
   const organized = useMyEvents();

@@ -192,8 +192,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/achievements': () => signedIn(200),
   'GET /api/user/achievements': () => signedIn(200),
   'GET /api/user/stats': () => signedIn(200),
+  'GET /api/user/hours-by-month': () => signedIn(200),
   // Each caller sees and marks only their own (a stranger's "mark all" leaves others' alone: tested below).
   'GET /api/notifications': () => signedIn(200),
+  'GET /api/notifications/groups': () => signedIn(200),
   'GET /api/notifications/unread-count': () => signedIn(200),
   'POST /api/notifications/read': () => signedIn(204, { body: {} }),
   // Only an EventSource's Accept opens the stream (406 here); its delivery is tested in notifications/stream.test.ts.

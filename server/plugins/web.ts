@@ -30,6 +30,12 @@ export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />
 /** How long a page may take to render on the server before it goes out for the browser to render. */
 const RENDER_TIMEOUT_MS = 2_000;
 /**
+ * Under `npm run dev` the first page of a screen waits for Vite to compile its modules for the server,
+ * seconds on a busy laptop: the developer would rather wait for the server's rendering than get the
+ * browser's in its place, which is not what production sends.
+ */
+const DEVELOPMENT_RENDER_TIMEOUT_MS = 60_000;
+/**
  * A rendering is about 5-10 ms of CPU on this 2-core machine, so more than two at once only interleave
  * and hold more memory: twenty at once took the bench's server from 140 to 300 MB (its target is 200 MB).
  */
@@ -225,7 +231,12 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     }
     try {
       return await renderingSlots(() =>
-        loaded.renderPage({ url, page, renderedWith: settings, timeoutMs: RENDER_TIMEOUT_MS }),
+        loaded.renderPage({
+          url,
+          page,
+          renderedWith: settings,
+          timeoutMs: development ? DEVELOPMENT_RENDER_TIMEOUT_MS : RENDER_TIMEOUT_MS,
+        }),
       );
     } catch (error) {
       // The page still works: the browser renders it, as it does without server rendering.

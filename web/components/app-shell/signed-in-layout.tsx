@@ -21,7 +21,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
-          bottom navigation on a phone: the page does not scroll, and main's padding gives way to the bar. */}
+          bottom navigation on a phone: the page does not scroll, and main's padding is the bar's height (64 px and its 1 px border). */}
       <div className="group/shell flex min-h-dvh flex-col max-md:has-[[data-fills-phone-screen]]:h-dvh">
         <a
           href="#main"
@@ -38,7 +38,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         <main
           id="main"
           tabIndex={-1}
-          className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+env(safe-area-inset-bottom))]"
+          className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]"
           data-testid="main"
         >
           <Suspense fallback={<PageLoading />}>

@@ -256,9 +256,12 @@ test.describe('Event card', () => {
     page,
     context,
     signUp,
+    newPerson,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signUp({ firstName: 'zoë', lastName: 'Okafor' });
+    await signUp();
+    // Another person's events: one's own cards offer Manage instead of the RSVP control.
+    const organizer = await newPerson({ firstName: 'zoë', lastName: 'Okafor' });
     const all = await categories(context.request);
     const education = all.find((category) => category.name === 'Education')!;
     // Three events on chosen days at fixed UTC times; the browser runs in UTC with a pinned clock.
@@ -269,7 +272,7 @@ test.describe('Event card', () => {
     const tag = token();
     const description =
       'A long description that goes on and on about what we will do together, which tools to bring, where to meet, how long it lasts, and what happens afterwards over coffee and cake with everyone who came along.';
-    const today = await createEventWith(context.request, {
+    const today = await createEventWith(organizer.request, {
       title: `Card today ${tag}`,
       description,
       location: 'Harbour Hall, Porto',
@@ -277,8 +280,8 @@ test.describe('Event card', () => {
       maxAttendees: 12,
       date: at(0, 15, 30).toISOString(),
     });
-    await createEventWith(context.request, { title: `Card tomorrow ${tag}`, date: at(1, 9, 5).toISOString() });
-    await createEventWith(context.request, { title: `Card later ${tag}`, date: at(5, 0, 15).toISOString() });
+    await createEventWith(organizer.request, { title: `Card tomorrow ${tag}`, date: at(1, 9, 5).toISOString() });
+    await createEventWith(organizer.request, { title: `Card later ${tag}`, date: at(5, 0, 15).toISOString() });
     await page.clock.setFixedTime(at(0, 8, 0));
 
     await page.goto(`/discover?search=${tag}`);

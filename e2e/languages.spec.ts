@@ -37,7 +37,7 @@ test.describe('copy and languages', () => {
     await page.goto('/my-events');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const card = page.getByTestId('event-card').filter({ hasText: title });
-    await expect(card.getByRole('link', { name: title })).toHaveAttribute('dir', 'auto');
+    await expect(card.getByRole('link', { name: title, exact: true })).toHaveAttribute('dir', 'auto');
     await expect(card.getByTestId('event-card-description')).toHaveAttribute('dir', 'auto');
 
     await page.goto(`/events/${event.id}`);

@@ -93,8 +93,9 @@ test.describe('the sign-up path', () => {
       .request.post('/api/auth/login', { data: { email: late.user.email, password: late.user.password } });
     await page.goto(`/events/${event.id}?rsvp=attending`);
     await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+    // The full state: joining the waitlist is the main action, offered, not taken.
     await expect(page.getByTestId('join-waitlist')).toBeVisible();
-    await expect(page.getByTestId('participation-card').getByRole('button', { name: 'Event Full' })).toBeVisible();
+    await expect(page.getByTestId('waitlist-box')).toContainText('This event is full.');
     expect((await (await page.request.get(`/api/events/${event.id}`)).json()).userWaitlistPosition).toBeNull();
   });
 });

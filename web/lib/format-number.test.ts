@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatNumber, formatOneDecimal } from './format-number';
+import { formatCompactNumber } from './format-compact-number';
+import { formatNumber, formatOneDecimal } from './format-number';
 
 describe('formatOneDecimal', () => {
   it('gives English exactly what Intl gives, for every average of up to 40 ratings', () => {

@@ -1,6 +1,6 @@
 /**
- * Every figure the app shows goes through here, so each language gets its own digits, separators and
- * short forms ("2.3K", "2330", "2,3 Tsd." are Intl's choice, never ours).
+ * Every figure the app shows goes through here or format-compact-number.ts, so each language gets its own
+ * digits, separators and short forms ("2.3K", "2330", "2,3 Tsd." are Intl's choice, never ours).
  */
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -16,11 +16,6 @@ function numberFormat(language: string, style: string, options?: Intl.NumberForm
 
 export function formatNumber(value: number, language: string): string {
   return numberFormat(language, '').format(value);
-}
-
-/** A large figure in the language's short form: 2,330 is "2.3K" in English, "2330" in German. */
-export function formatCompactNumber(value: number, language: string): string {
-  return numberFormat(language, 'c', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
 /**

@@ -14,7 +14,7 @@ import { GuestHeader } from '@/components/app-shell/guest-header';
 import { BrandMark } from '@/components/brand-mark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
-import { formatCompactNumber } from '@/lib/format-number';
+import { formatCompactNumber } from '@/lib/format-compact-number';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

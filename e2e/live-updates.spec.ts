@@ -118,8 +118,9 @@ test.describe('Live updates', () => {
     const items = menu.getByTestId('notification-item');
     await expect(items.first()).toHaveText(new RegExp(`Sami Live${suffix} RSVPed to Harbour cleanup ${suffix}`));
     await expect(items.first()).toHaveAttribute('data-unread', 'true');
-    // One per message, all read with the conversation; only the RSVP is new.
-    await expect(items.filter({ hasText: `Sami Live${suffix} sent you a message` })).toHaveCount(3);
+    // The three messages are one line with their count, all read with the conversation; only the RSVP is new.
+    await expect(items.filter({ hasText: `Sami Live${suffix} sent you 3 messages` })).toHaveCount(1);
+    await expect(items.filter({ hasText: `Sami Live${suffix} sent you a message` })).toHaveCount(0);
     await expect(menu.locator('[data-testid="notification-item"][data-unread="true"]')).toHaveCount(1);
     await expectNoSeriousAccessibilityViolations(receiverPage);
     await menu.getByTestId('notifications-mark-all-read').click();

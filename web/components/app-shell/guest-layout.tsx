@@ -8,11 +8,6 @@ function signInHref(returnTo: string): string {
   return `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
-/** The same page on its Create account tab: what a guest who wants to take part most likely needs. */
-export function signUpHref(returnTo: string): string {
-  return `/api/login?mode=signup&returnTo=${encodeURIComponent(returnTo)}`;
-}
-
 /**
  * The chrome of a page a guest (no session) may open, the event page: the brand, language, theme and
  * a Sign in button that comes back here. None of the signed-in navigation, which would only answer 401.

@@ -21,7 +21,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
-          bottom navigation on a phone: the page does not scroll, and main's padding is the bar's height (64 px and its 1 px border). */}
+          bottom navigation on a phone: the page does not scroll, and main's padding is the bar's height (64 px
+          and its 1 px border). */}
       <div className="group/shell flex min-h-dvh flex-col max-md:has-[[data-fills-phone-screen]]:h-dvh">
         <a
           href="#main"

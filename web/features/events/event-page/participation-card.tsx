@@ -2,7 +2,6 @@ import { ListPlus, ListX, Loader2, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { Badge } from '@/components/ui/badge';
-import { signUpHref } from '@/components/app-shell/guest-layout';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -12,6 +11,9 @@ import { useWaitlist } from '../api/use-event-management';
 import { isEventFull } from '../components/event-state';
 import { WithdrawButton } from './withdraw-button';
 import { eventPathWithIntent, useRsvpIntent } from './use-rsvp-intent';
+
+// The guest's sign-up link is written here rather than taken from guest-layout.tsx: that import put the
+// guest chrome into every signed-in visitor's first load of the event page (175 kB budget).
 
 /**
  * The visitor's card beside the event: RSVP, Withdraw, and on a full event the waitlist.
@@ -48,7 +50,7 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
               <>
                 {/* A guest's RSVP signs up (or in) first and comes back to this event, where it is finished. */}
                 <a
-                  href={signUpHref(eventPathWithIntent(event.id, isFull ? 'waitlist' : 'attending'))}
+                  href={`/api/login?mode=signup&returnTo=${encodeURIComponent(eventPathWithIntent(event.id, isFull ? 'waitlist' : 'attending'))}`}
                   className={cn(buttonVariants({ size: 'sm' }), 'w-full')}
                   data-testid="guest-rsvp"
                 >

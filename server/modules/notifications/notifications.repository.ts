@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationData, NotificationType } from '../../../contract/notifications';
 import { type Executor, selectRows } from '../../db/client';
-import { events, notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema';
 
 export type NewNotification = {
   userId: string;
@@ -117,26 +117,18 @@ export async function markMessageNotificationsRead(db: Executor, userId: string,
   return rows.length;
 }
 
-export async function findEvent(
+/** The event's title and the person's full name as they are now, in one statement (null where absent). */
+export async function readNames(
   db: Executor,
-  eventId: number,
-): Promise<{ organizerId: string; title: string } | undefined> {
-  const [row] = await db
-    .select({ organizerId: events.organizerId, title: events.title })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row;
-}
-
-export async function findPersonName(
-  db: Executor,
-  userId: string,
-): Promise<{ firstName: string | null; lastName: string | null } | undefined> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+  eventId: number | null,
+  personId: string | null,
+): Promise<{ eventTitle: string | null; personName: string | null }> {
+  const [row] = await selectRows<{ eventTitle: string | null; personName: string | null }>(
+    db,
+    sql`SELECT (SELECT title FROM events WHERE id = ${eventId}) AS "eventTitle",
+          (SELECT nullif(concat_ws(' ', first_name, last_name), '') FROM users WHERE id = ${personId}) AS "personName"`,
+  );
+  return { eventTitle: row?.eventTitle ?? null, personName: row?.personName ?? null };
 }
 
 /** Delivered to every LISTEN-ing process when the transaction commits, never before and never after a rollback. */

@@ -41,16 +41,11 @@ async function signalUser(db: Executor, userId: string, type: StreamEventType, d
   );
 }
 
-function fullName(person: { firstName: string | null; lastName: string | null } | undefined): string | undefined {
-  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
-  return name === '' ? undefined : name;
-}
-
 /** The event's title and the person's name as they are now, kept in the notification (NotificationData). */
 async function readNames(db: Executor, eventId: number | null, actorId: string | null): Promise<NotificationData> {
-  const event = eventId === null ? undefined : await repository.findEvent(db, eventId);
-  const actorName = actorId === null ? undefined : fullName(await repository.findPersonName(db, actorId));
-  return { ...(event ? { eventTitle: event.title } : {}), ...(actorName ? { actorName } : {}) };
+  if (eventId === null && actorId === null) return {};
+  const { eventTitle, personName } = await repository.readNames(db, eventId, actorId);
+  return { ...(eventTitle === null ? {} : { eventTitle }), ...(personName === null ? {} : { actorName: personName }) };
 }
 
 /**
@@ -118,26 +113,29 @@ async function signalSeatChange(db: Executor, eventId: number, organizerId: stri
   for (const userId of new Set([organizerId, personId])) await signalUser(db, userId, 'event', { eventId });
 }
 
-/** A new RSVP tells the organizer (not a change of status, which is no news to them). */
-export async function notifyOfRsvp(db: Executor, eventId: number, attendeeId: string): Promise<void> {
-  const event = await repository.findEvent(db, eventId);
-  if (!event) return;
-  const actorName = fullName(await repository.findPersonName(db, attendeeId));
-  await createNotifications(db, 'rsvp_received', [event.organizerId], {
-    eventId,
-    actorId: attendeeId,
-    data: { eventTitle: event.title, ...(actorName ? { actorName } : {}) },
-  });
-  await signalSeatChange(db, eventId, event.organizerId, attendeeId);
+/**
+ * A new RSVP tells the organizer (not a change of status, which is no news to them). `event` is the row
+ * the RSVP's transaction locked: its organizer needs no second read.
+ */
+export async function notifyOfRsvp(
+  db: Executor,
+  event: { id: number; organizerId: string },
+  attendeeId: string,
+): Promise<void> {
+  await createNotifications(db, 'rsvp_received', [event.organizerId], { eventId: event.id, actorId: attendeeId });
+  await signalSeatChange(db, event.id, event.organizerId, attendeeId);
 }
 
 /**
  * A withdrawal is no notification (the organizer is not told of every change of plan), but the
  * organizer's open event page must not keep counting the person.
  */
-export async function notifyOfWithdrawal(db: Executor, eventId: number, attendeeId: string): Promise<void> {
-  const event = await repository.findEvent(db, eventId);
-  if (event) await signalSeatChange(db, eventId, event.organizerId, attendeeId);
+export async function notifyOfWithdrawal(
+  db: Executor,
+  event: { id: number; organizerId: string },
+  attendeeId: string,
+): Promise<void> {
+  await signalSeatChange(db, event.id, event.organizerId, attendeeId);
 }
 
 /** The receiver gets a notification; both people's open tabs refresh the conversation. */

@@ -87,7 +87,7 @@ export class RsvpsService {
   async rsvp(userId: string, eventId: number, status: RsvpStatus): Promise<RsvpResponse> {
     for (let attempt = 1; ; attempt += 1) {
       const result = await this.inTransaction(async (tx) => {
-        await this.lockUpcoming(tx, eventId, userId);
+        const event = await this.lockUpcoming(tx, eventId, userId);
         if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
           const rsvpCount = await repository.takeSeat(tx, eventId);
           // lockUpcoming used this transaction's clock too, so only a full event gets here.
@@ -95,7 +95,7 @@ export class RsvpsService {
           // Someone waiting who gets a seat directly (one freed without a queue ahead) leaves the queue.
           await repository.deleteWaitlistEntry(tx, eventId, userId);
           await refreshAchievementProgress(tx, userId);
-          await notifyOfRsvp(tx, eventId, userId);
+          await notifyOfRsvp(tx, event, userId);
           return { status, rsvpCount };
         }
         if (!(await repository.updateRsvpStatus(tx, eventId, userId, status))) return null;
@@ -120,15 +120,16 @@ export class RsvpsService {
       await repository.releaseSeat(tx, eventId);
       await refreshAchievementProgress(tx, userId);
       await fillFreeSeats(tx, eventId, userId);
-      await notifyOfWithdrawal(tx, eventId, userId);
+      await notifyOfWithdrawal(tx, event, userId);
     });
   }
 
-  private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<void> {
+  private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<LockedEvent> {
     const event = await lockEvent(tx, eventId);
     if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
     if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+    return event;
   }
 
   /**

@@ -15,10 +15,10 @@ import {
   useFocusFirstItemOnOpen,
 } from '@/components/ui/dropdown-menu';
 import { callApi } from '@/lib/call-api';
-import { cn } from '@/lib/utils';
 import { notificationGroupsQueryOptions, refreshNotifications } from './api/get-notifications';
 import { NotificationBellButton } from './notification-bell-button';
-import { ICONS, dayKey, groupByDay, notificationHref, useDayLabel, useNotificationText } from './notification-text';
+import { NotificationSummary } from './notification-summary';
+import { dayKey, groupByDay, notificationHref, useDayLabel, useNotificationText } from './notification-text';
 
 function NotificationList({
   count,
@@ -29,7 +29,7 @@ function NotificationList({
   onOpen: (item: NotificationGroup) => void;
   onSeeAll: () => void;
 }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const dayLabel = useDayLabel();
   const textOf = useNotificationText();
@@ -72,7 +72,6 @@ function NotificationList({
               {dayLabel(group.day)}
             </DropdownMenuLabel>
             {group.items.map((item) => {
-              const Icon = ICONS[item.type];
               const isUnread = item.readAt === null;
               return (
                 <DropdownMenuItem
@@ -83,32 +82,7 @@ function NotificationList({
                   data-unread={isUnread}
                   data-count={item.count}
                 >
-                  <span
-                    className={cn(
-                      'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
-                      isUnread ? 'bg-primary/15 text-primary' : 'bg-muted text-muted-foreground',
-                    )}
-                  >
-                    <Icon aria-hidden className="size-4" />
-                  </span>
-                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <span
-                      className={cn(
-                        'text-sm leading-snug break-words',
-                        isUnread ? 'font-semibold text-foreground' : 'text-muted-foreground',
-                      )}
-                    >
-                      {textOf(item, item.count)}
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {new Date(item.createdAt).toLocaleTimeString(i18n.language, {
-                        hour: '2-digit',
-                        minute: '2-digit',
-                      })}
-                      {isUnread && <span className="sr-only"> · {t('unread')}</span>}
-                    </span>
-                  </span>
-                  {isUnread && <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full bg-primary" />}
+                  <NotificationSummary item={item} text={textOf(item, item.count)} />
                 </DropdownMenuItem>
               );
             })}

@@ -3,8 +3,8 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Notification } from '@contract/notifications';
+import { NotificationSummary } from '@/components/app-shell/notification-summary';
 import {
-  ICONS,
   groupByDay,
   notificationHref,
   useDayLabel,
@@ -13,12 +13,11 @@ import {
 import { LoadError } from '@/components/app-shell/page-states';
 import { Button } from '@/components/ui/button';
 import { callApi } from '@/lib/call-api';
-import { cn } from '@/lib/utils';
 import { notificationPagesQueryOptions } from './api/get-notifications';
 
 /** Every notification, one by one and page by page (the bell's menu shows the newest, gathered). */
 export default function NotificationsPage() {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const dayLabel = useDayLabel();
@@ -79,7 +78,6 @@ export default function NotificationsPage() {
           </h2>
           <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
             {group.items.map((item) => {
-              const Icon = ICONS[item.type];
               const isUnread = item.readAt === null;
               return (
                 <li key={item.id}>
@@ -94,32 +92,7 @@ export default function NotificationsPage() {
                     data-testid="notifications-page-item"
                     data-unread={isUnread}
                   >
-                    <span
-                      className={cn(
-                        'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
-                        isUnread ? 'bg-primary/15 text-primary' : 'bg-muted text-muted-foreground',
-                      )}
-                    >
-                      <Icon aria-hidden className="size-4" />
-                    </span>
-                    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                      <span
-                        className={cn(
-                          'text-sm leading-snug break-words',
-                          isUnread ? 'font-semibold text-foreground' : 'text-muted-foreground',
-                        )}
-                      >
-                        {textOf(item)}
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {new Date(item.createdAt).toLocaleTimeString(i18n.language, {
-                          hour: '2-digit',
-                          minute: '2-digit',
-                        })}
-                        {isUnread && <span className="sr-only"> · {t('unread')}</span>}
-                      </span>
-                    </span>
-                    {isUnread && <span aria-hidden className="mt-2 size-2 shrink-0 rounded-full bg-primary" />}
+                    <NotificationSummary item={item} text={textOf(item)} />
                   </a>
                 </li>
               );

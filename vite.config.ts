@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse as parsePattern } from 'regexparam';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { ROUTE_TABLE, SHELL_NAMESPACES, SHELL_QUERIES, SIGNED_OUT_NAMESPACES } from './web/app/route-table.ts';
-import type { RouteManifest } from './contract/route-manifest';
+import { describeRoutes } from './web/app/route-table.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -124,23 +122,12 @@ function routeManifest(): Plugin {
         );
         if (match && chunk.isDynamicEntry) locales[`${match[1]}/${match[2]}`] = chunk.fileName;
       }
-      const manifest: RouteManifest = {
+      const manifest = describeRoutes({
         signedIn: beyondEntry(moduleChunk('/web/app/signed-in-app.tsx')),
-        shell: { namespaces: [...SHELL_NAMESPACES], queries: [...SHELL_QUERIES] },
-        signedOut: { namespaces: [...SIGNED_OUT_NAMESPACES] },
-        routes: ROUTE_TABLE.map((route) => {
-          const { pattern, keys } = parsePattern(route.path);
-          return {
-            pattern: pattern.source,
-            keys,
-            files: beyondEntry(moduleChunk(`/web/features/${route.page}.tsx`)),
-            namespaces: [...route.namespaces],
-            queries: [...(route.queries ?? [])],
-          };
-        }),
+        filesOf: (route) => beyondEntry(moduleChunk(`/web/features/${route.page}.tsx`)),
         localeLoaders: moduleChunk('/web/lib/locale-loaders.ts').fileName,
         locales,
-      };
+      });
       this.emitFile({
         type: 'asset',
         fileName: '.vite/route-manifest.json',

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
-import { parse as parsePattern } from 'regexparam';
 import { createServer } from 'vite';
 import type { RouteManifest } from '../../contract/route-manifest';
-import { ROUTE_TABLE, SHELL_NAMESPACES, SHELL_QUERIES, SIGNED_OUT_NAMESPACES } from '../../web/app/route-table';
+import { describeRoutes } from '../../web/app/route-table';
 import type { PageRenderer } from './page-rendering';
 
 /** What the page plugin reads from the sources, instead of from dist/web and dist/web-ssr, under `npm run dev`. */
@@ -46,22 +45,6 @@ export async function startWebDevServer(app: FastifyInstance, root: string): Pro
         throw new Error('web/app/server-render.tsx is not the page renderer');
       return { renderPage: module.renderPage, warmUp: module.warmUp };
     },
-    manifest: {
-      signedIn: [],
-      shell: { namespaces: [...SHELL_NAMESPACES], queries: [...SHELL_QUERIES] },
-      signedOut: { namespaces: [...SIGNED_OUT_NAMESPACES] },
-      routes: ROUTE_TABLE.map((route) => {
-        const { pattern, keys } = parsePattern(route.path);
-        return {
-          pattern: pattern.source,
-          keys,
-          files: [],
-          namespaces: [...route.namespaces],
-          queries: [...(route.queries ?? [])],
-        };
-      }),
-      localeLoaders: '',
-      locales: {},
-    },
+    manifest: describeRoutes({ signedIn: [], filesOf: () => [], localeLoaders: '', locales: {} }),
   };
 }

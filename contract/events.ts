@@ -69,11 +69,17 @@ export const createEventBodySchema = z.object({
     .nullable()
     .optional(),
   imageUrl: imageUrlSchema.nullable().optional(),
+  /**
+   * New photos as data URLs, or stored photos of an event the caller organizes (`/api/images/…`, as event
+   * answers give them), which are copied: duplicating an event copies its photos on the server.
+   */
   images: z
     .array(
       z
         .string({ error: 'Each photo must be a data URL' })
-        .regex(IMAGE_DATA_URL_PATTERN, 'Each photo must be a PNG, JPEG, WebP or GIF data URL'),
+        .refine((value) => IMAGE_DATA_URL_PATTERN.test(value) || EVENT_PHOTO_URL_PATTERN.test(value), {
+          message: 'Each photo must be a PNG, JPEG, WebP or GIF data URL, or one of your events’ photo URLs',
+        }),
       {
         error: 'Photos must be a list of data URLs',
       },

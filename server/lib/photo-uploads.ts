@@ -101,6 +101,11 @@ export async function inspectPhotos(buffers: Buffer[]): Promise<void> {
  * photo is re-encoded: that drops EXIF (GPS position included), ICC comments and anything appended to
  * the image, and bounds the stored size.
  */
+/** A stored photo's id: unguessable, as its URL is served to anyone who has it. */
+export function newPhotoId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 async function reencode(input: Buffer, position: number): Promise<PreparedPhoto> {
   decodeCounts.running += 1;
   decodeCounts.started += 1;
@@ -118,7 +123,7 @@ async function reencode(input: Buffer, position: number): Promise<PreparedPhoto>
         ? await oriented.clone().resize({ width: CARD_WIDTH }).webp({ quality: WEBP_QUALITY }).toBuffer()
         : null;
     return {
-      id: randomBytes(16).toString('base64url'),
+      id: newPhotoId(),
       position,
       contentType: 'image/webp',
       width: info.width,

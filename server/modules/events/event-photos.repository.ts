@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PhotoSize } from '../../../contract/photos';
 import type { Executor } from '../../db/client';
-import { eventPhotos } from '../../db/schema';
+import { eventPhotos, events } from '../../db/schema';
 
 /**
  * One rendition's bytes, reading only that rendition: the card one falls back to the photo itself when
@@ -20,4 +20,41 @@ export async function findPhotoRendition(db: Executor, photoId: string, size: Ph
     .where(eq(eventPhotos.id, photoId))
     .limit(1);
   return row;
+}
+
+/**
+ * The stored size of each of `photoIds` that belongs to an event `organizerId` organizes (photo and card
+ * rendition); the others are left out.
+ */
+export async function measureOrganizersPhotos(
+  db: Executor,
+  photoIds: readonly string[],
+  organizerId: string,
+): Promise<Map<string, number>> {
+  if (photoIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: eventPhotos.id,
+      bytes:
+        sql<number>`octet_length(${eventPhotos.bytes}) + coalesce(octet_length(${eventPhotos.cardBytes}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(eventPhotos)
+    .innerJoin(events, eq(events.id, eventPhotos.eventId))
+    .where(and(inArray(eventPhotos.id, [...photoIds]), eq(events.organizerId, organizerId)));
+  return new Map(rows.map((row) => [row.id, row.bytes]));
+}
+
+/** Copies stored photos, bytes and renditions, to `eventId` inside PostgreSQL, each under a new id. */
+export async function copyPhotos(
+  db: Executor,
+  eventId: number,
+  copies: ReadonlyArray<{ sourceId: string; id: string; position: number }>,
+): Promise<void> {
+  for (const copy of copies)
+    await db.execute(sql`
+      INSERT INTO event_photos (id, event_id, position, content_type, width, height, bytes, card_bytes)
+      SELECT ${copy.id}, ${eventId}, ${copy.position}, content_type, width, height, bytes, card_bytes
+      FROM event_photos WHERE id = ${copy.sourceId}`);
 }

@@ -278,4 +278,56 @@ describe('event photos', () => {
     expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
     expect(response.json().images).toHaveLength(10);
   }, 120_000);
+
+  it("copies the organizer's own stored photos on the server, in the list's order, each under a new id", async () => {
+    const original = await createWithImages([dataUrl('image/png', await png())]);
+    expect(original.statusCode).toBe(201);
+    const [stored] = original.json().images as string[];
+    const newPhoto = dataUrl('image/jpeg', await jpegWithGps());
+    const before = await storedCounts();
+    const copy = await createWithImages([newPhoto, stored!]);
+    expect(copy.statusCode, copy.body).toBe(201);
+    const [added, copied] = copy.json().images as string[];
+    expect(copied).not.toBe(stored);
+    expect(added).not.toBe(stored);
+    expect(await storedCounts()).toEqual({ events: before.events + 1, photos: before.photos + 2 });
+    // The same bytes and rendition, not a re-encoding of them.
+    const read = async (url: string) =>
+      app.database.db
+        .select({ bytes: eventPhotos.bytes, cardBytes: eventPhotos.cardBytes, position: eventPhotos.position })
+        .from(eventPhotos)
+        .where(eq(eventPhotos.id, url.split('/').pop()!));
+    const [source] = await read(stored!);
+    const [target] = await read(copied!);
+    expect(Buffer.compare(target!.bytes, source!.bytes)).toBe(0);
+    expect(Buffer.compare(target!.cardBytes!, source!.cardBytes!)).toBe(0);
+    expect(target!.position).toBe(1);
+  });
+
+  it("refuses another organizer's photo or an unknown one with 400 at its place in the list, storing nothing", async () => {
+    const stranger = await signUpUser(app);
+    const theirs = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: stranger.cookie },
+      payload: {
+        title: 'Their event',
+        description: 'Not yours.',
+        location: 'Faro',
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        categoryId: 11,
+        images: [dataUrl('image/png', await png())],
+      },
+    });
+    const [theirPhoto] = theirs.json().images as string[];
+    const before = await storedCounts();
+    for (const images of [[theirPhoto!], ['/api/images/no-such-photo']]) {
+      const response = await createWithImages([dataUrl('image/jpeg', await jpegWithGps()), ...images]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { path: 'images.1', message: "Each photo URL must be one of your events' photos" },
+      ]);
+    }
+    expect(await storedCounts()).toEqual(before);
+  });
 });

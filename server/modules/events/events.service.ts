@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   type createEventBodySchema,
   EVENT_LIMITS,
+  EVENT_PHOTO_URL_PATTERN,
   type Event,
   type EventListQuery,
   type MyRsvpListQuery,
@@ -15,9 +16,11 @@ import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfEventChange } from '../notifications/notifications.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
-import { findPhotoRendition } from './event-photos.repository';
+import { inspectPhotos, newPhotoId, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
+import { copyPhotos, findPhotoRendition, measureOrganizersPhotos } from './event-photos.repository';
 import * as repository from './events.repository';
+
+const UNKNOWN_PHOTO = "Each photo URL must be one of your events' photos";
 
 export type CreateEventInput = z.output<typeof createEventBodySchema>;
 export type EventChange = repository.NewEventChange;
@@ -248,13 +251,36 @@ export class EventsService {
     }
     const category = await findCategory(this.db, input.categoryId);
     if (!category) throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+    // A stored photo of the organizer's own events is copied inside the database (duplicating an event),
+    // not sent back and forth by the browser and re-encoded; a new one arrives as a data URL.
+    const images = input.images ?? [];
+    const uploadPositions: number[] = [];
+    const copies: Array<{ sourceId: string; id: string; position: number }> = [];
+    images.forEach((image, position) => {
+      if (EVENT_PHOTO_URL_PATTERN.test(image))
+        copies.push({ sourceId: image.slice('/api/images/'.length), id: newPhotoId(), position });
+      else uploadPositions.push(position);
+    });
+    const copiedSizes = await measureOrganizersPhotos(
+      this.db,
+      copies.map((copy) => copy.sourceId),
+      organizerId,
+    );
+    const unknownCopy = copies.find((copy) => !copiedSizes.has(copy.sourceId));
+    if (unknownCopy)
+      throw badRequest(UNKNOWN_PHOTO, [{ path: `images.${unknownCopy.position}`, message: UNKNOWN_PHOTO }]);
     // Every refusal that costs nothing comes before the photos are decoded, the costly part.
-    const uploads = readPhotoUploads(input.images ?? []);
-    const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
+    const uploads = readPhotoUploads(uploadPositions.map((position) => images[position]!));
+    const photoBytes =
+      uploads.reduce((total, upload) => total + upload.length, 0) +
+      copies.reduce((total, copy) => total + (copiedSizes.get(copy.sourceId) ?? 0), 0);
     await assertWithinWriteLimit(this.db, WRITE_LIMITS.events, organizerId);
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, organizerId, photoBytes);
     await inspectPhotos(uploads);
-    const photos = await reencodePhotos(uploads);
+    const photos = (await reencodePhotos(uploads)).map((photo, index) => ({
+      ...photo,
+      position: uploadPositions[index]!,
+    }));
     const eventId = await this.db.transaction(async (tx) => {
       // Counted in the write's transaction: concurrent creates cannot all pass the checks above and a
       // failed create counts nothing.
@@ -274,6 +300,7 @@ export class EventsService {
         isTest: input.isTest ?? false,
       });
       await repository.insertPhotos(tx, id, photos);
+      await copyPhotos(tx, id, copies);
       await refreshAchievementProgress(tx, organizerId);
       return id;
     });

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import {
   EVENT_LIMITS,
-  EVENT_PHOTO_URL_PATTERN,
   IMAGE_DATA_URL_PATTERN,
   type CreateEventBody,
   type Event,
@@ -20,7 +19,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { apiFetch } from '@/lib/api-fetch';
 import { cn } from '@/lib/utils';
 import { getCategoryIcon } from '../components/category-style';
 import { useCategoryName } from '../discover/event-card';
@@ -48,7 +46,7 @@ function earliestAllowedMinute(now = Date.now()): number {
   return Math.floor((now + MIN_LEAD_MINUTES * 60_000) / 60_000) * 60_000;
 }
 
-function readAsDataUrl(file: Blob): Promise<string> {
+function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -59,18 +57,6 @@ function readAsDataUrl(file: Blob): Promise<string> {
 
 /** `src` is a new photo's data URL or, when editing or duplicating, one of the event's stored photo URLs. */
 type Photo = { id: string; name: string; src: string };
-
-/**
- * A new event takes photos only as data URLs, so a duplicate's photos are copied from the original's
- * stored ones: the copy then has photos of its own, untouched by whatever later happens to the original.
- */
-async function copyStoredPhoto(src: string): Promise<string> {
-  if (!EVENT_PHOTO_URL_PATTERN.test(src)) return src;
-  const response = await apiFetch(src);
-  const dataUrl = await readAsDataUrl(await response.blob());
-  if (!IMAGE_DATA_URL_PATTERN.test(dataUrl)) throw new Error('not an image');
-  return dataUrl;
-}
 
 /** The duration field takes hours (what organizers think in); the server takes minutes. */
 function hoursToMinutes(hours: string): number {
@@ -219,8 +205,7 @@ export function EventFormDialog({
   const categoryName = useCategoryName();
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
-  const [isCopyingPhotos, setIsCopyingPhotos] = useState(false);
-  const isPending = (isEditing ? updateEvent : createEvent).isPending || isCopyingPhotos;
+  const isPending = (isEditing ? updateEvent : createEvent).isPending;
   const [photos, setPhotos] = useState<Photo[]>(() => (prefill ? photosOf(prefill) : []));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -305,16 +290,8 @@ export function EventFormDialog({
       updateEvent.mutate(update, { onSuccess: () => onOpenChange(false) });
       return;
     }
-    let images: string[];
-    setIsCopyingPhotos(true);
-    try {
-      images = await Promise.all(photos.map((photo) => copyStoredPhoto(photo.src)));
-    } catch {
-      setPhotoError(t('organizer:duplicate.photosNotCopied'));
-      return;
-    } finally {
-      setIsCopyingPhotos(false);
-    }
+    // A duplicate's stored photos go as their URLs: the server copies them (the copy's own photos).
+    const images = photos.map((photo) => photo.src);
     const body: CreateEventBody = {
       title: values.title.trim(),
       description: values.description.trim(),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { describeRoutes } from './web/app/route-table.ts';
+import { describeRoutes } from './web/app/describe-routes.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

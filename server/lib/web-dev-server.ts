@@ -4,7 +4,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from 'vite';
 import type { RouteManifest } from '../../contract/route-manifest';
-import { describeRoutes } from '../../web/app/route-table';
+import { describeRoutes } from '../../web/app/describe-routes';
 import type { PageRenderer } from './page-rendering';
 
 /** What the page plugin reads from the sources, instead of from dist/web and dist/web-ssr, under `npm run dev`. */

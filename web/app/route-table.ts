@@ -1,7 +1,3 @@
-import { parse as parsePattern } from 'regexparam';
-// Relative, not '@contract': vite.config.ts and the server load this file without the app's aliases.
-import type { RouteManifest } from '../../contract/route-manifest';
-
 /**
  * The signed-in routes as data: which screen each address shows and which translation files
  * that screen reads on its first render. routes.tsx turns it into lazy React routes; vite.config.ts
@@ -56,33 +52,3 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
 ];
-
-/**
- * The route manifest the server reads (contract/route-manifest.ts) from this table. The build passes
- * each route's chunks and the locale chunks (vite.config.ts); `npm run dev` passes none, as Vite serves
- * the modules one by one (server/lib/web-dev-server.ts).
- */
-export function describeRoutes(build: {
-  signedIn: string[];
-  filesOf: (route: RouteEntry) => string[];
-  localeLoaders: string;
-  locales: Record<string, string>;
-}): RouteManifest {
-  return {
-    signedIn: build.signedIn,
-    shell: { namespaces: [...SHELL_NAMESPACES], queries: [...SHELL_QUERIES] },
-    signedOut: { namespaces: [...SIGNED_OUT_NAMESPACES] },
-    routes: ROUTE_TABLE.map((route) => {
-      const { pattern, keys } = parsePattern(route.path);
-      return {
-        pattern: pattern.source,
-        keys,
-        files: build.filesOf(route),
-        namespaces: [...route.namespaces],
-        queries: [...(route.queries ?? [])],
-      };
-    }),
-    localeLoaders: build.localeLoaders,
-    locales: build.locales,
-  };
-}

@@ -1,19 +1,17 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-fetch';
 import { type ApiAnswer, apiUrl } from '@/lib/api-read';
-import { nextCursorOf } from '@/lib/next-page-cursor';
+import { type PageOfEvents, pagedEventsResult, readPageOfEvents } from '@/lib/paged-events';
 
 /** Cards per page: a multiple of the one, two, three and four grid columns, as the events list's. */
 const MY_RSVPS_PAGE_SIZE = 12;
 
 type MyRsvp = ApiAnswer<'/api/my-rsvps'>[number];
 
-/** One page of my RSVPs and the cursor of the next, from the answer's Link header (null on the last page). */
-export interface MyRsvpPage {
-  events: MyRsvp[];
-  nextCursor: string | null;
-}
+export type MyRsvpPage = PageOfEvents<MyRsvp>;
+
+/** The paged entry's key, under '/api/my-rsvps' so that every write making "my RSVPs" stale refreshes it. */
+export const MY_RSVP_PAGES_QUERY_KEY = ['/api/my-rsvps', 'pages'] as const;
 
 /**
  * GET /api/my-rsvps?include=past, page by page: upcoming soonest first, then past newest first (the
@@ -23,14 +21,13 @@ export interface MyRsvpPage {
 export function myRsvpPagesQueryOptions() {
   const query = { include: 'past', limit: MY_RSVPS_PAGE_SIZE } as const;
   return infiniteQueryOptions({
-    queryKey: ['/api/my-rsvps', 'pages'] as const,
+    queryKey: MY_RSVP_PAGES_QUERY_KEY,
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<MyRsvpPage> => {
-      const url = apiUrl('/api/my-rsvps', { query: pageParam === null ? query : { ...query, cursor: pageParam } });
-      const response = await apiFetch(url, { signal });
-      const events = (await response.json()) as MyRsvp[];
-      return { events, nextCursor: nextCursorOf(response.headers.get('link')) };
-    },
+    queryFn: ({ pageParam, signal }): Promise<MyRsvpPage> =>
+      readPageOfEvents(
+        apiUrl('/api/my-rsvps', { query: pageParam === null ? query : { ...query, cursor: pageParam } }),
+        signal,
+      ),
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 }
@@ -40,24 +37,5 @@ export function useMyRsvpPages() {
   const query = useInfiniteQuery(myRsvpPagesQueryOptions());
   const data = query.data;
   const events = useMemo(() => data?.pages.flatMap((page) => page.events), [data]);
-  return {
-    events,
-    get isLoading() {
-      return query.isLoading;
-    },
-    get isError() {
-      return query.isError;
-    },
-    get error() {
-      return query.error;
-    },
-    get hasNextPage() {
-      return query.hasNextPage;
-    },
-    get isFetchingNextPage() {
-      return query.isFetchingNextPage;
-    },
-    fetchNextPage: query.fetchNextPage,
-    refetch: query.refetch,
-  };
+  return pagedEventsResult(query, events);
 }

@@ -1,15 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ApiAnswer } from '@/lib/api-read';
-import type { MyRsvpPage } from '@/lib/api/get-my-rsvps';
+import { MY_RSVP_PAGES_QUERY_KEY, type MyRsvpPage } from '@/lib/api/get-my-rsvps';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
-import {
-  attendeesQueryKey,
-  eventQueryKey,
-  type EventPage,
-  isEventList,
-  MY_EVENTS_QUERY_KEY,
-  MY_RSVP_PAGES_QUERY_KEY,
-} from './keys';
+import { attendeesQueryKey, eventQueryKey, type EventPage, isEventList, MY_EVENTS_QUERY_KEY } from './keys';
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNextLink } from '@/lib/next-page-cursor';
+import { parseNextLink } from '@/lib/paged-events';
 import { EVENTS_PAGE_SIZE, eventListUrl } from './get-events';
 
 describe('eventListUrl', () => {

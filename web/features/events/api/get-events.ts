@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-fetch';
-import { type ApiAnswer, apiUrl, type ReadParameters } from '@/lib/api-read';
-import { nextCursorOf } from '@/lib/next-page-cursor';
+import { apiUrl, type ReadParameters } from '@/lib/api-read';
+import { pagedEventsResult, readPageOfEvents } from '@/lib/paged-events';
 import { eventListQueryKey, type EventPage } from './keys';
 
 /**
@@ -46,12 +45,11 @@ function eventsQueryOptions(filters: EventFilters) {
   return infiniteQueryOptions({
     queryKey: eventListQueryKey(eventListUrl(filters)),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<EventPage> => {
-      const url = apiUrl('/api/events', { query: pageParam === null ? query : { ...query, cursor: pageParam } });
-      const response = await apiFetch(url, { signal });
-      const events = (await response.json()) as ApiAnswer<'/api/events'>;
-      return { events, nextCursor: nextCursorOf(response.headers.get('link')) };
-    },
+    queryFn: ({ pageParam, signal }): Promise<EventPage> =>
+      readPageOfEvents(
+        apiUrl('/api/events', { query: pageParam === null ? query : { ...query, cursor: pageParam } }),
+        signal,
+      ),
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
 }
@@ -65,26 +63,5 @@ export function useEvents(filters: EventFilters = {}) {
   });
   const data = query.data;
   const events = useMemo(() => data?.pages.flatMap((page) => page.events) ?? [], [data]);
-  // Getters, not a copy of the result: TanStack Query re-renders a component only for the fields it
-  // read, and a spread reads them all (a fetch starting would re-render the whole page, synchronously).
-  return {
-    events,
-    get isLoading() {
-      return query.isLoading;
-    },
-    get isError() {
-      return query.isError;
-    },
-    get isPlaceholderData() {
-      return query.isPlaceholderData;
-    },
-    get hasNextPage() {
-      return query.hasNextPage;
-    },
-    get isFetchingNextPage() {
-      return query.isFetchingNextPage;
-    },
-    fetchNextPage: query.fetchNextPage,
-    refetch: query.refetch,
-  };
+  return pagedEventsResult(query, events);
 }

@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { type ApiAnswer, readQueryOptions } from '@/lib/api-read';
 import { USER_ACHIEVEMENTS_QUERY_KEY } from '@/lib/api/get-user-achievements';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
+import type { PageOfEvents } from '@/lib/paged-events';
 
 /**
  * Every cache key of the events screens, and what each write makes stale. A key's first element is
@@ -39,16 +40,11 @@ export function eventListQueryKey(url: string) {
  */
 export const MY_EVENTS_QUERY_KEY = ['/api/my-events'] as const;
 const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
-/** The paged my-RSVPs entry (web/lib/api/get-my-rsvps.ts), under MY_RSVPS_QUERY_KEY. */
-export const MY_RSVP_PAGES_QUERY_KEY = [...MY_RSVPS_QUERY_KEY, 'pages'] as const;
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 
-/** One page of the list and the cursor of the next, from the answer's Link header (null on the last page). */
-export interface EventPage {
-  events: ListedEvent[];
-  nextCursor: string | null;
-}
+/** One page of the list and the cursor of the next. */
+export type EventPage = PageOfEvents<ListedEvent>;
 
 export function isEventList(query: Query): boolean {
   const url = query.queryKey[0];

@@ -1,0 +1,36 @@
+import { parse as parsePattern } from 'regexparam';
+// Relative imports, not '@contract': vite.config.ts and the server load this file without the app's aliases.
+import type { RouteManifest } from '../../contract/route-manifest';
+import { ROUTE_TABLE, type RouteEntry, SHELL_NAMESPACES, SHELL_QUERIES, SIGNED_OUT_NAMESPACES } from './route-table.ts';
+
+// Not in route-table.ts, which the browser's app imports: the pattern parser would ride along in its
+// first load (the landing page's budget) for code only the build and the server run.
+/**
+ * The route manifest the server reads (contract/route-manifest.ts) from this table. The build passes
+ * each route's chunks and the locale chunks (vite.config.ts); `npm run dev` passes none, as Vite serves
+ * the modules one by one (server/lib/web-dev-server.ts).
+ */
+export function describeRoutes(build: {
+  signedIn: string[];
+  filesOf: (route: RouteEntry) => string[];
+  localeLoaders: string;
+  locales: Record<string, string>;
+}): RouteManifest {
+  return {
+    signedIn: build.signedIn,
+    shell: { namespaces: [...SHELL_NAMESPACES], queries: [...SHELL_QUERIES] },
+    signedOut: { namespaces: [...SIGNED_OUT_NAMESPACES] },
+    routes: ROUTE_TABLE.map((route) => {
+      const { pattern, keys } = parsePattern(route.path);
+      return {
+        pattern: pattern.source,
+        keys,
+        files: build.filesOf(route),
+        namespaces: [...route.namespaces],
+        queries: [...(route.queries ?? [])],
+      };
+    }),
+    localeLoaders: build.localeLoaders,
+    locales: build.locales,
+  };
+}

@@ -108,9 +108,12 @@ export async function notifyOfEventChange(
   }
 }
 
-/** The open pages of the event, the organizer's and the person's own other tabs, read its seats again. */
-async function signalSeatChange(db: Executor, eventId: number, organizerId: string, personId: string) {
-  for (const userId of new Set([organizerId, personId])) await signalUser(db, userId, 'event', { eventId });
+/**
+ * The organizer's open pages of the event read its seats again. Not the person who acted: their tab
+ * already holds the answer (applyRsvpAnswer), and a signal would have it fetch five lists again.
+ */
+async function signalSeatChange(db: Executor, eventId: number, organizerId: string) {
+  await signalUser(db, organizerId, 'event', { eventId });
 }
 
 /**
@@ -123,19 +126,15 @@ export async function notifyOfRsvp(
   attendeeId: string,
 ): Promise<void> {
   await createNotifications(db, 'rsvp_received', [event.organizerId], { eventId: event.id, actorId: attendeeId });
-  await signalSeatChange(db, event.id, event.organizerId, attendeeId);
+  await signalSeatChange(db, event.id, event.organizerId);
 }
 
 /**
  * A withdrawal is no notification (the organizer is not told of every change of plan), but the
  * organizer's open event page must not keep counting the person.
  */
-export async function notifyOfWithdrawal(
-  db: Executor,
-  event: { id: number; organizerId: string },
-  attendeeId: string,
-): Promise<void> {
-  await signalSeatChange(db, event.id, event.organizerId, attendeeId);
+export async function notifyOfWithdrawal(db: Executor, event: { id: number; organizerId: string }): Promise<void> {
+  await signalSeatChange(db, event.id, event.organizerId);
 }
 
 /** The receiver gets a notification; both people's open tabs refresh the conversation. */

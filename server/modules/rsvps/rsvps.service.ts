@@ -120,7 +120,7 @@ export class RsvpsService {
       await repository.releaseSeat(tx, eventId);
       await refreshAchievementProgress(tx, userId);
       await fillFreeSeats(tx, eventId, userId);
-      await notifyOfWithdrawal(tx, event, userId);
+      await notifyOfWithdrawal(tx, event);
     });
   }
 

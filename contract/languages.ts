@@ -11,3 +11,8 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
+
+/** The BCP 47 locale Intl formats a language's dates and numbers in: the spec's English is US English. */
+export function intlLocale(language: string): string {
+  return language === 'en' ? 'en-US' : language;
+}

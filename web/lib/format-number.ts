@@ -1,3 +1,5 @@
+import { intlLocale } from '@contract/languages';
+
 /**
  * Every figure the app shows goes through here or format-compact-number.ts, so each language gets its own
  * digits, separators and short forms ("2.3K", "2330", "2,3 Tsd." are Intl's choice, never ours).
@@ -6,11 +8,10 @@
 const formats = new Map<string, Intl.NumberFormat>();
 
 // Building a NumberFormat loads ICU's number data, which is slow on phones: one per language and style.
-// Intl wants a BCP 47 locale; the spec's English is US English.
 function numberFormat(language: string, style: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = language + style;
   let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language, options)));
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(intlLocale(language), options)));
   return format;
 }
 

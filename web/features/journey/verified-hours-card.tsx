@@ -7,6 +7,7 @@ import { downloadCsv } from '@/lib/download-csv';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { toast } from '@/lib/use-toast';
 import { useVerifiedHours } from '@/lib/api/get-user-stats';
+import { intlLocale } from '@contract/languages';
 
 /**
  * Hours organizers confirmed by recording attendance, kept apart from the spec's Total
@@ -19,7 +20,7 @@ export function VerifiedHoursCard() {
   const hours = useVerifiedHours();
   const [isDownloading, setIsDownloading] = useState(false);
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { timeZone, dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(intlLocale(language), { timeZone, dateStyle: 'medium' });
 
   const download = async () => {
     setIsDownloading(true);

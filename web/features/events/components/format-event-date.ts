@@ -1,3 +1,5 @@
+import { intlLocale } from '@contract/languages';
+
 /**
  * Event date on cards. English follows the spec's en-US pattern to the letter:
  * 'Today, 3:30 PM', 'Tomorrow, 9:05 AM', otherwise 'Mon, Nov 24, 3:30 PM'. It is assembled by hand
@@ -83,11 +85,6 @@ function englishTime(clock: WallClock): string {
   const hour12 = clock.hour % 12 === 0 ? 12 : clock.hour % 12;
   const meridiem = clock.hour < 12 ? 'AM' : 'PM';
   return `${hour12}:${String(clock.minute).padStart(2, '0')} ${meridiem}`;
-}
-
-/** Intl wants a BCP 47 locale; the spec's English is US English. */
-export function intlLocale(language: string): string {
-  return language === 'en' ? 'en-US' : language;
 }
 
 export function formatEventDate(value: string | Date, options: FormatEventDateOptions): string {

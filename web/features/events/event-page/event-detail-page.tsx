@@ -46,12 +46,9 @@ const OrganizerPanel = lazyWithPreload(() =>
   import('../organize/organizer-panel').then((module) => ({ default: module.OrganizerPanel })),
 );
 import { formatOneDecimal } from '@/lib/format-number';
+import { intlLocale } from '@contract/languages';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
-
-function intlLocale(language: string) {
-  return language === 'en' ? 'en-US' : language;
-}
 
 /** The event's photos: the uploaded ones, then a linked image URL if it is not one of them. */
 export function eventPhotos(event: Pick<Event, 'images' | 'imageUrl'>): string[] {

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StarDisplay } from './star-rating';
 import type { RatingDialogProps } from './rating-dialog';
 import { useRatings } from '../api/get-ratings';
+import { intlLocale } from '@contract/languages';
 
 // The rating dialog loads on first open (the pointer or focus reaching 'Rate' starts it early).
 const loadRatingDialog = () => import('./rating-dialog');
@@ -149,7 +150,7 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
   const { t } = useTranslation('event-detail');
   const first = rating.user.firstName?.trim() || t('detail.unknownFirst');
   const last = rating.user.lastName?.trim() || t('detail.unknownLast');
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'medium' }).format(
+  const date = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(
     new Date(rating.createdAt),
   );
   return (

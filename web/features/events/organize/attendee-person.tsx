@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@contract/event-management';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
-import { intlLocale } from '../components/format-event-date';
+import { intlLocale } from '@contract/languages';
 
 type Person = Attendee['user'];
 

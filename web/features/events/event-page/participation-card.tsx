@@ -10,10 +10,7 @@ import { RsvpControl } from './rsvp-control';
 import { useWaitlist } from '../api/use-event-management';
 import { isEventFull } from '../components/event-state';
 import { WithdrawButton } from './withdraw-button';
-import { eventPathWithIntent, useRsvpIntent } from './use-rsvp-intent';
-
-// The guest's sign-up link is written here rather than taken from guest-layout.tsx: that import put the
-// guest chrome into every signed-in visitor's first load of the event page (175 kB budget).
+import { guestSignUpHref, useRsvpIntent } from './use-rsvp-intent';
 
 /**
  * The visitor's card beside the event: RSVP, Withdraw, and on a full event the waitlist.
@@ -50,7 +47,7 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
               <>
                 {/* A guest's RSVP signs up (or in) first and comes back to this event, where it is finished. */}
                 <a
-                  href={`/api/login?mode=signup&returnTo=${encodeURIComponent(eventPathWithIntent(event.id, isFull ? 'waitlist' : 'attending'))}`}
+                  href={guestSignUpHref(event.id, isFull ? 'waitlist' : 'attending')}
                   className={cn(buttonVariants({ size: 'sm' }), 'w-full')}
                   data-testid="guest-rsvp"
                 >

@@ -9,9 +9,13 @@ const RSVP_INTENT_PARAMETER = 'rsvp';
 
 export type RsvpIntent = 'attending' | 'waitlist';
 
-/** The event's address with the guest's wish in it, for the sign-in page's `returnTo`. */
-export function eventPathWithIntent(eventId: number, intent: RsvpIntent): string {
-  return `/events/${eventId}?${RSVP_INTENT_PARAMETER}=${intent}`;
+/**
+ * A guest's RSVP: the sign-in page on its Create account tab, coming back to the event with the guest's
+ * wish in the address, where useRsvpIntent finishes it.
+ */
+export function guestSignUpHref(eventId: number, intent: RsvpIntent): string {
+  const returnTo = `/events/${eventId}?${RSVP_INTENT_PARAMETER}=${intent}`;
+  return `/api/login?mode=signup&returnTo=${encodeURIComponent(returnTo)}`;
 }
 
 function readIntent(search: string): RsvpIntent | null {

@@ -74,10 +74,15 @@ function isKnownTimeZone(value: string): boolean {
  * (web/lib/page-data.ts), else the app's defaults: English, light and the server's TIME_ZONE.
  */
 export function readRenderSettings(cookies: Record<string, string | undefined>, defaultTimeZone: string): RenderedWith {
-  const timeZone = cookies[TIME_ZONE_COOKIE] ?? '';
   return {
     language: choosePageLanguage(cookies[LANGUAGE_COOKIE]),
     theme: cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light',
-    timeZone: timeZone.length <= 64 && isKnownTimeZone(timeZone) ? timeZone : defaultTimeZone,
+    timeZone: readTimeZone(cookies, defaultTimeZone),
   };
+}
+
+/** The zone the browser said it is in (the cookie it mirrors for rendered pages), else `defaultTimeZone`. */
+export function readTimeZone(cookies: Record<string, string | undefined>, defaultTimeZone: string): string {
+  const timeZone = cookies[TIME_ZONE_COOKIE] ?? '';
+  return timeZone.length <= 64 && isKnownTimeZone(timeZone) ? timeZone : defaultTimeZone;
 }

@@ -12,9 +12,8 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema } from '../../../contract/events';
-import { TIME_ZONE_COOKIE } from '../../../contract/page-data';
 import type { Database } from '../../db/client';
-import { isTimeZone } from '../../lib/time-zone';
+import { readTimeZone } from '../../lib/page-rendering';
 import { requireUser } from '../../plugins/session';
 import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
 import { EventsService } from '../events/events.service';
@@ -31,12 +30,6 @@ function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined
   if (format !== undefined) return format === 'csv';
   const accept = request.headers.accept;
   return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
-}
-
-/** The zone the browser said it is in (the cookie it keeps for rendered pages), else the server's. */
-function readerTimeZone(request: FastifyRequest, fallback: string): string {
-  const zone = request.cookies[TIME_ZONE_COOKIE];
-  return zone && zone.length <= 64 && isTimeZone(zone) ? zone : fallback;
 }
 
 function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
@@ -139,7 +132,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
         return sendCsv(
           reply,
           `event-${request.params.id}-attendees.csv`,
-          attendeesToCsv(answer, readerTimeZone(request, timeZone)),
+          attendeesToCsv(answer, readTimeZone(request.cookies, timeZone)),
         );
       return reply.header('vary', 'Accept').send(answer);
     },

@@ -4,7 +4,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, rsvpWith, signInWith } from './support/accounts';
+import { createEventWith, findRecentPastEventWithAttendees, rsvpWith, signInWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 
 /** The organizer runs their own event from its page. */
@@ -406,26 +406,12 @@ test.describe('organizer event page', () => {
 
   test('attendance sheet on a past demo event: select all, save, and it stays saved', async ({ page, context }) => {
     await signInWith(context);
-    const mine: ApiEvent[] = await (await context.request.get('/api/my-events')).json();
-    const now = Date.now();
-    let chosen: { event: ApiEvent; attendees: Array<{ user: { id: string }; attended: boolean | null }> } | null = null;
-    for (const event of mine.filter(
-      (candidate) =>
-        candidate.status === 'scheduled' &&
-        Date.parse(candidate.date) < now &&
-        Date.parse(candidate.date) > now - 25 * 24 * 3600_000,
-    )) {
-      const answer = await (await context.request.get(`/api/events/${event.id}/attendees`)).json();
-      if (answer.attendees.length >= 2) {
-        chosen = { event, attendees: answer.attendees };
-        break;
-      }
-    }
+    const chosen = await findRecentPastEventWithAttendees(context.request, 2);
     expect(chosen, 'the demo account organizes a past event with attendees').not.toBeNull();
-    const { event, attendees } = chosen!;
+    const { id: eventId, attendees } = chosen!;
     const original = attendees.map((attendee) => ({ userId: attendee.user.id, attended: attendee.attended === true }));
     try {
-      await openOwnEvent(page, event.id);
+      await openOwnEvent(page, eventId);
       const sheet = page.getByTestId('attendance-sheet');
       await expect(sheet.getByTestId('attendance-checkbox')).toHaveCount(attendees.length);
       await expectNoSeriousAccessibilityViolations(page);
@@ -448,11 +434,11 @@ test.describe('organizer event page', () => {
         attendees.length,
       );
       for (const checkbox of await page.getByTestId('attendance-checkbox').all()) await expect(checkbox).toBeChecked();
-      const saved = await (await context.request.get(`/api/events/${event.id}/attendees`)).json();
+      const saved = await (await context.request.get(`/api/events/${eventId}/attendees`)).json();
       expect(saved.attendees.every((attendee: { attended: boolean | null }) => attendee.attended === true)).toBe(true);
     } finally {
       // Shared demo data: leave it as it was for other tests.
-      await context.request.put(`/api/events/${event.id}/attendance`, { data: { entries: original } });
+      await context.request.put(`/api/events/${eventId}/attendance`, { data: { entries: original } });
     }
   });
 

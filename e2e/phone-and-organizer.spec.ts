@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
-import { createEventWith, rsvpWith, signInWith } from './support/accounts';
+import { createEventWith, findRecentPastEventWithAttendees, rsvpWith, signInWith } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
@@ -192,25 +192,9 @@ test.describe('organizer tools', () => {
   }) => {
     // A past demo event of the demo account with people to record; nothing is saved, so nothing changes.
     await signInWith(context);
-    const mine: Array<{ id: number; status: string; date: string }> = await (
-      await context.request.get('/api/my-events')
-    ).json();
-    const now = Date.now();
-    let chosen: number | null = null;
-    for (const event of mine.filter(
-      (candidate) =>
-        candidate.status === 'scheduled' &&
-        Date.parse(candidate.date) < now &&
-        Date.parse(candidate.date) > now - 25 * 24 * 3600_000,
-    )) {
-      const answer = await (await context.request.get(`/api/events/${event.id}/attendees`)).json();
-      if (answer.attendees.length >= 1) {
-        chosen = event.id;
-        break;
-      }
-    }
+    const chosen = await findRecentPastEventWithAttendees(context.request, 1);
     expect(chosen, 'the demo account organizes a past event with attendees').not.toBeNull();
-    await page.goto(`/events/${chosen}`);
+    await page.goto(`/events/${chosen!.id}`);
     const sheet = page.getByTestId('attendance-sheet');
     await expect(sheet.getByTestId('attendance-checkbox').first()).toBeVisible(READY);
     await waitForLivePage(page);

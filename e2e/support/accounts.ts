@@ -149,3 +149,25 @@ export async function joinEvents(request: APIRequestContext, events: ReadonlyArr
     if (response.status() !== 200) throw new Error(`joining event ${event.id} failed: ${response.status()}`);
   }
 }
+
+/**
+ * A scheduled event of the signed-in account (the demo account) that took place in the last 25 days, when
+ * the attendance sheet is open, with at least `minimumAttendees` people to record; null if it has none.
+ */
+export async function findRecentPastEventWithAttendees(
+  request: APIRequestContext,
+  minimumAttendees: number,
+): Promise<{ id: number; attendees: Array<{ user: { id: string }; attended: boolean | null }> } | null> {
+  const mine: Array<{ id: number; status: string; date: string }> = await (await request.get('/api/my-events')).json();
+  const now = Date.now();
+  for (const event of mine.filter(
+    (candidate) =>
+      candidate.status === 'scheduled' &&
+      Date.parse(candidate.date) < now &&
+      Date.parse(candidate.date) > now - 25 * 24 * 3600_000,
+  )) {
+    const answer = await (await request.get(`/api/events/${event.id}/attendees`)).json();
+    if (answer.attendees.length >= minimumAttendees) return { id: event.id, attendees: answer.attendees };
+  }
+  return null;
+}

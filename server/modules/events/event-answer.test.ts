@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema } from '../../../contract/events';
-import { eventPhotos, events, users, waitlistEntries } from '../../db/schema';
-import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
+import { events, users, waitlistEntries } from '../../db/schema';
+import { addPhotoRows, addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { EventsService } from './events.service';
 
@@ -83,16 +83,7 @@ describe('an event answer read through SQL and through TypeScript', () => {
       .update(events)
       .set({ ratingCount: 3, ratingSum: 11, status: 'cancelled', cancelReason: 'Storm warning' })
       .where(eq(events.id, event.id));
-    const photo = (id: string, position: number) => ({
-      id,
-      eventId: event.id,
-      position,
-      contentType: 'image/webp',
-      width: 1600,
-      height: 900,
-      bytes: Buffer.from([1, 2, 3]),
-    });
-    await app.database.db.insert(eventPhotos).values([photo('photo-b', 1), photo('photo-a', 0)]);
+    await addPhotoRows(app.database.db, event.id, ['photo-a', 'photo-b']);
     await expectSameAnswer(people[1]!.user.id, event.id);
     const answer = await service.get(null, event.id);
     expect(answer.images).toEqual(['/api/images/photo-a', '/api/images/photo-b']);

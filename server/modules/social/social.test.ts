@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { eventPhotos, events } from '../../db/schema';
+import { events } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRsvpRow, createEventRow } from '../../test/fixtures';
+import { addPhotoRows, addRsvpRow, createEventRow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { categoryBadgeHexOf } from '../../../contract/category-colors';
 import { countOgImageRenders } from './og-image';
@@ -169,17 +169,7 @@ describe('link previews in the HTML of /events/{id}', () => {
 
   it('preloads the first photo for a signed-in visitor and a guest with the srcset and sizes of the event page', async () => {
     const event = await createEventRow(app.database.db, { organizerId, title: 'Beach day' });
-    const bytes = Buffer.from('not read here');
-    const photo = (id: string, position: number) => ({
-      id,
-      eventId: event.id,
-      position,
-      contentType: 'image/webp',
-      width: 1600,
-      height: 900,
-      bytes,
-    });
-    await app.database.db.insert(eventPhotos).values([photo('second-photo', 1), photo('first-photo', 0)]);
+    await addPhotoRows(app.database.db, event.id, ['first-photo', 'second-photo']);
     const signedIn = (await app.inject({ method: 'GET', url: `/events/${event.id}`, headers: { cookie } })).body;
     const preloads = signedIn.match(/<link rel="preload"[^>]*>/g);
     expect(preloads).toEqual([

@@ -57,26 +57,73 @@ const myRsvpsText = textOf(false)
   .replace("ORDER BY e.date, e.id), '[]')", "ORDER BY page.part, page.position), '[]')");
 if (myRsvpsText === textOf(false)) throw new Error('the my-rsvps floor text was not made');
 
-createServer((request, response) => {
-  const requestUrl = new URL(request.url ?? '/', 'http://floor');
+/**
+ * The browsing mix's other requests, each the least one statement could do: one event by id, a text
+ * search through the same text index (its words already folded by the bench, as the app folds them),
+ * a place through the same trigram index, and a later page of the list from the app's own cursor.
+ */
+const listOf = (condition) =>
+  textOf(false).replace(
+    "AND status = 'scheduled' AND date > now()",
+    `AND status = 'scheduled' AND date > now() AND ${condition}`,
+  );
+// Ordered by an expression, as the app orders a rare word's search, so the planner takes the text index.
+const searchText = listOf("search_vector @@ to_tsquery('simple', $2::text)").replace(
+  'ORDER BY date, id LIMIT 50',
+  "ORDER BY date + interval '0 seconds', id LIMIT 50",
+);
+const locationText = listOf("lower(location) LIKE lower('%' || $2::text || '%')");
+const laterPageText = listOf('(date, id) > ($2::timestamptz, $3::int)');
+const eventText = textOf(false).replace(
+  /WITH page AS \(([\s\S]*?)LIMIT 50\)/,
+  () => 'WITH page AS (SELECT $2::int AS id)',
+);
+if (!searchText.includes("interval '0 seconds'")) throw new Error('the search floor text was not made');
+for (const text of [searchText, locationText, laterPageText, eventText])
+  if (text === textOf(false)) throw new Error('a floor text was not made');
+
+/** The statement and values that answer one request, by its path. */
+function queryOf(requestUrl) {
   const query = requestUrl.searchParams;
-  const category = query.get('category');
-  const values = category === null ? [query.get('viewer') ?? ''] : [query.get('viewer') ?? '', Number(category)];
-  const text = requestUrl.pathname === '/my-rsvps' ? myRsvpsText : textOf(category !== null);
-  pool
-    .query({ text, values: requestUrl.pathname === '/my-rsvps' ? values.slice(0, 1) : values, rowMode: 'array' })
-    .then(
-      (result) => {
-        const body = result.rows[0][0];
-        response.writeHead(200, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
-        });
-        response.end(body);
-      },
-      (error) => {
-        response.writeHead(500, { 'content-type': 'text/plain' });
-        response.end(String(error));
-      },
-    );
+  const viewer = query.get('viewer') ?? '';
+  switch (requestUrl.pathname) {
+    case '/my-rsvps':
+      return { text: myRsvpsText, values: [viewer] };
+    case '/event':
+      return { text: eventText, values: [viewer, Number(query.get('id'))] };
+    case '/search':
+      return { text: searchText, values: [viewer, query.get('q') ?? ''] };
+    case '/location':
+      return { text: locationText, values: [viewer, query.get('q') ?? ''] };
+    case '/later': {
+      const cursor = JSON.parse(Buffer.from(query.get('cursor') ?? '', 'base64url').toString('utf8'));
+      return { text: laterPageText, values: [viewer, cursor.d, cursor.i] };
+    }
+    default: {
+      const category = query.get('category');
+      return category === null
+        ? { text: textOf(false), values: [viewer] }
+        : { text: textOf(true), values: [viewer, Number(category)] };
+    }
+  }
+}
+
+createServer((request, response) => {
+  const { text, values } = queryOf(new URL(request.url ?? '/', 'http://floor'));
+  pool.query({ text, values, rowMode: 'array' }).then(
+    (result) => {
+      // One event's page answers the object itself, as GET /api/events/{id} does.
+      const rows = result.rows[0][0];
+      const body = text === eventText ? rows.slice(1, -1) : rows;
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    },
+    (error) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    },
+  );
 }).listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -29,6 +29,8 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     // Another name keeps two sessions' runs on one PostgreSQL from dropping each other's database.
     'database-name': { type: 'string', default: 'pitchin_bench' },
+    // Minutes of the browsing mix after the scenarios, its memory sampled per minute (decisions §17).
+    soak: { type: 'string' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -336,14 +338,20 @@ async function measureAtFixedRate(
   return times.sort((a, b) => a - b);
 }
 
-/** The server's resident memory sampler: the peak of the whole run, and of the scenario running now. */
-const memory = { pids: [] as number[], peakMb: 0, scenarioPeakMb: 0 };
+/**
+ * The server's resident memory sampler: the peak of the whole run, and of the scenario running now, of
+ * all its processes together and of the largest one alone (with --workers, a worker: the §17 target).
+ */
+const memory = { pids: [] as number[], peakMb: 0, scenarioPeakMb: 0, processPeakMb: 0, intervalProcessPeakMb: 0 };
 
 /** With --workers, the primary and its workers together: what the machine gives the app. */
 function sampleMemory() {
   const megabytes = memory.pids.reduce((total, pid) => {
     try {
-      return total + residentMegabytes(pid);
+      const processMegabytes = residentMegabytes(pid);
+      memory.processPeakMb = Math.max(memory.processPeakMb, processMegabytes);
+      memory.intervalProcessPeakMb = Math.max(memory.intervalProcessPeakMb, processMegabytes);
+      return total + processMegabytes;
     } catch {
       return total;
     }
@@ -413,6 +421,57 @@ async function measure(
   return measurement;
 }
 
+/**
+ * The browsing mix for `minutes` minutes at the scenarios' concurrency, as one long autocannon run per
+ * minute, with the largest server process's resident memory noted each minute. The first minute warms
+ * the optimising compilers and the pool, so growth is read from the second minute to the last.
+ */
+async function soakBrowsing(
+  minutes: number,
+  base: string,
+  targets: () => { path: string; headers: Record<string, string> },
+) {
+  if (!Number.isInteger(minutes) || minutes < 2) throw new Error('--soak takes a whole number of minutes, 2 or more');
+  const results: Array<{
+    minute: number;
+    requestsPerSecond: number;
+    processPeakMb: number;
+    errors: number;
+    non2xx: number;
+  }> = [];
+  for (let minute = 1; minute <= minutes; minute += 1) {
+    memory.intervalProcessPeakMb = 0;
+    const run = await load({
+      url: base,
+      connections: CONNECTIONS,
+      duration: 60,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const target = targets();
+            return { ...request, path: target.path, headers: { ...request.headers, ...target.headers } };
+          },
+        },
+      ],
+    });
+    const entry = {
+      minute,
+      requestsPerSecond: Math.round(run.requests.total / 60),
+      processPeakMb: Math.round(memory.intervalProcessPeakMb),
+      errors: run.errors + run.timeouts,
+      non2xx: run.non2xx,
+    };
+    results.push(entry);
+    log(
+      `soak minute ${minute}: ${entry.requestsPerSecond} req/s, largest process ${entry.processPeakMb} MB, errors ${entry.errors}, non-2xx ${entry.non2xx}`,
+    );
+  }
+  return {
+    minutes: results,
+    growthMb: results[results.length - 1]!.processPeakMb - results[1]!.processPeakMb,
+  };
+}
+
 async function main() {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   const environment = await prepareDatabaseTarget();
@@ -454,12 +513,22 @@ async function main() {
     [String(FLOOR_PORT), environment.DATABASE_URL ?? ''],
     { stdio: 'ignore' },
   );
+  const pick = <T>(list: T[], index: number) => list[index % list.length]!;
+  /** A visitor browsing: event pages, later pages of the list, searches and places, never the same twice running. */
+  const browsingTarget = (index: number) => {
+    const kind = index % 5;
+    if (kind === 0 || kind === 1) return { kind: 'event', value: String(pick(fixture.eventIds, index * 7)) } as const;
+    if (kind === 2) return { kind: 'search', value: pick(fixture.rareWords, index) } as const;
+    if (kind === 3) return { kind: 'location', value: pick(fixture.locations, index) } as const;
+    return { kind: 'later', value: pick(fixture.cursors, index * 13) } as const;
+  };
   const firstPageOf = (index: number) => {
     const category = fixture.categoryIds[index % (fixture.categoryIds.length + 1)];
     return category === undefined ? '' : `category=${category}`;
   };
   let floorMeasurement: Measurement | null = null;
   let myRsvpsFloorMeasurement: Measurement | null = null;
+  let browsingFloorMeasurement: Measurement | null = null;
   if (isPostgres) {
     await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`);
     let floorIndex = 0;
@@ -483,6 +552,23 @@ async function main() {
         myRsvpsFloorIndex += 1;
         return {
           path: `/my-rsvps?viewer=${fixture.viewerIds[myRsvpsFloorIndex % fixture.viewerIds.length]}`,
+          headers: {},
+        };
+      },
+      ceiling,
+    );
+    // The same sequence of visits the app's browsing mix asks, viewer by viewer.
+    let browsingFloorIndex = 0;
+    browsingFloorMeasurement = await measure(
+      'floor: browsing mix, one SQL statement each and node:http',
+      `http://127.0.0.1:${FLOOR_PORT}`,
+      () => {
+        browsingFloorIndex += 1;
+        const target = browsingTarget(browsingFloorIndex);
+        const viewer = fixture.viewerIds[browsingFloorIndex % fixture.viewerIds.length];
+        const parameter = { event: 'id', search: 'q', location: 'q', later: 'cursor' }[target.kind];
+        return {
+          path: `/${target.kind}?viewer=${viewer}&${parameter}=${encodeURIComponent(target.value)}`,
           headers: {},
         };
       },
@@ -557,7 +643,6 @@ async function main() {
       return { path: pathOf(index), headers: viewerHeaders(index) };
     };
   };
-  const pick = <T>(list: T[], index: number) => list[index % list.length]!;
   // Each viewer polls with the ETag of their own achievements.
   const pollEtags: string[] = [];
   for (let index = 0; index < viewerCookies.length; index += 1) {
@@ -573,16 +658,15 @@ async function main() {
       headers: { ...viewerHeaders(pollIndex), 'if-none-match': pollEtags[pollIndex % pollEtags.length]! },
     };
   };
-  // A visitor browsing: event pages, later pages of the list, searches and places, never the same twice running.
   const browsing = (index: number) => {
-    const kind = index % 5;
-    if (kind === 0 || kind === 1) return `/api/events/${pick(fixture.eventIds, index * 7)}`;
-    if (kind === 2) return `/api/events?search=${pick(fixture.rareWords, index)}`;
-    if (kind === 3) return `/api/events?location=${encodeURIComponent(pick(fixture.locations, index))}`;
-    return `/api/events?cursor=${pick(fixture.cursors, index * 13)}`;
+    const target = browsingTarget(index);
+    if (target.kind === 'event') return `/api/events/${target.value}`;
+    if (target.kind === 'search') return `/api/events?search=${target.value}`;
+    if (target.kind === 'location') return `/api/events?location=${encodeURIComponent(target.value)}`;
+    return `/api/events?cursor=${target.value}`;
   };
 
-  const measurements: Measurement[] = [floorMeasurement, myRsvpsFloorMeasurement].filter(
+  const measurements: Measurement[] = [floorMeasurement, myRsvpsFloorMeasurement, browsingFloorMeasurement].filter(
     (measurement): measurement is Measurement => measurement !== null,
   );
   const scenarios: Array<[string, Targets, Partial<autocannon.Options>?]> = [
@@ -679,6 +763,7 @@ async function main() {
         },
       ),
     );
+  const soak = values.soak === undefined ? null : await soakBrowsing(Number(values.soak), base, inTurn(browsing));
   clearInterval(sampler);
   server.kill('SIGTERM');
 
@@ -700,7 +785,9 @@ async function main() {
     ceilingRequestsPerSecond: Math.round(ceiling),
     startToFirstAnswerMs: Math.round(startToFirstAnswerMs),
     peakResidentMb: Math.round(memory.peakMb),
+    processPeakResidentMb: Math.round(memory.processPeakMb),
     measurements,
+    soak,
   };
   if (!only)
     writeFileSync(path.join(root, `bench/results/${RESULT_NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
@@ -745,9 +832,20 @@ async function main() {
     const myRsvpsPage = find('my-rsvps page');
     if (myRsvpsPage && myRsvpsFloorMeasurement)
       lines.push(
-        `my-rsvps page: ${((myRsvpsPage.requestsPerSecond / myRsvpsFloorMeasurement.requestsPerSecond) * 100).toFixed(0)} % of the floor's my-rsvps throughput, p99 ${myRsvpsPage.p99} ms against the floor's ${myRsvpsFloorMeasurement.p99} ms`,
+        `my-rsvps page: ${((myRsvpsPage.requestsPerSecond / myRsvpsFloorMeasurement.requestsPerSecond) * 100).toFixed(0)} % of the floor's my-rsvps throughput (target ≥ 80 %), p99 ${myRsvpsPage.p99} ms against the floor's ${myRsvpsFloorMeasurement.p99} ms`,
       );
-    lines.push(`server peak resident memory ${memory.peakMb.toFixed(0)} MB (target ≤ 200)`);
+    const browsingMix = find('browsing mix');
+    if (browsingMix && browsingFloorMeasurement)
+      lines.push(
+        `browsing mix: ${((browsingMix.requestsPerSecond / browsingFloorMeasurement.requestsPerSecond) * 100).toFixed(0)} % of the floor's throughput on the same mix (target ≥ 80 %), p99 ${browsingMix.p99} ms against the floor's ${browsingFloorMeasurement.p99} ms`,
+      );
+    lines.push(
+      `server peak resident memory ${memory.peakMb.toFixed(0)} MB in all, ${memory.processPeakMb.toFixed(0)} MB in its largest process (target ≤ 300 per worker on Node 26)`,
+    );
+    if (soak)
+      lines.push(
+        `soak, ${soak.minutes.length} minutes of the browsing mix: largest process ${soak.minutes.map((minute) => minute.processPeakMb).join(', ')} MB minute by minute; growth from the second minute to the last ${soak.growthMb} MB (target: none)`,
+      );
     console.log(`\nTargets:\n${lines.map((line) => `- ${line}`).join('\n')}`);
   }
 }

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '../../contract/notifications';
+import { ORGANIZATION_ROLES } from '../../contract/organizations';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -217,8 +218,6 @@ export const organizations = pgTable(
   },
   (table) => [uniqueIndex('organizations_slug_unique').on(table.slug)],
 );
-
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
 
 export const organizationMembers = pgTable(
   'organization_members',

@@ -183,7 +183,8 @@ export class OrganizationsService {
         inviterName: personName(user),
         organizationName: organization.name,
         role: input.role,
-        acceptUrl: new URL(`/invitations/${token}`, this.linkOrigin).href,
+        // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
+        acceptUrl: `${new URL('/invitations', this.linkOrigin).href}#token=${token}`,
         validDays: ORGANIZATION_LIMITS.invitationValidDays,
       }),
     );

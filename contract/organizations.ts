@@ -16,7 +16,7 @@ export const ORGANIZATION_LIMITS = {
 
 /** owner > admin (members and every event) > organizer (the organization's events) > member. */
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
-export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
+const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
   error: 'Role must be owner, admin, organizer or member',
 });
 export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
@@ -25,7 +25,7 @@ export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
  * Words a slug may not be: the app's own first path segments and names people would take for the site
  * speaking (`/o/admin` posing as the site's administration).
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'admin',
   'administrator',
   'api',
@@ -65,7 +65,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const SLUG_RULE = `Slug must be ${ORGANIZATION_LIMITS.slugMin}–${ORGANIZATION_LIMITS.slugMax} lowercase letters, digits and hyphens`;
 
-export const slugSchema = z
+const slugSchema = z
   .string({ error: 'Slug is required' })
   .trim()
   .min(1, 'Slug is required')
@@ -98,7 +98,6 @@ export const createOrganizationBodySchema = z.object({
     .optional()
     .transform((value) => value || null),
 });
-export type CreateOrganizationBody = z.input<typeof createOrganizationBodySchema>;
 
 export const slugParamsSchema = z.object({ slug: z.string().max(200, 'Organization not found') });
 
@@ -120,18 +119,17 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 
 /** GET /api/organizations/mine: where the caller belongs, with their role (the create form's "Organize as"). */
-export const myOrganizationSchema = organizationSummarySchema.extend({ role: organizationRoleSchema });
+const myOrganizationSchema = organizationSummarySchema.extend({ role: organizationRoleSchema });
 export const myOrganizationsSchema = z.array(myOrganizationSchema);
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 
-export const organizationMemberSchema = z.object({
+const organizationMemberSchema = z.object({
   user: publicUserSchema,
   role: organizationRoleSchema,
   createdAt: isoDateTimeSchema,
 });
-export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
 
-export const organizationInvitationSchema = z.object({
+const organizationInvitationSchema = z.object({
   id: z.number().int(),
   /** Shown to the admins who manage members only. */
   email: z.string(),
@@ -155,7 +153,6 @@ export const createInvitationBodySchema = z.object({
     .pipe(z.email('Enter a valid email address')),
   role: organizationRoleSchema,
 });
-export type CreateInvitationBody = z.input<typeof createInvitationBodySchema>;
 
 export const acceptInvitationBodySchema = z.object({
   token: z
@@ -163,7 +160,6 @@ export const acceptInvitationBodySchema = z.object({
     .min(1, 'Invitation is required')
     .max(200, 'Invitation not found'),
 });
-export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
 
 export const memberParamsSchema = z.object({
   id: z.coerce
@@ -175,6 +171,5 @@ export const memberParamsSchema = z.object({
 });
 
 export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });
-export type ChangeRoleBody = z.input<typeof changeRoleBodySchema>;
 
 export const followResponseSchema = z.object({ followerCount: z.number().int(), isFollowing: z.boolean() });

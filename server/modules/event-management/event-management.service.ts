@@ -135,9 +135,9 @@ function toIso(value: Date | string): string {
 /**
  * THE answer to "may this person manage this event" (decisions §11–§13 and §20): its organizer, and the
  * owners, admins and organizers of the organization it is held under. Every organizer call asks it
- * through lockOwnEvent; another module asks it through this function, never by comparing ids.
+ * through lockOwnEvent; another module that needs it gets it exported here, never by comparing ids.
  */
-export async function canManageEvent(
+async function canManageEvent(
   db: Executor,
   event: Pick<LockedEvent, 'organizerId' | 'organizationId'>,
   userId: string,

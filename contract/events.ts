@@ -89,6 +89,14 @@ export const createEventBodySchema = z.object({
   durationMinutes: durationMinutesSchema.optional(),
   /** The developer test panel's event: in no shared list, only in its organizer's My Events. */
   isTest: z.boolean({ error: 'isTest must be true or false' }).optional(),
+  /** Held under this organization (the caller must be its owner, admin or organizer); null or absent: one's own. */
+  organizationId: z
+    .number({ error: 'Organization must be a number' })
+    .int('Organization must be a whole number')
+    .min(1, 'Organization must be at least 1')
+    .max(2_147_483_647, 'Organization is too large')
+    .nullable()
+    .optional(),
 });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
@@ -98,7 +106,7 @@ export type CreateEventBody = z.input<typeof createEventBodySchema>;
  * (`/api/images/…`, kept) or a new data URL (added); a photo of the event left out is removed.
  */
 export const updateEventBodySchema = createEventBodySchema
-  .omit({ images: true })
+  .omit({ images: true, organizationId: true })
   .partial()
   .extend({
     images: z
@@ -141,6 +149,14 @@ const eventOrganizerSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
+/** The organization an event is held under (decisions §20). */
+export const eventOrganizationSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+});
+
 /** An event as read, plus images, organizerId and createdAt. */
 export const eventSchema = z.object({
   id: z.number().int(),
@@ -154,6 +170,7 @@ export const eventSchema = z.object({
   category: eventCategorySchema,
   organizerId: z.string(),
   organizer: eventOrganizerSchema,
+  organization: eventOrganizationSchema.nullable(),
   rsvpCount: z.number().int(),
   maxAttendees: z.number().int().nullable(),
   averageRating: z.number(),

@@ -40,6 +40,7 @@ import { socialRoutes } from './modules/social/social.routes';
 import { createSettingsPageLoaders, settingsRoutes } from './modules/settings/settings.routes';
 import { createEventPageLoaders } from './modules/events/event-page-loaders';
 import { EventsService } from './modules/events/events.service';
+import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { createRequestId } from './lib/request-id';
 import metricsPlugin from './plugins/metrics';
 import { healthRoutes } from './plugins/health';
@@ -220,6 +221,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     linkOrigin: config.linkOrigin,
     sessionSecret: config.sessionSecret,
     invitationMailsPerDay: config.invitationMailsPerDay,
+  });
+  await app.register(organizationRoutes, {
+    db: database.db,
+    mailer,
+    linkOrigin: config.linkOrigin,
+    publicUrl: config.publicUrl,
   });
   await app.register(mailRoutes, { db: database.db, sessionSecret: config.sessionSecret });
   // The mails about events: every process works the same outbox (decision 0019), the embedded database's one too.

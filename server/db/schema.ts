@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '../../contract/notifications';
+import { ORGANIZATION_ROLES } from '../../contract/organizations';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -200,6 +201,83 @@ export const categories = pgTable('categories', {
   icon: text('icon').notNull(),
 });
 
+/**
+ * A community that runs events under its own name (decisions §20). The slug is its address (/o/{slug}),
+ * kept unique here so that two creators racing for one slug get one row and one 409.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    website: text('website'),
+    logoUrl: text('logo_url'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('organizations_slug_unique').on(table.slug)],
+);
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index('organization_members_user').on(table.userId),
+  ],
+);
+
+/** An e-mailed invitation; only the token's SHA-256 is kept, as for password reset links. */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed, as users.email.
+    email: text('email').notNull(),
+    role: text('role', { enum: ORGANIZATION_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('organization_invitations_token').on(table.tokenHash),
+    index('organization_invitations_organization').on(table.organizationId, table.createdAt),
+  ],
+);
+
+export const organizationFollows = pgTable(
+  'organization_follows',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index('organization_follows_user').on(table.userId),
+  ],
+);
+
 export const events = pgTable(
   'events',
   {
@@ -215,6 +293,9 @@ export const events = pgTable(
     organizerId: text('organizer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The organization the event is held under, or null for a person's own event. Its admins and
+    // organizers manage the event as its organizer does (canManageEvent).
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     maxAttendees: integer('max_attendees'),
     // 'scheduled' until the organizer cancels; a cancelled event stays readable.
     status: text('status', { enum: ['scheduled', 'cancelled'] })
@@ -244,6 +325,9 @@ export const events = pgTable(
       .where(sql`${table.isTest} = false AND ${table.status} = 'scheduled'`),
     index('events_category_date_id').on(table.categoryId, table.date, table.id),
     index('events_organizer_date').on(table.organizerId, table.date),
+    index('events_organization_date')
+      .on(table.organizationId, table.date)
+      .where(sql`${table.organizationId} IS NOT NULL`),
     index('events_search').using('gin', table.searchVector),
     index('events_location_trgm').using('gin', sql`lower(${table.location}) gin_trgm_ops`),
     check('events_capacity', sql`${table.maxAttendees} IS NULL OR ${table.rsvpCount} <= ${table.maxAttendees}`),

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { events, organizationMembers } from '../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp } from './test-app';
 
@@ -26,6 +28,8 @@ type Fixture = {
   fullEventId: number;
   photoId: string;
   profilePhotoUrl: string;
+  /** The organizer owns it; the attendee is one of its members. */
+  organization: { id: number; slug: string };
   ids: Record<Exclude<Actor, 'visitor'>, string>;
   emails: Record<Exclude<Actor, 'visitor'>, string>;
 };
@@ -155,6 +159,38 @@ const EXPECTATIONS: Record<string, Expectation> = {
     attendee: { status: 404, url: `/api/events/${f.fullEventId}/waitlist` },
   }),
   'GET /api/user/hours': () => signedIn(200),
+  // One slug per actor: a second creator of the same slug gets 409 (organizations.test.ts).
+  'POST /api/organizations': () => ({
+    visitor: { status: 401, body: { name: 'Matrix', slug: 'matrix-visitor', description: 'd' } },
+    stranger: { status: 201, body: { name: 'Matrix', slug: 'matrix-stranger', description: 'd' } },
+    organizer: { status: 201, body: { name: 'Matrix', slug: 'matrix-organizer', description: 'd' } },
+    attendee: { status: 201, body: { name: 'Matrix', slug: 'matrix-attendee', description: 'd' } },
+  }),
+  'GET /api/organizations/mine': () => signedIn(200),
+  // Guests read an organization's page.
+  'GET /api/organizations/:slug': (f) => same(200, { url: `/api/organizations/${f.organization.slug}` }),
+  // Only its owners and admins see and change members; the attendee is a plain member.
+  'GET /api/organizations/:id/members': (f) =>
+    organizerOnly(200, { url: `/api/organizations/${f.organization.id}/members` }),
+  'POST /api/organizations/:id/invitations': (f) =>
+    organizerOnly(201, {
+      url: `/api/organizations/${f.organization.id}/invitations`,
+      body: { email: 'matrix-invitee@example.org', role: 'member' },
+    }),
+  'POST /api/organization-invitations/accept': () => signedIn(404, { body: { token: 'forged' } }),
+  'PATCH /api/organizations/:id/members/:userId': (f) =>
+    organizerOnly(200, {
+      url: `/api/organizations/${f.organization.id}/members/${f.ids.attendee}`,
+      body: { role: 'member' },
+    }),
+  // Of the stranger, who is no member: the attendee (a member, no admin) may not remove; the others find nobody.
+  'DELETE /api/organizations/:id/members/:userId': (f) => ({
+    ...signedIn(404, { url: `/api/organizations/${f.organization.id}/members/${f.ids.stranger}` }),
+    attendee: { status: 403, url: `/api/organizations/${f.organization.id}/members/${f.ids.stranger}` },
+  }),
+  'POST /api/organizations/:id/follow': (f) => signedIn(200, { url: `/api/organizations/${f.organization.id}/follow` }),
+  'DELETE /api/organizations/:id/follow': (f) =>
+    signedIn(200, { url: `/api/organizations/${f.organization.id}/follow` }),
   'GET /api/images/:photoId': (f) => same(200, { url: `/api/images/${f.photoId}` }),
   'POST /api/ratings': (f) => ({
     visitor: { status: 401, body: { eventId: f.pastEventId, rating: 4 } },
@@ -303,7 +339,18 @@ beforeAll(async () => {
     payload: { profileImage: `data:image/png;base64,${png.toString('base64')}` },
   });
   expect(profile.statusCode).toBe(200);
+  const organization = await app.inject({
+    method: 'POST',
+    url: '/api/organizations',
+    headers: { cookie: accounts.organizer!.cookie },
+    payload: { name: 'Matrix club', slug: 'matrix-club', description: 'd' },
+  });
+  expect(organization.statusCode).toBe(201);
+  await app.database.db
+    .insert(organizationMembers)
+    .values({ organizationId: organization.json().id, userId: ids.attendee, role: 'member' });
   fixture = {
+    organization: { id: organization.json().id, slug: organization.json().slug },
     upcomingEventId: upcoming.id,
     pastEventId: past.id,
     cancelEventId: toCancel.id,
@@ -454,5 +501,89 @@ describe('authorization matrix', () => {
       const text = (await app.inject({ method: 'GET', url, headers: { cookie: accounts.stranger!.cookie } })).body;
       expect(text, url).not.toContain(fixture.emails.attendee);
     }
+  });
+});
+
+/**
+ * The organizer's calls on events held under an organization, for each of its roles: its owners, admins
+ * and organizers manage every one of its events as their organizer does; its members, and people outside
+ * it, get 403 as any stranger would. Each role acts on events of its own, so a cancel or delete by one
+ * leaves the others' to act on.
+ */
+describe('authorization matrix of organization roles', () => {
+  type Role = 'owner' | 'admin' | 'organizer' | 'member' | 'outsider';
+  const ROLES: Role[] = ['owner', 'admin', 'organizer', 'member', 'outsider'];
+  const MAY_MANAGE: Record<Role, boolean> = {
+    owner: true,
+    admin: true,
+    organizer: true,
+    member: false,
+    outsider: false,
+  };
+
+  it("gives each role the organizer's rights over the organization's events, or 403", async () => {
+    const creator = await signUpUser(app, { firstName: 'Creator', lastName: 'Matrix' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: { cookie: creator.cookie },
+      payload: { name: 'Role matrix', slug: 'role-matrix', description: 'd' },
+    });
+    expect(created.statusCode).toBe(201);
+    const organizationId = created.json().id as number;
+    const people = {} as Record<Role, { cookie: string; id: string }>;
+    for (const role of ROLES) {
+      const person = await signUpUser(app, { firstName: role, lastName: 'Matrix' });
+      people[role] = { cookie: person.cookie, id: person.user.id };
+      if (role !== 'outsider')
+        await app.database.db.insert(organizationMembers).values({ organizationId, userId: person.user.id, role });
+    }
+    const volunteer = await signUpUser(app, { firstName: 'Volunteer', lastName: 'Matrix' });
+    const heldEvent = async (date: Date) => {
+      const row = await createEventRow(app.database.db, { organizerId: creator.user.id, date, title: 'Held' });
+      await app.database.db.update(events).set({ organizationId }).where(eq(events.id, row.id));
+      return row.id;
+    };
+    const mismatches: string[] = [];
+    for (const role of ROLES) {
+      const { cookie } = people[role];
+      const upcoming = await heldEvent(daysFromNow(5));
+      await addRsvpRow(app.database.db, upcoming, volunteer.user.id);
+      const past = await heldEvent(daysFromNow(-2));
+      await addRsvpRow(app.database.db, past, volunteer.user.id);
+      const toCancel = await heldEvent(daysFromNow(6));
+      const toDelete = await heldEvent(daysFromNow(6));
+      const calls: Array<{
+        method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+        url: string;
+        body?: object;
+        ok: number;
+      }> = [
+        { method: 'PATCH', url: `/api/events/${upcoming}`, body: { title: `Renamed by ${role}` }, ok: 200 },
+        { method: 'GET', url: `/api/events/${upcoming}/attendees`, ok: 200 },
+        { method: 'GET', url: `/api/events/${upcoming}/attendees?format=csv`, ok: 200 },
+        { method: 'POST', url: `/api/events/${upcoming}/announcements`, body: { content: 'Notice' }, ok: 201 },
+        {
+          method: 'PUT',
+          url: `/api/events/${past}/attendance`,
+          body: { entries: [{ userId: volunteer.user.id, attended: true }] },
+          ok: 200,
+        },
+        { method: 'POST', url: `/api/events/${toCancel}/cancel`, body: { reason: 'Matrix' }, ok: 200 },
+        { method: 'DELETE', url: `/api/events/${toDelete}`, ok: 204 },
+      ];
+      for (const call of calls) {
+        const response = await app.inject({
+          method: call.method,
+          url: call.url,
+          headers: { cookie },
+          ...(call.body ? { payload: call.body } : {}),
+        });
+        const expected = MAY_MANAGE[role] ? call.ok : 403;
+        if (response.statusCode !== expected)
+          mismatches.push(`${call.method} ${call.url} as ${role}: expected ${expected}, got ${response.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limi
 import * as repository from './event-management.repository';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
+import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';
 import {
   EVENT_CANCELLED,
   EVENT_NOT_FOUND,
@@ -131,13 +132,31 @@ function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+/**
+ * THE answer to "may this person manage this event" (decisions §11–§13 and §20): its organizer, and the
+ * owners, admins and organizers of the organization it is held under. Every organizer call asks it
+ * through lockOwnEvent; another module that needs it gets it exported here, never by comparing ids.
+ */
+async function canManageEvent(
+  db: Executor,
+  event: Pick<LockedEvent, 'organizerId' | 'organizationId'>,
+  userId: string,
+): Promise<boolean> {
+  if (event.organizerId === userId) return true;
+  if (event.organizationId === null) return false;
+  return canManageOrganizationEvents(await findOrganizationRole(db, event.organizationId, userId));
+}
+
 export class EventManagementService {
   constructor(
     private readonly db: Database,
     private readonly options: { publicUrl: string | null } = { publicUrl: null },
   ) {}
 
-  /** Locks the event and checks the caller organizes it: 404 before 403, so ids reveal nothing more. */
+  /**
+   * Locks the event and checks the caller may manage it (canManageEvent): 404 before 403, so ids reveal
+   * nothing more.
+   */
   private async lockOwnEvent(
     tx: Executor,
     userId: string,
@@ -147,7 +166,7 @@ export class EventManagementService {
   ): Promise<LockedEvent> {
     const event = await lockEvent(tx, eventId, { isLocking });
     if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    if (event.organizerId !== userId) throw forbidden(message, 'NOT_ORGANIZER');
+    if (!(await canManageEvent(tx, event, userId))) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
 
@@ -170,9 +189,7 @@ export class EventManagementService {
     const uploads = readPhotoUploads(newDataUrls);
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
-    const owner = await lockEvent(this.db, eventId, { isLocking: false });
-    if (!owner || isHiddenFrom(owner, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    if (owner.organizerId !== userId) throw forbidden(ONLY_ORGANIZER, 'NOT_ORGANIZER');
+    await this.lockOwnEvent(this.db, userId, eventId, ONLY_ORGANIZER, false);
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
     const prepared = await reencodePhotos(uploads);
@@ -281,7 +298,7 @@ export class EventManagementService {
     await this.db.transaction(async (tx) => {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       // Under the lock: nobody can RSVP between this count and the delete.
-      if ((await repository.countOtherRsvps(tx, eventId, userId)) > 0)
+      if ((await repository.countOtherRsvps(tx, eventId, event.organizerId)) > 0)
         throw conflict(PEOPLE_HAVE_RSVPED, 'EVENT_HAS_RSVPS');
       // Only the organizer's own RSVP can fill an event nobody else joined, yet people may wait for it:
       // they hear that it is gone, as they would of a cancellation.
@@ -302,7 +319,7 @@ export class EventManagementService {
         });
       await repository.deleteEvent(tx, eventId);
       // The organizer's own RSVP, if any, went with the event; their counts must follow.
-      await refreshAchievementProgress(tx, userId);
+      await refreshAchievementProgress(tx, event.organizerId);
     });
   }
 

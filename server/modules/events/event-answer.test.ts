@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema } from '../../../contract/events';
-import { events, users, waitlistEntries } from '../../db/schema';
+import { events, organizations, users, waitlistEntries } from '../../db/schema';
 import { addPhotoRows, addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { EventsService } from './events.service';
@@ -74,6 +74,31 @@ describe('an event answer read through SQL and through TypeScript', () => {
       await expectSameAnswer(viewer, event.id);
     const answer = await service.get(people[2]!.user.id, event.id);
     expect(answer).toMatchObject({ rsvpCount: 1, waitlistCount: 2, userWaitlistPosition: 2 });
+  });
+
+  it('is the same for an event held under an organization, with and without a logo, and for one that left it', async () => {
+    const [organization] = await app.database.db
+      .insert(organizations)
+      .values({ slug: 'parity-club', name: 'Parity "Club" </script>', description: 'd' })
+      .returning();
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id });
+    await app.database.db.update(events).set({ organizationId: organization!.id }).where(eq(events.id, event.id));
+    for (const viewer of [null, organizer!.user.id, people[0]!.user.id]) await expectSameAnswer(viewer, event.id);
+    expect((await service.get(null, event.id)).organization).toEqual({
+      id: organization!.id,
+      slug: 'parity-club',
+      name: 'Parity "Club" </script>',
+      logoUrl: null,
+    });
+    await app.database.db
+      .update(organizations)
+      .set({ logoUrl: '/api/organization-logos/x' })
+      .where(eq(organizations.id, organization!.id));
+    await expectSameAnswer(people[1]!.user.id, event.id);
+    // Deleting the organization keeps the event, as the organizer's own.
+    await app.database.db.delete(organizations).where(eq(organizations.id, organization!.id));
+    await expectSameAnswer(null, event.id);
+    expect((await service.get(null, event.id)).organization).toBeNull();
   });
 
   it('is the same for a past, rated, cancelled event with photos in their order', async () => {

@@ -29,6 +29,8 @@ export type NewEvent = {
   categoryName: string;
   organizerId: string;
   maxAttendees: number | null;
+  /** The organization it is held under, or null. */
+  organizationId?: number | null;
   /** Absent: the column's default (180). */
   durationMinutes?: number;
   isTest?: boolean;
@@ -45,8 +47,12 @@ export type NewPhoto = {
   cardBytes: Buffer | null;
 };
 
-export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes'> & {
+export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'organizationId'> & {
   durationMinutes: number;
+  organizationId: number | null;
+  organizationSlug: string | null;
+  organizationName: string | null;
+  organizationLogoUrl: string | null;
   id: number;
   rsvpCount: number;
   ratingCount: number;
@@ -91,6 +97,8 @@ async function readEvents(
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
       u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName",
       u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
+      e.organization_id AS "organizationId", o.slug AS "organizationSlug", o.name AS "organizationName",
+      o.logo_url AS "organizationLogoUrl",
       e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
       (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
       (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
@@ -100,6 +108,7 @@ async function readEvents(
     FROM events e
     JOIN categories c ON c.id = e.category_id
     JOIN users u ON u.id = e.organizer_id
+    LEFT JOIN organizations o ON o.id = e.organization_id
     ${rsvpJoin} rsvps r ON r.event_id = e.id AND r.user_id = ${viewerId}
     WHERE ${options.where}
     ORDER BY ${options.orderBy}`);
@@ -180,6 +189,7 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
       categoryId: event.categoryId,
       organizerId: event.organizerId,
       maxAttendees: event.maxAttendees,
+      organizationId: event.organizationId ?? null,
       durationMinutes: event.durationMinutes,
       isTest: event.isTest ?? false,
       searchVector: sql`to_tsvector('simple', ${searchTextOf(event)})`,
@@ -212,6 +222,8 @@ const EVENT_JSON_COLUMNS = `
   e.organizer_id AS "organizerId",
   (SELECT row_to_json(organizer) FROM (SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", NULL::text AS email,
     u.profile_image_url AS "profileImageUrl") organizer) AS organizer,
+  (SELECT row_to_json(organization) FROM (SELECT o.id, o.slug, o.name, o.logo_url AS "logoUrl") organization
+    WHERE o.id IS NOT NULL) AS organization,
   e.rsvp_count AS "rsvpCount", e.max_attendees AS "maxAttendees",
   CASE WHEN e.rating_count > 0 THEN e.rating_sum::float8 / e.rating_count ELSE 0 END AS "averageRating",
   e.rating_count AS "ratingCount", r.status AS "userRsvpStatus",
@@ -225,6 +237,7 @@ const EVENT_JSON_COLUMNS = `
 function eventJoins(): string {
   return `JOIN categories c ON c.id = e.category_id
     JOIN users u ON u.id = e.organizer_id
+    LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN rsvps r ON r.event_id = e.id AND r.user_id = $1::text`;
 }
 
@@ -263,6 +276,23 @@ export async function findEventJson(
 
 export function listEventsOrganizedByJson(db: Database, userId: string): Promise<string> {
   return selectEventArrayJson(db, userId, 'e.organizer_id = $1::text', 'e.date DESC, e.id DESC', []);
+}
+
+/** An organization's page: its next scheduled events, soonest first, as one JSON array text. */
+export function listUpcomingEventsOfOrganizationJson(
+  db: Database,
+  viewerId: string | null,
+  organizationId: number,
+  limit: number,
+): Promise<string> {
+  return selectEventArrayJson(
+    db,
+    viewerId,
+    `e.id IN (SELECT id FROM events WHERE organization_id = $2::int AND is_test = false AND status = 'scheduled'
+      AND date > now() ORDER BY date, id LIMIT ${wholeNumberText(limit)})`,
+    'e.date, e.id',
+    [organizationId],
+  );
 }
 
 function wholeNumberText(value: number): string {

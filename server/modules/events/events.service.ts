@@ -15,6 +15,7 @@ import { searchWords, toPrefixQuery } from '../../lib/search-text';
 import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfEventChange } from '../notifications/notifications.service';
+import { assertCanHoldEventsFor } from '../organizations/organizations.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { inspectPhotos, newPhotoId, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { copyPhotos, findPhotoRendition, measureOrganizersPhotos } from './event-photos.repository';
@@ -119,6 +120,15 @@ function toEvent(row: repository.EventRow): Event {
       email: null,
       profileImageUrl: row.organizerProfileImageUrl,
     },
+    organization:
+      row.organizationId === null
+        ? null
+        : {
+            id: row.organizationId,
+            slug: row.organizationSlug!,
+            name: row.organizationName!,
+            logoUrl: row.organizationLogoUrl,
+          },
     rsvpCount: row.rsvpCount,
     maxAttendees: row.maxAttendees,
     averageRating: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : 0,
@@ -213,6 +223,10 @@ export class EventsService {
     return toEvent(row);
   }
 
+  listUpcomingOfOrganizationJson(viewerId: string | null, organizationId: number, limit: number): Promise<string> {
+    return repository.listUpcomingEventsOfOrganizationJson(this.db, viewerId, organizationId, limit);
+  }
+
   listOrganizedJson(userId: string): Promise<string> {
     return repository.listEventsOrganizedByJson(this.db, userId);
   }
@@ -251,6 +265,8 @@ export class EventsService {
     }
     const category = await findCategory(this.db, input.categoryId);
     if (!category) throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+    const organizationId = input.organizationId ?? null;
+    if (organizationId !== null) await assertCanHoldEventsFor(this.db, organizationId, organizerId);
     // A stored photo of the organizer's own events is copied inside the database (duplicating an event),
     // not sent back and forth by the browser and re-encoded; a new one arrives as a data URL.
     const images = input.images ?? [];
@@ -286,6 +302,8 @@ export class EventsService {
       // failed create counts nothing.
       await consumeWriteLimit(tx, WRITE_LIMITS.events, organizerId);
       if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, organizerId, photoBytes);
+      // Asked again in the write's transaction: a role taken away while the photos were decoded counts.
+      if (organizationId !== null) await assertCanHoldEventsFor(tx, organizationId, organizerId);
       const id = await repository.insertEvent(tx, {
         title: input.title,
         description: input.description,
@@ -296,6 +314,7 @@ export class EventsService {
         categoryName: category.name,
         organizerId,
         maxAttendees: input.maxAttendees ?? null,
+        organizationId,
         durationMinutes: input.durationMinutes ?? EVENT_LIMITS.durationMinutesDefault,
         isTest: input.isTest ?? false,
       });

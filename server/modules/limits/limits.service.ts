@@ -56,6 +56,13 @@ export const WRITE_LIMITS = {
     windowMs: 24 * 60 * 60_000,
     message: 'An invitation was already sent to this address today.',
   },
+  /** Invitations into organizations, per inviting admin: each is a mail to an address of their choosing. */
+  organizationInvitations: {
+    name: 'organization-invitations',
+    limit: 50,
+    windowMs: 24 * 60 * 60_000,
+    message: 'You have sent many invitations today. Please try again tomorrow.',
+  },
 } as const satisfies Record<string, WriteLimit>;
 
 function windowStartOf(now: number, windowMs: number): Date {

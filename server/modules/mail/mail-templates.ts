@@ -299,3 +299,46 @@ export function renderInvitationMail(input: {
   // A fixed subject: the sender's name and words would make it theirs ("PayPal Security: verify at …").
   return { subject: texts.invitation.subject, text, html };
 }
+
+/**
+ * An organization's invitation: who invites, to what and as what, and the link that joins the person who
+ * opens it signed in. No List-Unsubscribe: an admin asked for this one mail to this address.
+ */
+export function renderOrganizationInvitationMail(input: {
+  language: string | null;
+  inviterName: string | null;
+  organizationName: string;
+  role: 'owner' | 'admin' | 'organizer' | 'member';
+  acceptUrl: string;
+  validDays: number;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const organization = defangLinks(input.organizationName);
+  const inviter = defangLinks(input.inviterName?.trim() || texts.invitation.someone);
+  const { text, html } = renderLayout(
+    language,
+    texts.greetingNoName,
+    [
+      {
+        kind: 'paragraph',
+        text: fillText(texts.organization_invitation.body, {
+          inviter,
+          organization,
+          role: texts.organization_invitation.roles[input.role],
+        }),
+      },
+      {
+        kind: 'button',
+        label: fillText(texts.organization_invitation.button, { organization }),
+        url: input.acceptUrl,
+      },
+      {
+        kind: 'paragraph',
+        text: fillText(texts.organization_invitation.validity, { days: String(input.validDays) }),
+      },
+    ],
+    [],
+  );
+  return { subject: texts.organization_invitation.subject, text, html };
+}

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { renderEmailVerificationMail, renderInvitationMail, renderPasswordResetMail } from './mail-templates';
+import {
+  renderEmailVerificationMail,
+  renderInvitationMail,
+  renderOrganizationInvitationMail,
+  renderPasswordResetMail,
+} from './mail-templates';
 
 /** Every mail has a plain-text and an HTML body, and the one link it is about. */
 export type Mail = {
@@ -127,4 +132,11 @@ export function buildEmailVerificationMail(input: {
   validDays: number;
 }): Mail {
   return { to: input.to, ...renderEmailVerificationMail(input), link: input.verifyUrl };
+}
+
+/** An admin invited this address into an organization; the link joins whoever opens it signed in. */
+export function buildOrganizationInvitationMail(
+  input: Parameters<typeof renderOrganizationInvitationMail>[0] & { to: string },
+): Mail {
+  return { to: input.to, ...renderOrganizationInvitationMail(input), link: input.acceptUrl };
 }

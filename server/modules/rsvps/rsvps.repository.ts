@@ -7,6 +7,8 @@ import { events, rsvps, waitlistEntries } from '../../db/schema';
 export type LockedEvent = {
   id: number;
   organizerId: string;
+  /** The organization it is held under, whose admins and organizers manage it too. */
+  organizationId: number | null;
   status: 'scheduled' | 'cancelled';
   maxAttendees: number | null;
   rsvpCount: number;
@@ -41,7 +43,7 @@ export async function lockEvent(
 ): Promise<LockedEvent | undefined> {
   const [row] = await selectRows<LockedEvent & { date: Date | string }>(
     db,
-    sql`SELECT id, organizer_id AS "organizerId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
+    sql`SELECT id, organizer_id AS "organizerId", organization_id AS "organizationId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
           date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
           category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
           is_test AS "isTest"

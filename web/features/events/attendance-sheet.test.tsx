@@ -21,6 +21,7 @@ function pastEvent(): Event {
     category: { id: 1, name: 'Environment', color: 'green', icon: 'leaf' },
     organizerId: organizer.id,
     organizer: { ...organizer, email: null },
+    organization: null,
     rsvpCount: 2,
     maxAttendees: null,
     averageRating: 0,

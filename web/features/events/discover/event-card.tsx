@@ -192,6 +192,15 @@ export function EventCard({ event, className }: { event: Event; className?: stri
               initialTestId="event-card-organizer-initial"
             />
             <span className="sr-only">{t('card.organizedBy', { name: organizerName })}</span>
+            {event.organization && (
+              <span
+                className="max-w-32 truncate text-xs text-muted-foreground"
+                dir="auto"
+                data-testid="event-card-organization"
+              >
+                {event.organization.name}
+              </span>
+            )}
             <span className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground">
               <Users className="size-4 shrink-0" aria-hidden />
               <span className="sr-only">{t('card.attendeesLabel')}</span>

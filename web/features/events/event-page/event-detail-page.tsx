@@ -267,6 +267,22 @@ function EventDetail({ event }: { event: Event }) {
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
                 </p>
+                {/* A guest has no organization pages yet: the name is text for them. */}
+                {event.organization && isGuest && (
+                  <p className="truncate text-sm font-medium" dir="auto" data-testid="event-organization">
+                    {event.organization.name}
+                  </p>
+                )}
+                {event.organization && !isGuest && (
+                  <Link
+                    href={`/o/${event.organization.slug}`}
+                    className="block truncate text-sm font-medium text-primary hover:underline"
+                    dir="auto"
+                    data-testid="event-organization"
+                  >
+                    {event.organization.name}
+                  </Link>
+                )}
               </div>
             </div>
           </CardContent>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   EVENT_LIMITS,
   IMAGE_DATA_URL_PATTERN,
@@ -23,6 +23,7 @@ import { cn } from '@/lib/utils';
 import { getCategoryIcon } from '../components/category-style';
 import { useCategoryName } from '../discover/event-card';
 import { useCategories } from '../api/get-categories';
+import { useOrganizationsToOrganizeFor } from '../api/get-my-organizations';
 import { useCreateEvent } from '../api/use-create-event';
 import { useUpdateEvent } from '../api/use-event-management';
 
@@ -206,6 +207,9 @@ export function EventFormDialog({
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
   const isPending = (isEditing ? updateEvent : createEvent).isPending;
+  const organizations = useOrganizationsToOrganizeFor(open && !isEditing);
+  // 'me', or an organization's id: a duplicate starts under the original's organization.
+  const [organizeAs, setOrganizeAs] = useState(() => String(copyOf?.organization?.id ?? 'me'));
   const [photos, setPhotos] = useState<Photo[]>(() => (prefill ? photosOf(prefill) : []));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -302,6 +306,9 @@ export function EventFormDialog({
       imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
       images,
       durationMinutes: hoursToMinutes(values.durationHours),
+      organizationId: organizations.some((organization) => String(organization.id) === organizeAs)
+        ? Number(organizeAs)
+        : null,
     };
     createEvent.mutate(body, {
       onSuccess: (created) => {
@@ -342,6 +349,43 @@ export function EventFormDialog({
       pendingLabel={isEditing ? t('organizer:edit.saving') : t('create.submitting')}
       isPending={isPending}
     >
+      {!isEditing && organizations.length === 0 && (
+        <Link
+          href="/organizations/new"
+          onClick={() => onOpenChange(false)}
+          className="self-end text-sm font-medium text-primary hover:underline"
+          data-testid="create-event-new-organization"
+        >
+          {t('create.organizeAs.newOrganization')}
+        </Link>
+      )}
+      {!isEditing && organizations.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <Label htmlFor={fieldId('organizeAs')}>{t('create.organizeAs.label')}</Label>
+            <Link
+              href="/organizations/new"
+              onClick={() => onOpenChange(false)}
+              className="text-sm font-medium text-primary hover:underline"
+            >
+              {t('create.organizeAs.newOrganization')}
+            </Link>
+          </div>
+          <Select value={organizeAs} onValueChange={setOrganizeAs}>
+            <SelectTrigger id={fieldId('organizeAs')} data-testid="create-event-organize-as">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="me">{t('create.organizeAs.me')}</SelectItem>
+              {organizations.map((organization) => (
+                <SelectItem key={organization.id} value={String(organization.id)}>
+                  <span dir="auto">{organization.name}</span>
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor={fieldId('title')}>{t('create.fields.title')}</Label>
         <Input

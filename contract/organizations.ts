@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, requiredText, singleLineText } from './common';
+import { eventOrganizationSchema, eventSchema } from './events';
+import { publicUserSchema } from './users';
+
+export const ORGANIZATION_LIMITS = {
+  nameMax: 100,
+  descriptionMax: 5000,
+  websiteMax: 2000,
+  slugMin: 3,
+  slugMax: 40,
+  upcomingEventsShown: 12,
+  /** How long an e-mailed invitation link stays usable. */
+  invitationValidDays: 14,
+} as const;
+
+/** owner > admin (members and every event) > organizer (the organization's events) > member. */
+export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
+const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
+  error: 'Role must be owner, admin, organizer or member',
+});
+export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
+
+/**
+ * Words a slug may not be: the app's own first path segments and names people would take for the site
+ * speaking (`/o/admin` posing as the site's administration).
+ */
+const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'auth',
+  'calendar',
+  'discover',
+  'events',
+  'friends',
+  'groups',
+  'help',
+  'images',
+  'journey',
+  'login',
+  'logout',
+  'mail',
+  'messages',
+  'mine',
+  'moderation',
+  'moderator',
+  'new',
+  'notifications',
+  'o',
+  'official',
+  'organizations',
+  'pitchin',
+  'profile',
+  'root',
+  'settings',
+  'signup',
+  'static',
+  'support',
+  'system',
+  'www',
+]);
+
+const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const SLUG_RULE = `Slug must be ${ORGANIZATION_LIMITS.slugMin}–${ORGANIZATION_LIMITS.slugMax} lowercase letters, digits and hyphens`;
+
+const slugSchema = z
+  .string({ error: 'Slug is required' })
+  .trim()
+  .min(1, 'Slug is required')
+  .min(ORGANIZATION_LIMITS.slugMin, SLUG_RULE)
+  .max(ORGANIZATION_LIMITS.slugMax, SLUG_RULE)
+  .regex(SLUG_PATTERN, SLUG_RULE)
+  .refine((value) => !RESERVED_SLUGS.has(value), 'This address is reserved: choose another');
+
+/** An organization's own web address: https or http only, so a `javascript:` link never reaches a page. */
+const websiteSchema = z
+  .string({ error: 'Website must be text' })
+  .trim()
+  .max(ORGANIZATION_LIMITS.websiteMax, `Website must be at most ${ORGANIZATION_LIMITS.websiteMax} characters`)
+  .refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, 'Website must be an http or https address');
+
+export const createOrganizationBodySchema = z.object({
+  name: singleLineText('Name', ORGANIZATION_LIMITS.nameMax),
+  slug: slugSchema,
+  description: requiredText('Description', ORGANIZATION_LIMITS.descriptionMax),
+  website: websiteSchema
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
+});
+
+export const slugParamsSchema = z.object({ slug: z.string().max(200, 'Organization not found') });
+
+const organizationSummarySchema = eventOrganizationSchema;
+
+export const organizationSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  followerCount: z.number().int(),
+  upcomingEvents: z.array(eventSchema),
+  /** The caller's role, or null (guests, people outside it). */
+  viewerRole: organizationRoleSchema.nullable(),
+  isFollowing: z.boolean(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** GET /api/organizations/mine: where the caller belongs, with their role (the create form's "Organize as"). */
+const myOrganizationSchema = organizationSummarySchema.extend({ role: organizationRoleSchema });
+export const myOrganizationsSchema = z.array(myOrganizationSchema);
+export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+
+const organizationMemberSchema = z.object({
+  user: publicUserSchema,
+  role: organizationRoleSchema,
+  createdAt: isoDateTimeSchema,
+});
+
+const organizationInvitationSchema = z.object({
+  id: z.number().int(),
+  /** Shown to the admins who manage members only. */
+  email: z.string(),
+  role: organizationRoleSchema,
+  createdAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+});
+
+export const organizationMembersSchema = z.object({
+  members: z.array(organizationMemberSchema),
+  invitations: z.array(organizationInvitationSchema),
+});
+export type OrganizationMembers = z.infer<typeof organizationMembersSchema>;
+
+export const createInvitationBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .pipe(z.email('Enter a valid email address')),
+  role: organizationRoleSchema,
+});
+
+export const acceptInvitationBodySchema = z.object({
+  token: z
+    .string({ error: 'Invitation is required' })
+    .min(1, 'Invitation is required')
+    .max(200, 'Invitation not found'),
+});
+
+export const memberParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .min(1, 'Id must be at least 1')
+    .max(2_147_483_647, 'Id is too large'),
+  userId: z.string().min(1).max(100, 'Member not found'),
+});
+
+export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });
+
+export const followResponseSchema = z.object({ followerCount: z.number().int(), isFollowing: z.boolean() });

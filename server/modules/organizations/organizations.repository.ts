@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { OrganizationRole } from '../../../contract/organizations';
+import type { Executor } from '../../db/client';
+import {
+  mailPreferences,
+  organizationFollows,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+  users,
+} from '../../db/schema';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** Undefined when the slug is taken: the unique index decides, so two racing creators get one row. */
+export async function insertOrganization(
+  db: Executor,
+  values: { slug: string; name: string; description: string; website: string | null },
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(organizations)
+    .values(values)
+    .onConflictDoNothing({ target: organizations.slug })
+    .returning({ id: organizations.id });
+  return row?.id;
+}
+
+export async function findOrganizationBySlug(db: Executor, slug: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+  return row;
+}
+
+export async function findOrganization(db: Executor, id: number): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+/**
+ * Locks the organization's row: every change of its members takes this lock first, so two owners
+ * demoting each other at once run one after the other and the second sees that it would leave none.
+ */
+export async function lockOrganization(tx: Executor, id: number): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
+  return row;
+}
+
+export async function findMemberRole(
+  db: Executor,
+  organizationId: number,
+  userId: string,
+): Promise<OrganizationRole | null> {
+  const [row] = await db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+  return row?.role ?? null;
+}
+
+/** Adds or, for someone already in, changes the role. */
+export async function upsertMember(
+  db: Executor,
+  organizationId: number,
+  userId: string,
+  role: OrganizationRole,
+): Promise<void> {
+  await db
+    .insert(organizationMembers)
+    .values({ organizationId, userId, role })
+    .onConflictDoUpdate({
+      target: [organizationMembers.organizationId, organizationMembers.userId],
+      set: { role },
+    });
+}
+
+export async function deleteMember(db: Executor, organizationId: number, userId: string): Promise<void> {
+  await db
+    .delete(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+}
+
+export async function countOwners(db: Executor, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'owner')));
+  return Number(row?.count ?? 0);
+}
+
+/** Owners first, then admins, organizers and members, each in the order they joined. */
+export function listMembers(db: Executor, organizationId: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: organizationMembers.role,
+      createdAt: organizationMembers.createdAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, organizationId))
+    .orderBy(
+      sql`array_position(ARRAY['owner','admin','organizer','member']::text[], ${organizationMembers.role})`,
+      asc(organizationMembers.createdAt),
+      asc(users.id),
+    );
+}
+
+export function listOrganizationsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: organizations.id,
+      slug: organizations.slug,
+      name: organizations.name,
+      logoUrl: organizations.logoUrl,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+export async function insertInvitation(
+  db: Executor,
+  values: {
+    organizationId: number;
+    email: string;
+    role: OrganizationRole;
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(organizationInvitations).values(values);
+}
+
+/** Invitations not yet accepted and still valid, newest first. */
+export function listPendingInvitations(db: Executor, organizationId: number) {
+  return db
+    .select({
+      id: organizationInvitations.id,
+      email: organizationInvitations.email,
+      role: organizationInvitations.role,
+      createdAt: organizationInvitations.createdAt,
+      expiresAt: organizationInvitations.expiresAt,
+    })
+    .from(organizationInvitations)
+    .where(
+      and(
+        eq(organizationInvitations.organizationId, organizationId),
+        isNull(organizationInvitations.acceptedAt),
+        gt(organizationInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(organizationInvitations.createdAt), desc(organizationInvitations.id));
+}
+
+/** The invitation of a token's hash, locked: a link opened twice at once is used once. */
+export async function lockInvitationByTokenHash(tx: Executor, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      id: organizationInvitations.id,
+      organizationId: organizationInvitations.organizationId,
+      role: organizationInvitations.role,
+      acceptedAt: organizationInvitations.acceptedAt,
+      isExpired: sql<boolean>`${organizationInvitations.expiresAt} <= now()`,
+    })
+    .from(organizationInvitations)
+    .where(eq(organizationInvitations.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markInvitationAccepted(tx: Executor, invitationId: number, userId: string): Promise<void> {
+  await tx
+    .update(organizationInvitations)
+    .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+    .where(eq(organizationInvitations.id, invitationId));
+}
+
+/** The language the invited address reads its mail in, when it has an account that chose one. */
+export async function findMailLanguageOfAddress(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: mailPreferences.language })
+    .from(users)
+    .innerJoin(mailPreferences, eq(mailPreferences.userId, users.id))
+    .where(eq(users.email, email));
+  return row?.language ?? null;
+}
+
+export async function findMailLanguageOfUser(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: mailPreferences.language })
+    .from(mailPreferences)
+    .where(eq(mailPreferences.userId, userId));
+  return row?.language ?? null;
+}
+
+export async function insertFollow(db: Executor, organizationId: number, userId: string): Promise<void> {
+  await db.insert(organizationFollows).values({ organizationId, userId }).onConflictDoNothing();
+}
+
+export async function deleteFollow(db: Executor, organizationId: number, userId: string): Promise<void> {
+  await db
+    .delete(organizationFollows)
+    .where(and(eq(organizationFollows.organizationId, organizationId), eq(organizationFollows.userId, userId)));
+}
+
+export async function readFollowing(
+  db: Executor,
+  organizationId: number,
+  viewerId: string | null,
+): Promise<{ followerCount: number; isFollowing: boolean }> {
+  const [row] = await db
+    .select({
+      followerCount: sql<number>`count(*)::int`,
+      isFollowing: sql<boolean>`coalesce(bool_or(${organizationFollows.userId} = ${viewerId}), false)`,
+    })
+    .from(organizationFollows)
+    .where(eq(organizationFollows.organizationId, organizationId));
+  return { followerCount: Number(row?.followerCount ?? 0), isFollowing: row?.isFollowing === true };
+}

@@ -1,0 +1,200 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contract/common';
+import { errorResponseSchema, errorResponses } from '../../../contract/errors';
+import type { Event } from '../../../contract/events';
+import {
+  acceptInvitationBodySchema,
+  changeRoleBodySchema,
+  createInvitationBodySchema,
+  createOrganizationBodySchema,
+  followResponseSchema,
+  memberParamsSchema,
+  myOrganizationsSchema,
+  ORGANIZATION_LIMITS,
+  type Organization,
+  organizationMembersSchema,
+  organizationSchema,
+  slugParamsSchema,
+} from '../../../contract/organizations';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../plugins/session';
+import { EventsService } from '../events/events.service';
+import type { Mailer } from '../mail/mail.service';
+import { OrganizationsService } from './organizations.service';
+import type { OrganizationRow } from './organizations.repository';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+export const organizationRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  mailer: Mailer | null;
+  linkOrigin: string;
+  publicUrl?: string | null;
+}> = async (app, { db, mailer, linkOrigin, publicUrl = null }) => {
+  const service = new OrganizationsService(db, mailer, linkOrigin);
+  const events = new EventsService(db, { publicUrl });
+
+  /** The public answer: the organization, its next events, its followers and the viewer's place in it. */
+  async function readOrganization(organization: OrganizationRow, viewerId: string | null): Promise<Organization> {
+    const [state, upcomingJson] = [
+      await service.viewerState(organization.id, viewerId),
+      await events.listUpcomingOfOrganizationJson(viewerId, organization.id, ORGANIZATION_LIMITS.upcomingEventsShown),
+    ];
+    return {
+      id: organization.id,
+      slug: organization.slug,
+      name: organization.name,
+      description: organization.description,
+      website: organization.website,
+      logoUrl: organization.logoUrl,
+      followerCount: state.followerCount,
+      upcomingEvents: JSON.parse(upcomingJson) as Event[],
+      viewerRole: state.viewerRole,
+      isFollowing: state.isFollowing,
+    };
+  }
+
+  app.post(
+    '/api/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create an organization; the caller becomes its owner',
+        body: createOrganizationBodySchema,
+        response: { 201: organizationSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const organization = await service.create(user.id, request.body);
+      return reply.status(201).send(await readOrganization(organization, user.id));
+    },
+  );
+
+  app.get(
+    '/api/organizations/mine',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'The organizations the caller belongs to, with their role',
+        response: { 200: myOrganizationsSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => service.listMine(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/organizations/:slug',
+    {
+      // Guests read an organization's page too (decisions §20).
+      config: { isPublic: true },
+      schema: {
+        tags: ['organizations'],
+        summary: 'An organization by its slug: description, upcoming events and follower count',
+        params: slugParamsSchema,
+        response: { 200: organizationSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const organization = await service.findBySlug(request.params.slug);
+      return readOrganization(organization, request.user?.id ?? null);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/members',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Members with their roles and the open invitations (owners and admins)',
+        params: idParamsSchema,
+        response: { 200: organizationMembersSchema, ...errors },
+      },
+    },
+    async (request) => service.members(requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/organizations/:id/invitations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Invite an address with a role (owners and admins); the mailed link joins whoever opens it',
+        params: idParamsSchema,
+        body: createInvitationBodySchema,
+        response: { 201: organizationMembersSchema, ...errors, 415: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.invite(user, request.params.id, request.body);
+      return reply.status(201).send(await service.members(user.id, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/organization-invitations/accept',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: "Join an organization with an invitation link's token",
+        body: acceptInvitationBodySchema,
+        response: { 200: organizationSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const organization = await service.acceptInvitation(user.id, request.body.token);
+      return readOrganization(organization, user.id);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:id/members/:userId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: "Change a member's role; an organization always keeps an owner",
+        params: memberParamsSchema,
+        body: changeRoleBodySchema,
+        response: { 200: organizationMembersSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await service.changeRole(user.id, request.params.id, request.params.userId, request.body.role);
+      return service.members(user.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:id/members/:userId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Remove a member (owners and admins), or leave (one’s own id); the last owner cannot go',
+        params: memberParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeMember(requireUser(request).id, request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const method of ['post', 'delete'] as const)
+    app[method](
+      '/api/organizations/:id/follow',
+      {
+        schema: {
+          tags: ['organizations'],
+          summary: method === 'post' ? 'Follow an organization' : 'Stop following an organization',
+          params: idParamsSchema,
+          response: { 200: followResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.follow(requireUser(request).id, request.params.id, method === 'post'),
+    );
+};

@@ -1,0 +1,253 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  type createOrganizationBodySchema,
+  type MyOrganization,
+  ORGANIZATION_LIMITS,
+  type OrganizationMembers,
+  type OrganizationRole,
+} from '../../../contract/organizations';
+import type { Database, Executor } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.service';
+import * as repository from './organizations.repository';
+
+export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>;
+
+const ORGANIZATION_NOT_FOUND = 'Organization not found';
+const SLUG_TAKEN = 'This address is taken: choose another';
+const ONLY_ADMINS = 'Only its owners and admins can manage members';
+const ONLY_OWNERS_GRANT_OWNER = 'Only an owner can make someone an owner or change an owner';
+const LAST_OWNER = 'An organization keeps at least one owner: make someone else owner first';
+const NOT_A_MEMBER = 'This person is not a member';
+const INVITATION_INVALID = 'This invitation is not valid: ask for a new one';
+const INVITATION_USED = 'This invitation was already used';
+const NOT_ALLOWED_TO_CREATE = 'Only its owners, admins and organizers can hold events under this organization';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The roles that hold and manage the organization's events (decisions §20). */
+export function canManageOrganizationEvents(role: OrganizationRole | null): boolean {
+  return role === 'owner' || role === 'admin' || role === 'organizer';
+}
+
+function canManageMembers(role: OrganizationRole | null): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+/** The caller's role in an organization, or null. Read in the caller's transaction when it has one. */
+export function findOrganizationRole(
+  db: Executor,
+  organizationId: number,
+  userId: string,
+): Promise<OrganizationRole | null> {
+  return repository.findMemberRole(db, organizationId, userId);
+}
+
+/**
+ * Refuses an event under an organization the caller may not hold events for. An organization the caller
+ * cannot see answers as one that does not exist would: the create form only offers the caller's own.
+ */
+export async function assertCanHoldEventsFor(db: Executor, organizationId: number, userId: string): Promise<void> {
+  const role = await repository.findMemberRole(db, organizationId, userId);
+  if (role === null) {
+    const exists = await repository.findOrganization(db, organizationId);
+    if (!exists)
+      throw badRequest(ORGANIZATION_NOT_FOUND, [{ path: 'organizationId', message: ORGANIZATION_NOT_FOUND }]);
+  }
+  if (!canManageOrganizationEvents(role)) throw forbidden(NOT_ALLOWED_TO_CREATE);
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function personName(person: { firstName: string | null; lastName: string | null }): string | null {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || null;
+}
+
+export class OrganizationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer | null,
+    private readonly linkOrigin: string,
+  ) {}
+
+  /** The creator becomes its owner in the same transaction: an organization never exists without one. */
+  async create(userId: string, input: CreateOrganizationInput): Promise<repository.OrganizationRow> {
+    return this.db.transaction(async (tx) => {
+      const id = await repository.insertOrganization(tx, {
+        slug: input.slug,
+        name: input.name,
+        description: input.description,
+        website: input.website ?? null,
+      });
+      if (id === undefined) throw conflict(SLUG_TAKEN);
+      await repository.upsertMember(tx, id, userId, 'owner');
+      return (await repository.findOrganization(tx, id))!;
+    });
+  }
+
+  async findBySlug(slug: string): Promise<repository.OrganizationRow> {
+    const organization = await repository.findOrganizationBySlug(this.db, slug);
+    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    return organization;
+  }
+
+  async viewerState(
+    organizationId: number,
+    viewerId: string | null,
+  ): Promise<{ followerCount: number; isFollowing: boolean; viewerRole: OrganizationRole | null }> {
+    const following = await repository.readFollowing(this.db, organizationId, viewerId);
+    const viewerRole = viewerId === null ? null : await repository.findMemberRole(this.db, organizationId, viewerId);
+    return { ...following, viewerRole };
+  }
+
+  async listMine(userId: string): Promise<MyOrganization[]> {
+    return repository.listOrganizationsOf(this.db, userId);
+  }
+
+  private async requireOrganization(db: Executor, organizationId: number, isLocking: boolean) {
+    const organization = isLocking
+      ? await repository.lockOrganization(db, organizationId)
+      : await repository.findOrganization(db, organizationId);
+    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    return organization;
+  }
+
+  /** Members with roles and the invitations still open: for its owners and admins only. */
+  async members(userId: string, organizationId: number): Promise<OrganizationMembers> {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
+      throw forbidden(ONLY_ADMINS);
+    const [members, invitations] = [
+      await repository.listMembers(this.db, organizationId),
+      await repository.listPendingInvitations(this.db, organizationId),
+    ];
+    return {
+      members: members.map((row) => ({
+        user: { id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
+        role: row.role,
+        createdAt: toIso(row.createdAt),
+      })),
+      invitations: invitations.map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        createdAt: toIso(row.createdAt),
+        expiresAt: toIso(row.expiresAt),
+      })),
+    };
+  }
+
+  /**
+   * Mails a single-use link (only its hash is stored) that joins whoever opens it signed in, whatever
+   * their own address: people sign up with another address than the one a friend knows.
+   */
+  async invite(
+    user: { id: string; firstName: string | null; lastName: string | null },
+    organizationId: number,
+    input: { email: string; role: OrganizationRole },
+  ): Promise<void> {
+    const email = normalizeEmail(input.email);
+    const token = randomBytes(32).toString('base64url');
+    const organization = await this.db.transaction(async (tx) => {
+      const organization = await this.requireOrganization(tx, organizationId, true);
+      const role = await repository.findMemberRole(tx, organizationId, user.id);
+      if (!canManageMembers(role)) throw forbidden(ONLY_ADMINS);
+      if (input.role === 'owner' && role !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
+      await consumeWriteLimit(tx, WRITE_LIMITS.organizationInvitations, user.id);
+      await repository.insertInvitation(tx, {
+        organizationId,
+        email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: user.id,
+        expiresAt: new Date(Date.now() + ORGANIZATION_LIMITS.invitationValidDays * DAY_MS),
+      });
+      return organization;
+    });
+    const language =
+      (await repository.findMailLanguageOfAddress(this.db, email)) ??
+      (await repository.findMailLanguageOfUser(this.db, user.id));
+    this.mailer?.sendInBackground(
+      buildOrganizationInvitationMail({
+        to: email,
+        language,
+        inviterName: personName(user),
+        organizationName: organization.name,
+        role: input.role,
+        // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
+        acceptUrl: `${new URL('/invitations', this.linkOrigin).href}#token=${token}`,
+        validDays: ORGANIZATION_LIMITS.invitationValidDays,
+      }),
+    );
+  }
+
+  /** Joins the signed-in person with the invitation's role; someone already in keeps the higher role. */
+  async acceptInvitation(userId: string, token: string): Promise<repository.OrganizationRow> {
+    return this.db.transaction(async (tx) => {
+      const invitation = await repository.lockInvitationByTokenHash(tx, hashToken(token));
+      if (!invitation || invitation.isExpired) throw notFound(INVITATION_INVALID);
+      if (invitation.acceptedAt !== null) throw conflict(INVITATION_USED);
+      const organization = await this.requireOrganization(tx, invitation.organizationId, true);
+      const current = await repository.findMemberRole(tx, invitation.organizationId, userId);
+      if (current === null || rank(invitation.role) < rank(current))
+        await repository.upsertMember(tx, invitation.organizationId, userId, invitation.role);
+      await repository.markInvitationAccepted(tx, invitation.id, userId);
+      return organization;
+    });
+  }
+
+  /**
+   * Owners change anyone's role; admins change the roles of organizers and members, up to admin. The
+   * organization's row is locked first, so the count of owners cannot change under the check.
+   */
+  async changeRole(userId: string, organizationId: number, memberId: string, role: OrganizationRole): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      const callerRole = await repository.findMemberRole(tx, organizationId, userId);
+      if (!canManageMembers(callerRole)) throw forbidden(ONLY_ADMINS);
+      const current = await repository.findMemberRole(tx, organizationId, memberId);
+      if (current === null) throw notFound(NOT_A_MEMBER);
+      if ((role === 'owner' || current === 'owner') && callerRole !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
+      if (current === 'owner' && role !== 'owner' && (await repository.countOwners(tx, organizationId)) <= 1)
+        throw conflict(LAST_OWNER);
+      await repository.upsertMember(tx, organizationId, memberId, role);
+    });
+  }
+
+  /** Removing oneself is leaving; removing another takes an admin, and an owner takes an owner. */
+  async removeMember(userId: string, organizationId: number, memberId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      const current = await repository.findMemberRole(tx, organizationId, memberId);
+      if (memberId !== userId) {
+        const callerRole = await repository.findMemberRole(tx, organizationId, userId);
+        if (!canManageMembers(callerRole)) throw forbidden(ONLY_ADMINS);
+        if (current === 'owner' && callerRole !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
+      }
+      if (current === null) throw notFound(NOT_A_MEMBER);
+      if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw conflict(LAST_OWNER);
+      await repository.deleteMember(tx, organizationId, memberId);
+    });
+  }
+
+  async follow(userId: string, organizationId: number, isFollowing: boolean) {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (isFollowing) await repository.insertFollow(this.db, organizationId, userId);
+    else await repository.deleteFollow(this.db, organizationId, userId);
+    return repository.readFollowing(this.db, organizationId, userId);
+  }
+}
+
+/** 0 is the highest role. */
+function rank(role: OrganizationRole): number {
+  return ['owner', 'admin', 'organizer', 'member'].indexOf(role);
+}

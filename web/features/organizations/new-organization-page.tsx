@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Building2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { statusOf } from '@/lib/api-error';
+import { callApi } from '@/lib/call-api';
+
+/** The slug rules of contract/organizations.ts, checked here too so that a person hears of them as they type. */
+const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/** A slug proposed from the name: lower case, accents dropped, runs of other characters as one hyphen. */
+function slugFrom(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+/** /organizations/new: name, address, description and website; the creator becomes its owner. */
+export default function NewOrganizationPage() {
+  const { t } = useTranslation('organizations');
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [isSlugEdited, setIsSlugEdited] = useState(false);
+  const [description, setDescription] = useState('');
+  const [website, setWebsite] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const shownSlug = isSlugEdited ? slug : slugFrom(name);
+  const isSlugValid = shownSlug.length >= 3 && shownSlug.length <= 40 && SLUG_PATTERN.test(shownSlug);
+  const create = useMutation({
+    mutationFn: () =>
+      callApi((api) =>
+        api.POST('/api/organizations', {
+          body: {
+            name: name.trim(),
+            slug: shownSlug,
+            description: description.trim(),
+            website: website.trim() || null,
+          },
+        }),
+      ),
+    onSuccess: (organization) => navigate(`/o/${organization.slug}`),
+    onError: (error) => {
+      const status = statusOf(error);
+      setProblem(
+        status === 409
+          ? t('create.errors.slugTaken')
+          : status === 400
+            ? t('create.errors.invalid')
+            : t('create.errors.failed'),
+      );
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!name.trim() || !description.trim()) return setProblem(t('create.errors.required'));
+    if (!isSlugValid) return setProblem(t('create.slugRule'));
+    create.mutate();
+  };
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="flex items-center gap-3">
+        <span
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground"
+          aria-hidden
+        >
+          <Building2 className="size-5" />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">{t('create.title')}</h1>
+      </div>
+      <p className="mt-2 text-muted-foreground">{t('create.description')}</p>
+      <form className="mt-6 flex flex-col gap-5" onSubmit={submit} noValidate data-testid="new-organization-form">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="organization-name">{t('create.fields.name')}</Label>
+          <Input
+            id="organization-name"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            dir="auto"
+            required
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="organization-slug">{t('create.fields.slug')}</Label>
+          <div
+            className="flex items-center rounded-md border border-input focus-within:ring-2 focus-within:ring-ring"
+            dir="ltr"
+          >
+            <span className="ps-3 text-sm text-muted-foreground select-none">/o/</span>
+            <Input
+              id="organization-slug"
+              className="border-0 ps-0.5 shadow-none focus-visible:ring-0"
+              value={shownSlug}
+              maxLength={40}
+              onChange={(event) => {
+                setIsSlugEdited(true);
+                setSlug(event.target.value.toLowerCase());
+              }}
+              aria-invalid={shownSlug !== '' && !isSlugValid}
+              aria-describedby="organization-slug-rule"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </div>
+          <p id="organization-slug-rule" className="text-sm text-muted-foreground">
+            {t('create.slugRule')}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="organization-description">{t('create.fields.description')}</Label>
+          <Textarea
+            id="organization-description"
+            rows={5}
+            maxLength={5000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            dir="auto"
+            required
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="organization-website">{t('create.fields.website')}</Label>
+          <Input
+            id="organization-website"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+            dir="ltr"
+          />
+        </div>
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-destructive" data-testid="new-organization-error">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" className="self-start" disabled={create.isPending} data-testid="new-organization-submit">
+          {create.isPending ? t('create.submitting') : t('create.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}

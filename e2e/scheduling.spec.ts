@@ -41,6 +41,8 @@ test.describe('volunteer scheduling', () => {
     newPerson,
   }) => {
     void user;
+    // Five dialogs and a reload: a long walk for a machine shared by several browser suites.
+    test.slow();
     const event = await createEventWith(context.request, { title: `Schedule ${suffix()}` });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
@@ -140,7 +142,9 @@ test.describe('volunteer scheduling', () => {
       await expect(schedule.getByTestId('schedule-chosen')).toHaveText('2 slots chosen');
       await schedule.getByTestId('take-slots').click();
       await expect(toast(page, 'You signed up for 2 slots')).toBeVisible();
-      const kitchen = schedule.getByTestId('slot').filter({ hasText: 'Morning kitchen' });
+      const slotOf = (role: string) =>
+        schedule.getByTestId('slot').filter({ has: page.getByText(role, { exact: true }) });
+      const kitchen = slotOf('Morning kitchen');
       await expect(kitchen.getByTestId('slot-status')).toHaveText("You're in");
       await expect(kitchen.getByTestId('slot-places')).toHaveText('2 of 3 places open');
       await expect(
@@ -152,7 +156,7 @@ test.describe('volunteer scheduling', () => {
       };
       expect(answer).toMatchObject({ userRsvpStatus: 'attending', openSlotPlaces: 7 });
 
-      const evening = schedule.getByTestId('slot').filter({ hasText: 'Evening tidy' });
+      const evening = slotOf('Evening tidy');
       await expect(evening.getByTestId('slot-places')).toHaveText('Full');
       await evening.getByRole('button', { name: 'Join waitlist' }).click();
       await expect(evening.getByTestId('slot-status')).toHaveText('On the waitlist');

@@ -184,6 +184,9 @@ export const eventSchema = z.object({
   durationMinutes: z.number().int(),
   waitlistCount: z.number().int(),
   userWaitlistPosition: z.number().int().nullable().describe("The caller's 1-based place on the waitlist, or null"),
+  // Volunteer scheduling (contract/slots.ts).
+  slotCount: z.number().int(),
+  openSlotPlaces: z.number().int().describe('Places of its slots neither confirmed nor pending'),
 });
 export type Event = z.infer<typeof eventSchema>;
 

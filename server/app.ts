@@ -18,6 +18,7 @@ import { EmailVerificationService } from './modules/email-verification/email-ver
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
+import { slotRoutes } from './modules/slots/slots.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes, refuseStreamsOverCapacity } from './modules/notifications/notifications.routes';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
+  await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

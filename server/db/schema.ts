@@ -311,6 +311,10 @@ export const events = pgTable(
     rsvpCount: integer('rsvp_count').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    // The event's slots (decision 0027): how many, and their places neither confirmed nor pending, kept by
+    // the transaction of every slot write under the event's lock, so event answers read them without a join.
+    slotCount: integer('slot_count').notNull().default(0),
+    openSlotPlaces: integer('open_slot_places').notNull().default(0),
     // Accent-folded words of title, description and category name (what the event search matches).
     searchVector: tsvector('search_vector').notNull(),
     ...timestamps,
@@ -395,6 +399,78 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_entries_event_user').on(table.eventId, table.userId),
     index('waitlist_entries_event_id').on(table.eventId, table.id),
     index('waitlist_entries_user').on(table.userId),
+  ],
+);
+
+/**
+ * A role in a time window with its own capacity (decision 0027). signup_count counts confirmed places and
+ * pending_count the places held while the organizer decides; both are changed only under the event's lock,
+ * and the CHECK backs the conditional update that takes a place.
+ */
+export const slots = pgTable(
+  'slots',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    requiresApproval: boolean('requires_approval').notNull().default(false),
+    signupCount: integer('signup_count').notNull().default(0),
+    pendingCount: integer('pending_count').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('slots_event_starts').on(table.eventId, table.startsAt),
+    check('slots_capacity', sql`${table.signupCount} + ${table.pendingCount} <= ${table.capacity}`),
+    check('slots_capacity_range', sql`${table.capacity} BETWEEN 1 AND 10000`),
+    check('slots_counts', sql`${table.signupCount} >= 0 AND ${table.pendingCount} >= 0`),
+    check(
+      'slots_window',
+      sql`${table.endsAt} > ${table.startsAt} AND ${table.endsAt} <= ${table.startsAt} + interval '24 hours'`,
+    ),
+  ],
+);
+
+/** A person's place in a slot: confirmed, or pending until the organizer approves or declines it. */
+export const slotSignups = pgTable(
+  'slot_signups',
+  {
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['confirmed', 'pending'] }).notNull(),
+    // Recorded by the organizer from the slot's start until 30 days after; null until then.
+    attended: boolean('attended'),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.slotId, table.userId] }), index('slot_signups_user').on(table.userId)],
+);
+
+/** A slot's queue, first come first served by id, as the event's own waitlist (decision 0012). */
+export const slotWaitlistEntries = pgTable(
+  'slot_waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('slot_waitlist_entries_slot_user').on(table.slotId, table.userId),
+    index('slot_waitlist_entries_slot_id').on(table.slotId, table.id),
+    index('slot_waitlist_entries_user').on(table.userId),
   ],
 );
 

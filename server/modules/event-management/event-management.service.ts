@@ -51,7 +51,7 @@ function csvCell(value: string | number | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
+export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -66,7 +66,7 @@ function attendedInWords(attended: boolean | null): string {
   return attended === true ? 'Yes' : attended === false ? 'No' : 'Not recorded';
 }
 
-function personName(user: Attendee['user']): string {
+export function personName(user: Attendee['user']): string {
   return (
     [user.firstName, user.lastName]
       .map((part) => part?.trim())
@@ -76,7 +76,7 @@ function personName(user: Attendee['user']): string {
 }
 
 /** `2026-11-27 14:05` on the wall clock of `timeZone`: what a spreadsheet sorts and a person reads. */
-function formatLocalTime(value: string, timeZone: string): string {
+export function formatLocalTime(value: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -155,9 +155,9 @@ export class EventManagementService {
 
   /**
    * Locks the event and checks the caller may manage it (canManageEvent): 404 before 403, so ids reveal
-   * nothing more.
+   * nothing more. The one organizer check; other modules (slots) call it through this service.
    */
-  private async lockOwnEvent(
+  async lockOwnEvent(
     tx: Executor,
     userId: string,
     eventId: number,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema } from '../../../contract/events';
-import { events, organizations, users, waitlistEntries } from '../../db/schema';
+import { events, organizations, slots, users, waitlistEntries } from '../../db/schema';
 import { addPhotoRows, addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { EventsService } from './events.service';
@@ -113,5 +113,18 @@ describe('an event answer read through SQL and through TypeScript', () => {
     const answer = await service.get(null, event.id);
     expect(answer.images).toEqual(['/api/images/photo-a', '/api/images/photo-b']);
     expect(answer.averageRating).toBeCloseTo(11 / 3, 10);
+  });
+
+  it('is the same for an event with slots, their count and open places', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, date: daysFromNow(5) });
+    const startsAt = daysFromNow(5);
+    const endsAt = new Date(startsAt.getTime() + 2 * 60 * 60 * 1000);
+    await app.database.db.insert(slots).values([
+      { eventId: event.id, role: 'Kitchen', startsAt, endsAt, capacity: 4, signupCount: 1, pendingCount: 1 },
+      { eventId: event.id, role: 'Door', startsAt, endsAt, capacity: 3 },
+    ]);
+    await app.database.db.update(events).set({ slotCount: 2, openSlotPlaces: 5 }).where(eq(events.id, event.id));
+    for (const viewer of [null, organizer!.user.id, people[0]!.user.id]) await expectSameAnswer(viewer, event.id);
+    expect(await service.get(null, event.id)).toMatchObject({ slotCount: 2, openSlotPlaces: 5 });
   });
 });

@@ -71,6 +71,8 @@ export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'orga
   waitlistCount: number;
   /** The viewer's 1-based place in the queue, or null. */
   userWaitlistPosition: number | null;
+  slotCount: number;
+  openSlotPlaces: number;
   /** Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows. */
   cursorDate: string;
   /** In display order. */
@@ -103,6 +105,7 @@ async function readEvents(
       (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
       (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
         WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
+      e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
       to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
       ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
     FROM events e
@@ -231,7 +234,8 @@ const EVENT_JSON_COLUMNS = `
   e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
   (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
   (SELECT nullif(count(*), 0)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
-    WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition"`;
+    WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
+  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces"`;
 
 /** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */
 function eventJoins(): string {

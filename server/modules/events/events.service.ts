@@ -142,6 +142,8 @@ function toEvent(row: repository.EventRow): Event {
     waitlistCount: Number(row.waitlistCount),
     // The statement counts 0 when the viewer is not waiting.
     userWaitlistPosition: Number(row.userWaitlistPosition) > 0 ? Number(row.userWaitlistPosition) : null,
+    slotCount: row.slotCount,
+    openSlotPlaces: row.openSlotPlaces,
   };
 }
 

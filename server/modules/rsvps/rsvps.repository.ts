@@ -23,6 +23,8 @@ export type LockedEvent = {
   durationMinutes: number;
   /** A developer test panel's event: it exists for its organizer only (isHiddenFrom). */
   isTest: boolean;
+  /** An event with slots gives `attending` only with a confirmed slot (decision 0027). */
+  slotCount: number;
 };
 
 /** A test event answers 404 to everyone but its organizer, on every read and write. */
@@ -46,7 +48,7 @@ export async function lockEvent(
     sql`SELECT id, organizer_id AS "organizerId", organization_id AS "organizationId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
           date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
           category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
-          is_test AS "isTest"
+          is_test AS "isTest", slot_count AS "slotCount"
         FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   if (!row) return undefined;
@@ -80,6 +82,39 @@ export async function updateRsvpStatus(
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
     .returning({ eventId: rsvps.eventId });
   return updated.length > 0;
+}
+
+/** Deletes the RSVP only while it has this status; false otherwise. */
+export async function deleteRsvpWithStatus(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  status: RsvpStatus,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.status, status)))
+    .returning({ eventId: rsvps.eventId });
+  return deleted.length > 0;
+}
+
+export async function readRsvpStatus(db: Executor, eventId: number, userId: string): Promise<RsvpStatus | undefined> {
+  const [row] = await db
+    .select({ status: rsvps.status })
+    .from(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return row?.status;
+}
+
+/** Whether the person holds a confirmed slot of the event: what their `attending` stands for there. */
+export async function holdsConfirmedSlot(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const rows = await selectRows<{ slotId: number }>(
+    db,
+    sql`SELECT m.slot_id AS "slotId" FROM slot_signups m JOIN slots s ON s.id = m.slot_id
+        WHERE s.event_id = ${eventId} AND m.user_id = ${userId} AND m.status = 'confirmed' LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function deleteRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {

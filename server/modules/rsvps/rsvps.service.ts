@@ -17,6 +17,8 @@ const FREE_PLACES = 'There are free places: RSVP instead';
 const ALREADY_RSVPED = 'You already have an RSVP for this event';
 const ALREADY_WAITLISTED = 'You are already on the waitlist';
 const NOT_WAITLISTED = 'You are not on the waitlist for this event';
+const CHOOSE_A_SLOT = 'This event has a schedule: choose a slot to attend';
+const HOLDS_SLOTS = 'You hold slots of this event: withdraw from them instead';
 // A switch that finds the RSVP withdrawn by a concurrent request starts over as a new RSVP, at most this often.
 const RSVP_ATTEMPTS = 3;
 
@@ -62,6 +64,34 @@ export async function fillFreeSeats(tx: Executor, eventId: number, actorId: stri
   return promoted.map((entry) => entry.userId);
 }
 
+/**
+ * The `attending` RSVP a confirmed slot brings (decision 0027): made with the first confirmed slot of the
+ * event, or an existing RSVP of another status switched to it. Runs under lockEvent's lock. False when
+ * the event has no seat left (its maxAttendees), and then nothing was written.
+ */
+export async function holdAttendingRsvp(tx: Executor, event: LockedEvent, userId: string): Promise<boolean> {
+  if (await repository.insertRsvpIfAbsent(tx, event.id, userId, 'attending')) {
+    if ((await repository.takeSeat(tx, event.id)) === undefined) {
+      await repository.deleteRsvp(tx, event.id, userId);
+      return false;
+    }
+    await repository.deleteWaitlistEntry(tx, event.id, userId);
+    await refreshAchievementProgress(tx, userId);
+    await notifyOfRsvp(tx, event, userId);
+    return true;
+  }
+  await repository.updateRsvpStatus(tx, event.id, userId, 'attending');
+  return true;
+}
+
+/** Ends the `attending` RSVP once its holder has no confirmed slot of the event left; under lockEvent's lock. */
+export async function releaseAttendingRsvp(tx: Executor, eventId: number, userId: string): Promise<void> {
+  if (await repository.holdsConfirmedSlot(tx, eventId, userId)) return;
+  if (!(await repository.deleteRsvpWithStatus(tx, eventId, userId, 'attending'))) return;
+  await repository.releaseSeat(tx, eventId);
+  await refreshAchievementProgress(tx, userId);
+}
+
 /** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
 function databaseErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -88,6 +118,7 @@ export class RsvpsService {
     for (let attempt = 1; ; attempt += 1) {
       const result = await this.inTransaction(async (tx) => {
         const event = await this.lockUpcoming(tx, eventId, userId);
+        if (event.slotCount > 0) await this.checkScheduledRsvp(tx, event, userId, status);
         if (await repository.insertRsvpIfAbsent(tx, eventId, userId, status)) {
           const rsvpCount = await repository.takeSeat(tx, eventId);
           // lockUpcoming used this transaction's clock too, so only a full event gets here.
@@ -115,6 +146,8 @@ export class RsvpsService {
       const event = await lockEvent(tx, eventId);
       if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      if (event.slotCount > 0 && (await repository.holdsConfirmedSlot(tx, eventId, userId)))
+        throw conflict(HOLDS_SLOTS, 'HOLDS_SLOTS');
       if (!(await repository.deleteRsvp(tx, eventId, userId)))
         throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
       await repository.releaseSeat(tx, eventId);
@@ -122,6 +155,21 @@ export class RsvpsService {
       await fillFreeSeats(tx, eventId, userId);
       await notifyOfWithdrawal(tx, event);
     });
+  }
+
+  /**
+   * On an event with slots, `attending` is held exactly while the person holds a confirmed slot: it is
+   * not taken here, and one held through slots is not switched away.
+   */
+  private async checkScheduledRsvp(tx: Executor, event: LockedEvent, userId: string, status: RsvpStatus) {
+    const current = await repository.readRsvpStatus(tx, event.id, userId);
+    if (status === 'attending' && current !== 'attending') throw conflict(CHOOSE_A_SLOT, 'CHOOSE_A_SLOT');
+    if (
+      status !== 'attending' &&
+      current === 'attending' &&
+      (await repository.holdsConfirmedSlot(tx, event.id, userId))
+    )
+      throw conflict(HOLDS_SLOTS, 'HOLDS_SLOTS');
   }
 
   private async lockUpcoming(tx: Executor, eventId: number, userId: string): Promise<LockedEvent> {
@@ -156,6 +204,8 @@ export class RsvpsService {
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       if (await repository.hasRsvp(tx, eventId, userId)) throw conflict(ALREADY_RSVPED, 'ALREADY_RSVPED');
+      // An event with slots queues per slot (POST /api/slots/{id}/waitlist).
+      if (event.slotCount > 0) throw conflict(CHOOSE_A_SLOT, 'CHOOSE_A_SLOT');
       // Judged under the lock: a seat freed now would already have gone to the queue (fillFreeSeats).
       if (event.maxAttendees === null || event.rsvpCount < event.maxAttendees)
         throw conflict(FREE_PLACES, 'PLACES_FREE');

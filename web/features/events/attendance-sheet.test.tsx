@@ -34,6 +34,8 @@ function pastEvent(): Event {
     durationMinutes: 180,
     waitlistCount: 0,
     userWaitlistPosition: null,
+    slotCount: 0,
+    openSlotPlaces: 0,
   };
 }
 

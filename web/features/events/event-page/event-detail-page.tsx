@@ -45,6 +45,10 @@ import '../components/english-event-texts';
 const OrganizerPanel = lazyWithPreload(() =>
   import('../organize/organizer-panel').then((module) => ({ default: module.OrganizerPanel })),
 );
+// The schedule (slots) loads on its own, only for an event that has slots or for its organizer.
+const ScheduleSection = lazyWithPreload(() =>
+  import('../schedule/schedule-section').then((module) => ({ default: module.ScheduleSection })),
+);
 import { formatOneDecimal } from '@/lib/format-number';
 import { intlLocale } from '@contract/languages';
 
@@ -323,6 +327,14 @@ function EventDetail({ event }: { event: Event }) {
             </p>
           </CardContent>
         </Card>
+
+        {(event.slotCount > 0 || (isOrganizer && !isCancelled)) && (
+          <div className="scroll-mt-20 lg:col-start-1" id="schedule">
+            <Suspense fallback={null}>
+              <ScheduleSection.Component event={event} isOrganizer={isOrganizer} isGuest={isGuest} />
+            </Suspense>
+          </div>
+        )}
 
         {isOrganizer && (
           <div className="max-lg:order-2 lg:col-start-1">

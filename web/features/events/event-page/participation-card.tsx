@@ -33,6 +33,19 @@ export function ParticipationCard({ event, isPast, isGuest }: { event: Event; is
           <CancelledNotice reason={event.cancelReason} />
         ) : isPast ? (
           <p className="text-sm text-muted-foreground">{t('detail.participationPast')}</p>
+        ) : event.slotCount > 0 ? (
+          // An event with a schedule is joined by its slots (the schedule block below), not by an RSVP.
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="slot-places-open">
+              {statusLabel
+                ? t('detail.youAre', { status: statusLabel })
+                : t('detail.slotPlacesOpen', { count: event.openSlotPlaces })}
+            </p>
+            <a href="#schedule" className={cn(buttonVariants({ size: 'sm' }), 'w-full')} data-testid="choose-slots">
+              <ListPlus aria-hidden />
+              {t('detail.chooseSlots')}
+            </a>
+          </>
         ) : (
           <>
             <p className="text-sm text-muted-foreground">

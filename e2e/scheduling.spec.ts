@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/toasts';
+import { createEventWith } from './support/accounts';
+import { waitForLivePage } from './support/live-page';
+import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+
+/** Volunteer scheduling: the organizer's schedule editor and the volunteer's choice of slots. */
+
+const suffix = () => randomBytes(3).toString('hex');
+const HOUR = 60 * 60 * 1000;
+
+type Slot = { id: number; role: string; userSignupStatus: string | null };
+
+async function addSlotWith(
+  request: APIRequestContext,
+  eventId: number,
+  fields: { role: string; startHours: number; lengthHours?: number; capacity?: number; requiresApproval?: boolean },
+  base: number,
+): Promise<Slot> {
+  const startsAt = new Date(base + fields.startHours * HOUR);
+  const response = await request.post(`/api/events/${eventId}/slots`, {
+    data: {
+      role: fields.role,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + (fields.lengthHours ?? 2) * HOUR).toISOString(),
+      capacity: fields.capacity ?? 3,
+      requiresApproval: fields.requiresApproval ?? false,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Slot;
+}
+
+test.describe('volunteer scheduling', () => {
+  test('the organizer adds, duplicates, edits and removes slots, and approves a pending volunteer', async ({
+    page,
+    context,
+    user,
+    newPerson,
+  }) => {
+    void user;
+    // Five dialogs and a reload: a long walk for a machine shared by several browser suites.
+    test.slow();
+    const event = await createEventWith(context.request, { title: `Schedule ${suffix()}` });
+    await page.goto(`/events/${event.id}`);
+    await waitForLivePage(page);
+    const schedule = page.getByTestId('schedule-section');
+    await expect(schedule).toContainText('Split the event into roles and shifts');
+
+    await schedule.getByTestId('add-slot').click();
+    const dialog = page.getByTestId('slot-dialog');
+    await dialog.getByLabel('Role').fill('Registration desk');
+    await dialog.getByLabel('People needed').fill('3');
+    await expectNoSeriousAccessibilityViolations(page);
+    await dialog.getByTestId('slot-dialog-confirm').click();
+    await expect(toast(page, 'Slot added')).toBeVisible();
+    const slots = schedule.getByTestId('slot');
+    await expect(slots).toHaveCount(1);
+    await expect(slots.first().getByTestId('slot-counts')).toHaveText('0 filled · 3 open · 0 waiting · 0 pending');
+
+    // Duplicate: the same role for the next shift, which starts where the first ends.
+    await slots.first().getByRole('button', { name: 'Duplicate Registration desk' }).click();
+    await expect(dialog.getByLabel('Role')).toHaveValue('Registration desk');
+    await dialog.getByTestId('slot-dialog-confirm').click();
+    await expect(slots).toHaveCount(2);
+    await expect(schedule.getByTestId('shift')).toHaveCount(2);
+
+    await slots.nth(1).getByRole('button', { name: 'Edit Registration desk' }).click();
+    await dialog.getByLabel('Role').fill('Cleanup crew');
+    await dialog.getByTestId('slot-dialog-confirm').click();
+    await expect(toast(page, 'Slot saved')).toBeVisible();
+    await expect(slots.nth(1)).toContainText('Cleanup crew');
+
+    await slots.nth(1).getByRole('button', { name: 'Remove Cleanup crew' }).click();
+    await page.getByTestId('remove-slot-confirm').click();
+    await expect(slots).toHaveCount(1);
+
+    // A role that needs approval: the volunteer's place waits in the organizer's pending list.
+    const base = new Date(event.date as string).getTime() + 6 * HOUR;
+    const approval = await addSlotWith(
+      context.request,
+      event.id,
+      { role: 'First aid', startHours: 0, requiresApproval: true },
+      base,
+    );
+    const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
+    try {
+      const signup = await volunteer.request.post(`/api/slots/${approval.id}/signup`);
+      expect(await signup.json()).toEqual({ status: 'pending' });
+      await page.reload();
+      await waitForLivePage(page);
+      const firstAid = slots.filter({ hasText: 'First aid' });
+      await expect(firstAid.getByTestId('slot-counts')).toHaveText('0 filled · 2 open · 0 waiting · 1 pending');
+      await firstAid.getByRole('button', { name: 'Approve Noor Haddad' }).click();
+      await expect(toast(page, 'Place approved')).toBeVisible();
+      await expect(firstAid.getByTestId('slot-counts')).toHaveText('1 filled · 2 open · 0 waiting · 0 pending');
+      await expect(firstAid.getByTestId('pending-list')).toHaveCount(0);
+      const mine = (await (await volunteer.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
+      expect(mine.find((slot) => slot.id === approval.id)?.userSignupStatus).toBe('confirmed');
+    } finally {
+      await volunteer.request.dispose();
+    }
+  });
+
+  test('a volunteer takes two slots that do not overlap in one go, joins a full one’s waitlist and withdraws', async ({
+    page,
+    context,
+    user,
+    newPerson,
+  }) => {
+    void user;
+    const organizer = await newPerson();
+    const other = await newPerson();
+    try {
+      const event = await createEventWith(organizer.request, { title: `Shifts ${suffix()}` });
+      const base = new Date(event.date as string).getTime();
+      const morning = await addSlotWith(organizer.request, event.id, { role: 'Morning kitchen', startHours: 0 }, base);
+      await addSlotWith(organizer.request, event.id, { role: 'Overlapping door', startHours: 1 }, base);
+      const afternoon = await addSlotWith(organizer.request, event.id, { role: 'Afternoon door', startHours: 3 }, base);
+      const full = await addSlotWith(
+        organizer.request,
+        event.id,
+        { role: 'Evening tidy', startHours: 8, capacity: 1 },
+        base,
+      );
+      expect((await other.request.post(`/api/slots/${full.id}/signup`)).status()).toBe(201);
+
+      await page.goto(`/events/${event.id}`);
+      await waitForLivePage(page);
+      await expect(page.getByTestId('slot-places-open')).toHaveText('9 places open in the schedule');
+      // A rendered page carries the open places on its event answer; "Choose your slots" goes to the schedule.
+      await page.getByTestId('choose-slots').click();
+      const schedule = page.getByTestId('schedule-section');
+      await expect(schedule).toBeInViewport();
+      await schedule.getByLabel('Morning kitchen').check();
+      // The overlapping slot can no longer be ticked, and says why.
+      await expect(schedule.getByLabel('Overlapping door')).toBeDisabled();
+      await expect(schedule).toContainText('Overlaps Morning kitchen, which you chose or hold.');
+      await schedule.getByLabel('Afternoon door').press('Space');
+      await expect(schedule.getByTestId('schedule-chosen')).toHaveText('2 slots chosen');
+      await schedule.getByTestId('take-slots').click();
+      await expect(toast(page, 'You signed up for 2 slots')).toBeVisible();
+      const slotOf = (role: string) =>
+        schedule.getByTestId('slot').filter({ has: page.getByText(role, { exact: true }) });
+      const kitchen = slotOf('Morning kitchen');
+      await expect(kitchen.getByTestId('slot-status')).toHaveText("You're in");
+      await expect(kitchen.getByTestId('slot-places')).toHaveText('2 of 3 places open');
+      await expect(
+        schedule.getByTestId('slot').filter({ hasText: 'Afternoon door' }).getByTestId('slot-status'),
+      ).toHaveText("You're in");
+      const answer = (await (await context.request.get(`/api/events/${event.id}`)).json()) as {
+        userRsvpStatus: string | null;
+        openSlotPlaces: number;
+      };
+      expect(answer).toMatchObject({ userRsvpStatus: 'attending', openSlotPlaces: 7 });
+
+      const evening = slotOf('Evening tidy');
+      await expect(evening.getByTestId('slot-places')).toHaveText('Full');
+      await evening.getByRole('button', { name: 'Join waitlist' }).click();
+      await expect(evening.getByTestId('slot-status')).toHaveText('On the waitlist');
+
+      await kitchen.getByRole('button', { name: 'Withdraw' }).click();
+      await expect(toast(page, 'You gave up your place')).toBeVisible();
+      await expect(kitchen.getByTestId('slot-status')).toHaveCount(0);
+      const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
+      expect(slots.find((slot) => slot.id === morning.id)?.userSignupStatus).toBeNull();
+      expect(slots.find((slot) => slot.id === afternoon.id)?.userSignupStatus).toBe('confirmed');
+    } finally {
+      await organizer.request.dispose();
+      await other.request.dispose();
+    }
+  });
+});

@@ -1,0 +1,260 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../contract/common';
+import { attendanceBodySchema, waitlistResponseSchema } from '../../../contract/event-management';
+import { errorResponses } from '../../../contract/errors';
+import {
+  createSlotBodySchema,
+  mySlotListSchema,
+  slotListSchema,
+  slotRosterQuerySchema,
+  slotRosterSchema,
+  slotSchema,
+  slotSignupParamsSchema,
+  slotSignupResponseSchema,
+  slotSignupsBodySchema,
+  slotSignupsResponseSchema,
+  updateSlotBodySchema,
+} from '../../../contract/slots';
+import type { Database } from '../../db/client';
+import { readTimeZone } from '../../lib/page-rendering';
+import { requireUser } from '../../plugins/session';
+import { rosterToCsv, SlotsService } from './slots.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv. */
+function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('vary', 'Accept')
+    .type('text/csv; charset=utf-8')
+    .send(csv);
+}
+
+/** An event's schedule: slots, places in them, their queues, approvals and attendance (decision 0027). */
+export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string }> = async (
+  app,
+  { db, timeZone = 'UTC' },
+) => {
+  const service = new SlotsService(db);
+
+  app.get(
+    '/api/events/:id/slots',
+    {
+      config: { isPublic: true },
+      schema: {
+        tags: ['slots'],
+        summary: "An event's slots by start, then role (guests too)",
+        params: idParamsSchema,
+        response: { 200: slotListSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => service.list(request.user?.id ?? null, request.params.id),
+  );
+
+  app.post(
+    '/api/events/:id/slots',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Add a slot to an upcoming event (organizer only)',
+        params: idParamsSchema,
+        body: createSlotBodySchema,
+        response: { 201: slotSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request).id, request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/api/slots/:id',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Change a slot (organizer only); a new time notifies its holders',
+        params: idParamsSchema,
+        body: updateSlotBodySchema,
+        response: { 200: slotSchema, ...errors },
+      },
+    },
+    async (request) => service.update(requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/slots/:id',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Remove a slot (organizer only); its holders and waiting people are notified',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/slots/:id/signup',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Take a place in a slot: confirmed, or pending when its role requires approval',
+        params: idParamsSchema,
+        response: { 201: slotSignupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ status: await service.signUpForSlot(requireUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/api/events/:id/slot-signups',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Take several slots of one event in one go: all of them or none',
+        params: idParamsSchema,
+        body: slotSignupsBodySchema,
+        response: { 201: slotSignupsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.signUp(requireUser(request).id, request.params.id, request.body.slotIds)),
+  );
+
+  app.delete(
+    '/api/slots/:id/signup',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: "Give up the caller's place; it goes to the first person waiting",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.withdraw(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/slots/:id/waitlist',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Join the waitlist of a full slot',
+        params: idParamsSchema,
+        response: { 201: waitlistResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ position: await service.joinWaitlist(requireUser(request).id, request.params.id) }),
+  );
+
+  app.delete(
+    '/api/slots/:id/waitlist',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: "Leave a slot's waitlist",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.leaveWaitlist(requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const decision of ['approve', 'decline'] as const) {
+    app.post(
+      `/api/slots/:id/signups/:userId/${decision}`,
+      {
+        schema: {
+          tags: ['slots'],
+          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a pending place (organizer only); the person is notified`,
+          params: slotSignupParamsSchema,
+          response: { 200: z.object({ status: z.enum(['confirmed', 'declined']) }), ...errors },
+        },
+      },
+      async (request) => {
+        const organizerId = requireUser(request).id;
+        if (decision === 'approve') {
+          await service.approve(organizerId, request.params.id, request.params.userId);
+          return { status: 'confirmed' as const };
+        }
+        await service.decline(organizerId, request.params.id, request.params.userId);
+        return { status: 'declined' as const };
+      },
+    );
+  }
+
+  app.put(
+    '/api/slots/:id/attendance',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: "Record who came to a slot (organizer only; from the slot's start until 30 days after)",
+        params: idParamsSchema,
+        body: attendanceBodySchema,
+        response: { 200: slotRosterSchema.element, ...errors },
+      },
+    },
+    async (request) => service.recordAttendance(requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/events/:id/slot-signups',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: "Each slot's people and queue (organizer only); CSV with Accept: text/csv or ?format=csv",
+        params: idParamsSchema,
+        querystring: slotRosterQuerySchema,
+        response: {
+          200: slotRosterSchema.describe(
+            'JSON, or text/csv with the columns Role, Starts, Ends (in the time zone of the pitchin_time_zone cookie), Capacity, Name, Status, Waitlist position and Attended',
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { slots, roster } = await service.roster(requireUser(request).id, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      if (isCsvWanted(request, request.query.format))
+        return sendCsv(
+          reply,
+          `event-${request.params.id}-schedule.csv`,
+          rosterToCsv(slots, roster, readTimeZone(request.cookies, timeZone)),
+        );
+      return reply.header('vary', 'Accept').send(roster);
+    },
+  );
+
+  app.get(
+    '/api/my-slots',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: "The caller's places and queues in slots not yet ended, soonest first",
+        response: { 200: mySlotListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.mine(requireUser(request).id),
+  );
+};

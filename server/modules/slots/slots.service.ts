@@ -1,0 +1,504 @@
+import type { AttendanceBody } from '../../../contract/event-management';
+import {
+  type CreateSlotBody,
+  type MySlot,
+  SLOT_LIMITS,
+  type Slot,
+  type SlotRoster,
+  type SlotSignupStatus,
+  slotWindowProblem,
+  type UpdateSlotBody,
+} from '../../../contract/slots';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import {
+  EventManagementService,
+  formatLocalTime,
+  personName,
+  toCsv,
+} from '../event-management/event-management.service';
+import { announceEventChange } from '../events/events.service';
+import { notifyOfWithdrawal } from '../notifications/notifications.service';
+import {
+  EVENT_CANCELLED,
+  EVENT_NOT_FOUND,
+  EVENT_PAST,
+  holdAttendingRsvp,
+  isHiddenFrom,
+  lockEvent,
+  type LockedEvent,
+  releaseAttendingRsvp,
+} from '../rsvps/rsvps.service';
+import * as repository from './slots.repository';
+
+const SLOT_NOT_FOUND = 'Slot not found';
+const SLOT_FULL = 'This slot is full';
+const SLOT_OVERLAP = 'You already hold a slot at that time';
+const SLOT_ENDED = 'This slot has already started';
+const EVENT_FULL = 'Event Full';
+const ALREADY_SIGNED_UP = 'You already have a place in this slot';
+const NOT_SIGNED_UP = 'This person has no place in this slot';
+const NOT_PENDING = 'This place is not waiting for approval';
+const PLACES_FREE = 'There are free places: sign up instead';
+const ALREADY_WAITLISTED = 'You are already on the waitlist';
+const NOT_WAITLISTED = 'You are not on the waitlist for this slot';
+const CAPACITY_BELOW_SIGNUPS = 'Capacity cannot be below the places already taken';
+const TOO_MANY_SLOTS = `An event has at most ${SLOT_LIMITS.perEventMax} slots`;
+const START_IN_PAST = 'Start must be in the future';
+const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the slot until 30 days after it';
+const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
+
+/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isOverlapping(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
+  return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+}
+
+function windowOf(slot: { startsAt: Date; endsAt: Date }) {
+  return { startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() };
+}
+
+const ROSTER_STATUS_WORDS: Record<SlotSignupStatus | 'waitlisted', string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending approval',
+  waitlisted: 'Waitlist',
+};
+
+/** The schedule as an organizer opens it in a spreadsheet: one row per person per slot, on their clock. */
+export function rosterToCsv(slots: Slot[], roster: SlotRoster, timeZone: string): string {
+  const header = [
+    'Role',
+    `Starts (${timeZone})`,
+    `Ends (${timeZone})`,
+    'Capacity',
+    'Name',
+    'Status',
+    'Waitlist position',
+    'Attended',
+  ];
+  const rows: Array<Array<string | number | null>> = [];
+  for (const slot of slots) {
+    const entry = roster.find((item) => item.slotId === slot.id);
+    const base = [
+      slot.role,
+      formatLocalTime(slot.startsAt, timeZone),
+      formatLocalTime(slot.endsAt, timeZone),
+      slot.capacity,
+    ];
+    const people = [
+      ...(entry?.signups ?? []).map((person) => [
+        personName(person.user),
+        ROSTER_STATUS_WORDS[person.status],
+        '',
+        person.attended === true ? 'Yes' : person.attended === false ? 'No' : 'Not recorded',
+      ]),
+      ...(entry?.waitlist ?? []).map((person) => [
+        personName(person.user),
+        ROSTER_STATUS_WORDS.waitlisted,
+        person.position,
+        '',
+      ]),
+    ];
+    // A slot nobody took is still a line of the schedule, so its open places show.
+    if (people.length === 0) rows.push([...base, '', '', '', '']);
+    for (const person of people) rows.push([...base, ...person]);
+  }
+  return toCsv(header, rows);
+}
+
+/**
+ * Slots of an event (decision 0027). Every write locks the event's row first (lockEvent, as RSVPs do),
+ * then the slots it touches in id order, then the people whose holdings it changes (lockPeople, sorted):
+ * one lock order in every process, so capacity and the no-overlap rule hold and nothing deadlocks.
+ */
+export class SlotsService {
+  private readonly eventManagement: EventManagementService;
+
+  constructor(private readonly db: Database) {
+    this.eventManagement = new EventManagementService(db);
+  }
+
+  async list(viewerId: string | null, eventId: number): Promise<Slot[]> {
+    const event = await lockEvent(this.db, eventId, { isLocking: false });
+    if (!event || isHiddenFrom(event, viewerId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+    return repository.listSlotAnswers(this.db, eventId, viewerId);
+  }
+
+  async mine(userId: string): Promise<MySlot[]> {
+    return repository.listSlotsOfPerson(this.db, userId);
+  }
+
+  async create(userId: string, eventId: number, body: CreateSlotBody): Promise<Slot> {
+    const startsAt = new Date(body.startsAt);
+    if (startsAt.getTime() <= Date.now())
+      throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
+    return this.inTransaction(async (tx) => {
+      const event = await this.eventManagement.lockOwnEvent(tx, userId, eventId);
+      this.assertOpen(event);
+      if ((await repository.countSlotsOfEvent(tx, eventId)) >= SLOT_LIMITS.perEventMax)
+        throw conflict(TOO_MANY_SLOTS, 'TOO_MANY_SLOTS');
+      const slotId = await repository.insertSlot(tx, eventId, {
+        role: body.role,
+        description: body.description ?? '',
+        startsAt,
+        endsAt: new Date(body.endsAt),
+        capacity: body.capacity,
+        requiresApproval: body.requiresApproval ?? false,
+      });
+      await repository.refreshSlotTotals(tx, eventId);
+      return (await repository.findSlotAnswer(tx, slotId, userId))!;
+    });
+  }
+
+  async update(userId: string, slotId: number, body: UpdateSlotBody): Promise<Slot> {
+    return this.inTransaction(async (tx) => {
+      const { event, slot } = await this.lockOwnSlot(tx, userId, slotId);
+      this.assertOpen(event);
+      const startsAt = body.startsAt === undefined ? slot.startsAt : new Date(body.startsAt);
+      const endsAt = body.endsAt === undefined ? slot.endsAt : new Date(body.endsAt);
+      const isTimeChanged =
+        startsAt.getTime() !== slot.startsAt.getTime() || endsAt.getTime() !== slot.endsAt.getTime();
+      if (isTimeChanged) {
+        const problem = slotWindowProblem(startsAt.toISOString(), endsAt.toISOString());
+        if (problem) throw badRequest(problem.message, [problem]);
+        if (startsAt.getTime() <= Date.now())
+          throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
+      }
+      // Pending places hold their places too: the capacity may not drop below them either.
+      if (body.capacity !== undefined && body.capacity < slot.signupCount + slot.pendingCount)
+        throw conflict(CAPACITY_BELOW_SIGNUPS, 'CAPACITY_BELOW_SIGNUPS');
+      await repository.updateSlot(tx, slotId, {
+        ...(body.role === undefined ? {} : { role: body.role }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+        ...(isTimeChanged ? { startsAt, endsAt } : {}),
+        ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
+        ...(body.requiresApproval === undefined ? {} : { requiresApproval: body.requiresApproval }),
+      });
+      if (body.capacity !== undefined && body.capacity > slot.capacity)
+        await this.fillFreePlaces(tx, event, slotId, userId);
+      await repository.refreshSlotTotals(tx, event.id);
+      if (isTimeChanged) {
+        const recipientIds = (await repository.listHolderIds(tx, slotId)).filter((id) => id !== userId);
+        if (recipientIds.length > 0)
+          await announceEventChange(tx, {
+            type: 'event_changed',
+            eventId: event.id,
+            actorId: userId,
+            recipientIds,
+            payload: {
+              slot: { id: slotId, role: slot.role, from: windowOf(slot), to: windowOf({ startsAt, endsAt }) },
+            },
+          });
+      }
+      return (await repository.findSlotAnswer(tx, slotId, userId))!;
+    });
+  }
+
+  async remove(userId: string, slotId: number): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      const { event, slot } = await this.lockOwnSlot(tx, userId, slotId);
+      this.assertOpen(event);
+      const holders = await repository.listHolderIds(tx, slotId);
+      const waiting = await repository.listWaitingIds(tx, slotId);
+      await repository.deleteSlot(tx, slotId);
+      for (const holderId of holders) await releaseAttendingRsvp(tx, event.id, holderId);
+      await repository.refreshSlotTotals(tx, event.id);
+      const recipientIds = [...new Set([...holders, ...waiting])].filter((id) => id !== userId);
+      if (recipientIds.length > 0)
+        await announceEventChange(tx, {
+          type: 'event_changed',
+          eventId: event.id,
+          actorId: userId,
+          recipientIds,
+          payload: { slotRemoved: { id: slotId, role: slot.role, ...windowOf(slot) } },
+        });
+    });
+  }
+
+  /** POST /api/slots/{id}/signup */
+  async signUpForSlot(userId: string, slotId: number): Promise<SlotSignupStatus> {
+    const eventId = await repository.findSlotEventId(this.db, slotId);
+    if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const [result] = await this.signUp(userId, eventId, [slotId]);
+    return result!.status;
+  }
+
+  /**
+   * Takes every named slot of the event, or none: each with a free place, none overlapping another or
+   * one the person already holds (of any event). Their first confirmed slot brings the event's
+   * `attending` RSVP in the same transaction.
+   */
+  async signUp(
+    userId: string,
+    eventId: number,
+    slotIds: number[],
+  ): Promise<Array<{ slotId: number; status: SlotSignupStatus }>> {
+    return this.inTransaction(async (tx) => {
+      const event = await this.lockOpenEvent(tx, eventId, userId);
+      const slots = await repository.lockSlots(tx, eventId, slotIds);
+      if (slots.length !== slotIds.length) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+      await repository.lockPeople(tx, [userId]);
+      const results: Array<{ slotId: number; status: SlotSignupStatus }> = [];
+      for (const [index, slot] of slots.entries()) {
+        if (slot.startsAt.getTime() <= Date.now()) throw conflict(SLOT_ENDED, 'SLOT_ENDED');
+        if (await repository.findSignupStatus(tx, slot.id, userId))
+          throw conflict(ALREADY_SIGNED_UP, 'ALREADY_SIGNED_UP');
+        if (
+          slots.slice(0, index).some((other) => isOverlapping(other, slot)) ||
+          (await repository.holdsOverlappingSlot(tx, userId, slot, []))
+        )
+          throw conflict(SLOT_OVERLAP, 'SLOT_OVERLAP');
+        const status: SlotSignupStatus = slot.requiresApproval ? 'pending' : 'confirmed';
+        if (!(await repository.takeSlotPlace(tx, slot.id, status))) throw conflict(SLOT_FULL, 'SLOT_FULL');
+        await repository.insertSignup(tx, slot.id, userId, status);
+        await repository.deleteWaitlistEntries(tx, slot.id, [userId]);
+        results.push({ slotId: slot.id, status });
+      }
+      if (results.some((result) => result.status === 'confirmed')) {
+        if (!(await holdAttendingRsvp(tx, event, userId))) throw conflict(EVENT_FULL, 'EVENT_FULL');
+      } else await notifyOfWithdrawal(tx, event);
+      await repository.refreshSlotTotals(tx, eventId);
+      return results;
+    });
+  }
+
+  /** DELETE /api/slots/{id}/signup: the freed place goes to the first person waiting, in this transaction. */
+  async withdraw(userId: string, slotId: number): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      const { event } = await this.lockSlotOfEvent(tx, slotId, userId);
+      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      const status = await repository.deleteSignup(tx, slotId, userId);
+      if (!status) throw notFound('You have no place in this slot', 'NOT_SIGNED_UP');
+      if (status === 'confirmed') await releaseAttendingRsvp(tx, event.id, userId);
+      await this.fillFreePlaces(tx, event, slotId, userId);
+      await repository.refreshSlotTotals(tx, event.id);
+      await notifyOfWithdrawal(tx, event);
+    });
+  }
+
+  async joinWaitlist(userId: string, slotId: number): Promise<number> {
+    return this.inTransaction(async (tx) => {
+      const { slot } = await this.lockSlotOfEvent(tx, slotId, userId, true);
+      if (slot.startsAt.getTime() <= Date.now()) throw conflict(SLOT_ENDED, 'SLOT_ENDED');
+      if (await repository.findSignupStatus(tx, slotId, userId)) throw conflict(ALREADY_SIGNED_UP, 'ALREADY_SIGNED_UP');
+      // Judged under the locks: a place freed now would already have gone to the queue (fillFreePlaces).
+      if (slot.signupCount + slot.pendingCount < slot.capacity) throw conflict(PLACES_FREE, 'PLACES_FREE');
+      const position = await repository.insertWaitlistEntry(tx, slotId, userId);
+      if (position === undefined) throw conflict(ALREADY_WAITLISTED, 'ALREADY_WAITLISTED');
+      return position;
+    });
+  }
+
+  async leaveWaitlist(userId: string, slotId: number): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      await this.lockSlotOfEvent(tx, slotId, userId);
+      if ((await repository.deleteWaitlistEntries(tx, slotId, [userId])) === 0)
+        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
+    });
+  }
+
+  async approve(organizerId: string, slotId: number, userId: string): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      const { event } = await this.lockOwnSlot(tx, organizerId, slotId);
+      this.assertOpen(event);
+      await repository.lockPeople(tx, [userId]);
+      const status = await repository.findSignupStatus(tx, slotId, userId);
+      if (!status) throw notFound(NOT_SIGNED_UP, 'NOT_SIGNED_UP');
+      if (status !== 'pending') throw conflict(NOT_PENDING, 'NOT_PENDING');
+      // The pending place already held its place, so approving takes no new one, only the event's seat.
+      if (!(await holdAttendingRsvp(tx, event, userId))) throw conflict(EVENT_FULL, 'EVENT_FULL');
+      await repository.confirmPendingSignup(tx, slotId, userId);
+      await repository.refreshSlotTotals(tx, event.id);
+      await announceEventChange(tx, {
+        type: 'waitlist_promoted',
+        eventId: event.id,
+        actorId: organizerId,
+        recipientIds: [userId],
+        payload: { slotId, status: 'confirmed', isApproval: true },
+      });
+    });
+  }
+
+  async decline(organizerId: string, slotId: number, userId: string): Promise<void> {
+    await this.inTransaction(async (tx) => {
+      const { event, slot } = await this.lockOwnSlot(tx, organizerId, slotId);
+      this.assertOpen(event);
+      const status = await repository.findSignupStatus(tx, slotId, userId);
+      if (!status) throw notFound(NOT_SIGNED_UP, 'NOT_SIGNED_UP');
+      if (status !== 'pending') throw conflict(NOT_PENDING, 'NOT_PENDING');
+      await repository.deleteSignup(tx, slotId, userId);
+      await this.fillFreePlaces(tx, event, slotId, organizerId);
+      await repository.refreshSlotTotals(tx, event.id);
+      await announceEventChange(tx, {
+        type: 'event_changed',
+        eventId: event.id,
+        actorId: organizerId,
+        recipientIds: [userId],
+        payload: { slotDeclined: { id: slotId, role: slot.role, ...windowOf(slot) } },
+      });
+    });
+  }
+
+  async roster(organizerId: string, eventId: number): Promise<{ slots: Slot[]; roster: SlotRoster }> {
+    return this.db.transaction(async (tx) => {
+      await this.eventManagement.lockOwnEvent(tx, organizerId, eventId, undefined, false);
+      const slots = await repository.listSlotAnswers(tx, eventId, organizerId);
+      const rows = await repository.listRoster(tx, eventId);
+      const roster: SlotRoster = slots.map((slot) => {
+        const people = rows.filter((row) => row.slotId === slot.id);
+        return {
+          slotId: slot.id,
+          signups: people.flatMap((row) =>
+            row.status === 'waitlisted'
+              ? []
+              : [
+                  {
+                    user: this.publicUser(row),
+                    status: row.status,
+                    createdAt: new Date(row.createdAt).toISOString(),
+                    attended: row.attended,
+                  },
+                ],
+          ),
+          waitlist: people
+            .filter((row) => row.status === 'waitlisted')
+            .map((row, index) => ({
+              user: this.publicUser(row),
+              position: index + 1,
+              createdAt: new Date(row.createdAt).toISOString(),
+            })),
+        };
+      });
+      return { slots, roster };
+    });
+  }
+
+  /** PUT /api/slots/{id}/attendance: only confirmed holders, from the slot's start until 30 days after. */
+  async recordAttendance(organizerId: string, slotId: number, body: AttendanceBody): Promise<SlotRoster[number]> {
+    const eventId = await this.inTransaction(async (tx) => {
+      const { event, slot } = await this.lockOwnSlot(tx, organizerId, slotId);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!slot.isAttendanceOpen) throw conflict(ATTENDANCE_CLOSED, 'ATTENDANCE_CLOSED');
+      if (body.entries.some((entry) => entry.userId === organizerId))
+        throw forbidden(OWN_ATTENDANCE, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      const rows = (await repository.listRoster(tx, event.id)).filter(
+        (row) => row.slotId === slotId && row.status === 'confirmed',
+      );
+      const holders = new Set(rows.map((row) => row.userId));
+      const strangers = body.entries.flatMap((entry, index) =>
+        holders.has(entry.userId) ? [] : [{ path: `entries.${index}.userId`, message: NOT_SIGNED_UP }],
+      );
+      if (strangers.length > 0) throw badRequest(NOT_SIGNED_UP, strangers.slice(0, 20));
+      const byUser = new Map(body.entries.map((entry) => [entry.userId, entry.attended]));
+      await repository.recordAttendance(
+        tx,
+        slotId,
+        [...byUser].map(([id, attended]) => ({ userId: id, attended })),
+      );
+      return event.id;
+    });
+    const { roster } = await this.roster(organizerId, eventId);
+    return roster.find((entry) => entry.slotId === slotId)!;
+  }
+
+  private publicUser(row: repository.RosterRow) {
+    return { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl };
+  }
+
+  /**
+   * Gives the slot's free places to its queue, first come first served, in the caller's transaction. A
+   * person now holding an overlapping slot is passed over and keeps waiting; when the event has no seat
+   * left for a confirmed place, the queue stops there.
+   */
+  private async fillFreePlaces(tx: Executor, event: LockedEvent, slotId: number, actorId: string): Promise<void> {
+    if (event.status !== 'scheduled' || !event.isUpcoming) return;
+    const [slot] = await repository.lockSlots(tx, event.id, [slotId]);
+    if (!slot || slot.startsAt.getTime() <= Date.now()) return;
+    let free = slot.capacity - slot.signupCount - slot.pendingCount;
+    if (free <= 0) return;
+    const queue = await repository.listWaitingIds(tx, slotId);
+    if (queue.length === 0) return;
+    await repository.lockPeople(tx, queue);
+    const status: SlotSignupStatus = slot.requiresApproval ? 'pending' : 'confirmed';
+    for (const personId of queue) {
+      if (free <= 0) break;
+      if (await repository.holdsOverlappingSlot(tx, personId, slot, [])) continue;
+      if (status === 'confirmed' && !(await holdAttendingRsvp(tx, event, personId))) break;
+      if (!(await repository.takeSlotPlace(tx, slotId, status))) break;
+      await repository.insertSignup(tx, slotId, personId, status);
+      await repository.deleteWaitlistEntries(tx, slotId, [personId]);
+      free -= 1;
+      if (status === 'confirmed')
+        await announceEventChange(tx, {
+          type: 'waitlist_promoted',
+          eventId: event.id,
+          actorId,
+          recipientIds: [personId],
+          payload: { slotId, status },
+        });
+    }
+  }
+
+  private assertOpen(event: LockedEvent): void {
+    if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+    if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+  }
+
+  private async lockOpenEvent(tx: Executor, eventId: number, userId: string): Promise<LockedEvent> {
+    const event = await lockEvent(tx, eventId);
+    if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+    this.assertOpen(event);
+    return event;
+  }
+
+  /** The slot's event locked (for a volunteer), then the slot; 404 for a slot or event they cannot see. */
+  private async lockSlotOfEvent(
+    tx: Executor,
+    slotId: number,
+    userId: string,
+    isOpenRequired = false,
+  ): Promise<{ event: LockedEvent; slot: repository.LockedSlot }> {
+    const eventId = await repository.findSlotEventId(tx, slotId);
+    if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const event = isOpenRequired ? await this.lockOpenEvent(tx, eventId, userId) : await lockEvent(tx, eventId);
+    if (!event || isHiddenFrom(event, userId)) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const [slot] = await repository.lockSlots(tx, eventId, [slotId]);
+    if (!slot) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    return { event, slot };
+  }
+
+  /** The organizer's check (lockOwnEvent) on the slot's event, then the slot's lock. */
+  private async lockOwnSlot(
+    tx: Executor,
+    userId: string,
+    slotId: number,
+  ): Promise<{ event: LockedEvent; slot: repository.LockedSlot }> {
+    const eventId = await repository.findSlotEventId(tx, slotId);
+    if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const event = await this.eventManagement.lockOwnEvent(tx, userId, eventId);
+    const [slot] = await repository.lockSlots(tx, eventId, [slotId]);
+    if (!slot) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    return { event, slot };
+  }
+
+  /** A constraint that a concurrent request can still trip becomes the same 409 as the check before it. */
+  private async inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      if (code === '23514') throw conflict(SLOT_FULL, 'SLOT_FULL');
+      if (code === '23503') throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CreateSlotBody, UpdateSlotBody } from '@contract/slots';
+import { callApi } from '@/lib/call-api';
+import { isUnauthorizedError } from '@/lib/api-error';
+import { refusalText } from '@/lib/error-text';
+import { toast } from '@/lib/use-toast';
+import { refreshEventQueries } from './keys';
+import { handleUnauthorized } from './use-rsvp';
+
+/** A slot write changes the schedule, the event's counts and the person's lists: all read again. */
+const MY_SLOTS_QUERY_KEY = ['/api/my-slots'] as const;
+
+function useRefreshSchedule() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([refreshEventQueries(queryClient), queryClient.invalidateQueries({ queryKey: MY_SLOTS_QUERY_KEY })]);
+}
+
+/** The refusal in the reader's language (SLOT_FULL: "This slot is full"), else the screen's generic text. */
+function useShowFailure() {
+  const { t, i18n } = useTranslation('schedule');
+  return (error: Error) => {
+    if (isUnauthorizedError(error)) {
+      handleUnauthorized(t('common:toasts.unauthorized.title'), t('common:toasts.unauthorized.description'));
+      return;
+    }
+    void refusalText(i18n, error).then((text) =>
+      toast({ title: t('common:toasts.errorTitle'), description: text ?? t('failed'), variant: 'destructive' }),
+    );
+  };
+}
+
+function useScheduleMutation<Input>(run: (input: Input) => Promise<unknown>, doneText?: (input: Input) => string) {
+  const refresh = useRefreshSchedule();
+  const showFailure = useShowFailure();
+  return useMutation<unknown, Error, Input>({
+    mutationFn: run,
+    onSuccess: async (_answer, input) => {
+      if (doneText) toast({ title: doneText(input) });
+      await refresh();
+    },
+    onError: showFailure,
+  });
+}
+
+export function useCreateSlot(eventId: number) {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    (body: CreateSlotBody) =>
+      callApi((api) => api.POST('/api/events/{id}/slots', { params: { path: { id: eventId } }, body })),
+    () => t('editor.added'),
+  );
+}
+
+export function useUpdateSlot() {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    ({ slotId, body }: { slotId: number; body: UpdateSlotBody }) =>
+      callApi((api) => api.PATCH('/api/slots/{id}', { params: { path: { id: slotId } }, body })),
+    () => t('editor.saved'),
+  );
+}
+
+export function useDeleteSlot() {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    (slotId: number) => callApi((api) => api.DELETE('/api/slots/{id}', { params: { path: { id: slotId } } })),
+    () => t('editor.removed'),
+  );
+}
+
+/** Several slots of the event in one call: all of them or none. */
+export function useTakeSlots(eventId: number) {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    (slotIds: number[]) =>
+      callApi((api) =>
+        api.POST('/api/events/{id}/slot-signups', { params: { path: { id: eventId } }, body: { slotIds } }),
+      ),
+    (slotIds) => t('volunteer.taken', { count: slotIds.length }),
+  );
+}
+
+export function useGiveUpSlot() {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    (slotId: number) => callApi((api) => api.DELETE('/api/slots/{id}/signup', { params: { path: { id: slotId } } })),
+    () => t('volunteer.withdrawn'),
+  );
+}
+
+export function useSlotWaitlist() {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    ({ slotId, isJoining }: { slotId: number; isJoining: boolean }) =>
+      isJoining
+        ? callApi((api) => api.POST('/api/slots/{id}/waitlist', { params: { path: { id: slotId } } }))
+        : callApi((api) => api.DELETE('/api/slots/{id}/waitlist', { params: { path: { id: slotId } } })),
+    ({ isJoining }) => (isJoining ? t('volunteer.joinedWaitlist') : t('volunteer.leftWaitlist')),
+  );
+}
+
+export function useDecideSignup() {
+  const { t } = useTranslation('schedule');
+  return useScheduleMutation(
+    ({ slotId, userId, isApproved }: { slotId: number; userId: string; isApproved: boolean }) =>
+      isApproved
+        ? callApi((api) =>
+            api.POST('/api/slots/{id}/signups/{userId}/approve', { params: { path: { id: slotId, userId } } }),
+          )
+        : callApi((api) =>
+            api.POST('/api/slots/{id}/signups/{userId}/decline', { params: { path: { id: slotId, userId } } }),
+          ),
+    ({ isApproved }) => (isApproved ? t('pending.approved') : t('pending.declined')),
+  );
+}

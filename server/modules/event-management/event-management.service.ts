@@ -137,8 +137,11 @@ export class EventManagementService {
     private readonly options: { publicUrl: string | null } = { publicUrl: null },
   ) {}
 
-  /** Locks the event and checks the caller organizes it: 404 before 403, so ids reveal nothing more. */
-  private async lockOwnEvent(
+  /**
+   * Locks the event and checks the caller organizes it: 404 before 403, so ids reveal nothing more. The one
+   * organizer check: other modules (check-in) call it rather than compare ids themselves.
+   */
+  async lockOwnEvent(
     tx: Executor,
     userId: string,
     eventId: number,

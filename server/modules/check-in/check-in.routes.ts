@@ -11,6 +11,7 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import type { Database } from '../../db/client';
+import { qrCodeSvg } from '../../lib/qr-code-image';
 import { requireUser } from '../../plugins/session';
 import { CheckInService } from './check-in.service';
 
@@ -33,6 +34,22 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return service.ticket(requireUser(request).id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/ticket/qr-code',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary: "The caller's check-in code as a QR code (SVG, dark on white)",
+        params: idParamsSchema,
+        response: { 200: z.any().describe('image/svg+xml'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ticket = await service.ticket(requireUser(request).id, request.params.id);
+      return reply.header('cache-control', 'private, no-store').type('image/svg+xml').send(qrCodeSvg(ticket.code));
     },
   );
 

@@ -78,6 +78,17 @@ describe('GET /api/events/:id/ticket', () => {
     expect(await ticketOf(eventId, second)).not.toBe(ticket.code);
   });
 
+  it('draws the code as an SVG QR code for its holder only', async () => {
+    const { eventId, holders } = await eventWithHolders(1);
+    const response = await call('GET', `/api/events/${eventId}/ticket/qr-code`, holders[0]!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).toMatch(/^<svg [^>]*viewBox="0 0 37 37"/);
+    const stranger = await signUpUser(app);
+    expect((await call('GET', `/api/events/${eventId}/ticket/qr-code`, stranger)).statusCode).toBe(404);
+  });
+
   it('answers 404 to a person without a place, 401 to a guest and 400 to a bad id', async () => {
     const { eventId } = await eventWithHolders(0);
     const stranger = await signUpUser(app);

@@ -33,6 +33,11 @@ function personOf(row: repository.TicketHolderRow): CheckInResponse['user'] {
   return { id: row.userId, firstName: row.firstName, lastName: row.lastName };
 }
 
+/** A holder's check-in code, for the reminder mail; undefined without a place. */
+export function findTicketCode(db: Executor, eventId: number, userId: string): Promise<string | undefined> {
+  return repository.readTicketCode(db, eventId, userId);
+}
+
 export class CheckInService {
   private readonly management: EventManagementService;
 

@@ -188,7 +188,7 @@ export default function CheckInPage() {
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
-              dir="ltr"
+              dir="auto"
               className="font-mono"
               data-testid="door-code"
             />

@@ -16,6 +16,7 @@ import { categoryRoutes } from './modules/categories/categories.routes';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { EmailVerificationService } from './modules/email-verification/email-verification.service';
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
+import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
 import { slotRoutes } from './modules/slots/slots.routes';
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     timeZone: config.timeZone,
   });
   await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(checkInRoutes, { db: database.db });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

@@ -371,11 +371,18 @@ export const rsvps = pgTable(
     status: text('status', { enum: ['attending', 'supporting', 'organizing'] }).notNull(),
     // Recorded by the organizer from the start until 30 days after; null until then.
     attended: boolean('attended'),
+    // The place's check-in code (the QR on the ticket): random, so it names nobody and cannot be guessed.
+    ticketCode: text('ticket_code')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.userId] }),
     index('rsvps_user_event').on(table.userId, table.eventId),
+    uniqueIndex('rsvps_ticket_code').on(table.ticketCode),
   ],
 );
 

@@ -40,6 +40,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     namespaces: [...EVENT_SCREENS, 'share'],
     queries: ['/api/events/:id'],
   }, // Event detail
+  { path: '/events/:id/check-in', page: 'check-in/check-in-page', namespaces: ['check-in'] }, // The organizer's door
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)

@@ -199,9 +199,21 @@ const isVerifiedAttendanceOf = (userId: string) =>
     sql`${events.organizerId} <> ${userId}`,
   );
 
+/**
+ * The time a person gave: from check-in to check-out when the door recorded both (a check-out before
+ * the check-in counts nothing), else the event's length.
+ */
+const attendedStart = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN ${rsvps.checkedInAt} ELSE ${events.date} END`;
+const attendedEnd = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN greatest(${rsvps.checkedOutAt}, ${rsvps.checkedInAt}) ELSE ${events.date} + make_interval(mins => ${events.durationMinutes}) END`;
+
 export async function listAttendedEvents(db: Executor, userId: string): Promise<VerifiedHoursRow[]> {
   return db
-    .select({ eventId: events.id, title: events.title, date: events.date, durationMinutes: events.durationMinutes })
+    .select({
+      eventId: events.id,
+      title: events.title,
+      date: events.date,
+      durationMinutes: sql<number>`extract(epoch FROM ${attendedEnd} - ${attendedStart})::float8 / 60`.mapWith(Number),
+    })
     .from(rsvps)
     .innerJoin(events, eq(events.id, rsvps.eventId))
     .where(isVerifiedAttendanceOf(userId))
@@ -218,7 +230,7 @@ export async function sumAttendedMinutesOnce(db: Executor, userId: string): Prom
   const [row] = await selectRows<{ minutes: number | string | null }>(
     db,
     sql`WITH spans AS (
-          SELECT ${events.date} AS starts_at, ${events.date} + make_interval(mins => ${events.durationMinutes}) AS ends_at
+          SELECT ${attendedStart} AS starts_at, ${attendedEnd} AS ends_at
           FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
           WHERE ${isVerifiedAttendanceOf(userId)}
         ), reached AS (

@@ -155,7 +155,8 @@ export class EventManagementService {
 
   /**
    * Locks the event and checks the caller may manage it (canManageEvent): 404 before 403, so ids reveal
-   * nothing more. The one organizer check; other modules (slots) call it through this service.
+   * nothing more. The one organizer check: other modules (slots, check-in) call it through this service
+   * rather than compare ids themselves.
    */
   async lockOwnEvent(
     tx: Executor,

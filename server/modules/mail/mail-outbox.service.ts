@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { qrCodePng } from '../../lib/qr-code-image';
+import { findTicketCode } from '../check-in/check-in.service';
 import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
@@ -23,6 +25,7 @@ const MAX_ATTEMPTS = 8;
 const STOP_WAIT_MS = 3000;
 /** A reminder is for an event about to be held; one that moved further out gets its own later. */
 const REMINDER_WINDOW_MS = 25 * 60 * 60 * 1000;
+const TICKET_IMAGE_CID = 'ticket-qr-code@pitchin';
 
 /**
  * The event as it is now, or, once deleted, as its change record kept it (an organizer may delete an
@@ -150,7 +153,7 @@ export class MailOutbox {
       await repository.closeMail(this.db, claimed.id, skippedReason);
       return 'skipped';
     }
-    const mail = this.buildMail(claimed, context!);
+    const mail = await this.buildMail(claimed, context!);
     try {
       await this.mailer.send(mail);
     } catch (error) {
@@ -196,7 +199,7 @@ export class MailOutbox {
     return null;
   }
 
-  private buildMail(claimed: repository.ClaimedMail, context: repository.MailContext): Mail {
+  private async buildMail(claimed: repository.ClaimedMail, context: repository.MailContext): Promise<Mail> {
     const origin = this.options.linkOrigin;
     const event = eventOf(claimed, context)!;
     // A deleted event has no page left: the mail points to the list of events instead.
@@ -206,6 +209,9 @@ export class MailOutbox {
       createUnsubscribeToken(this.options.sessionSecret, { kind: claimed.kind, userId: claimed.userId }),
     );
     const organizerName = [context.actorFirstName, context.actorLastName].filter(Boolean).join(' ') || null;
+    // The reminder carries the holder's ticket, so the mail alone gets them in at the door.
+    const ticketCode =
+      claimed.kind === 'event_reminder' ? await findTicketCode(this.db, claimed.eventId, claimed.userId) : undefined;
     const rendered = renderEventMail({
       kind: claimed.kind,
       language: context.language,
@@ -217,6 +223,7 @@ export class MailOutbox {
       unsubscribeUrl,
       settingsUrl: new URL('/settings', origin).href,
       timeZone: this.options.timeZone,
+      ...(ticketCode ? { ticket: { code: ticketCode, imageCid: TICKET_IMAGE_CID } } : {}),
     });
     const digest = createHash('sha256').update(`${origin}\n${claimed.dedupeKey}`).digest('hex').slice(0, 40);
     return {
@@ -225,6 +232,9 @@ export class MailOutbox {
       link: eventUrl,
       unsubscribeUrl,
       messageId: `<${digest}@${new URL(origin).hostname}>`,
+      ...(ticketCode
+        ? { images: [{ cid: TICKET_IMAGE_CID, fileName: 'ticket.png', content: await qrCodePng(ticketCode) }] }
+        : {}),
     };
   }
 }

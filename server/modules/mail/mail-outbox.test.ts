@@ -406,6 +406,17 @@ describe('reminders 24 hours before', () => {
     expect(mails.find((mail) => recipientOf(mail) === walt.user.email)!.subject).toMatch(
       /^Reminder: an event you are going to starts /,
     );
+    // The ticket: the holder's own code in the text, and its QR code attached and shown by Content-ID.
+    const [ticketRow] = await selectRows<{ code: string }>(
+      app.database.db,
+      sql`SELECT ticket_code AS code FROM rsvps WHERE event_id = ${soon.id} AND user_id = ${spanish.user.id}`,
+    );
+    expect(spanishMail.text).toContain(`Tu código de entrada: ${ticketRow!.code}`);
+    const qrImage = spanishMail.attachments.find((attachment) => attachment.contentType === 'image/png');
+    expect(qrImage?.cid).toBeTruthy();
+    // mailparser puts an attachment whose Content-ID the HTML names into the HTML as a data URL.
+    expect(spanishMail.html).toContain(`src="data:image/png;base64,${qrImage!.content.toString('base64')}"`);
+    expect(qrImage!.content.subarray(1, 4).toString()).toBe('PNG');
     expect(await deliver({ shouldScanReminders: true })).toEqual([]);
 
     const notifications = (await call(spanish, 'GET', '/api/notifications')).json() as Array<{

@@ -59,7 +59,8 @@ type Block =
   | { kind: 'paragraph'; text: string; isStrong?: boolean }
   | { kind: 'quote'; text: string }
   | { kind: 'lines'; lines: string[] }
-  | { kind: 'button'; label: string; url: string };
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'image'; cid: string; alt: string; size: number };
 
 /**
  * A footer line whose `{{url}}` is the link itself in the text and an anchor (with `linkLabel`, if given)
@@ -99,6 +100,11 @@ function renderLayout(
     } else if (block.kind === 'lines') {
       textParts.push(...block.lines, '');
       htmlParts.push(`<p>${block.lines.map(escapeHtml).join('<br>')}</p>`);
+    } else if (block.kind === 'image') {
+      // An attached image (Content-ID): clients that block remote images still show it.
+      htmlParts.push(
+        `<p><img src="cid:${escapeHtml(block.cid)}" width="${block.size}" height="${block.size}" alt="${escapeHtml(block.alt)}" style="display: block; background: #ffffff"></p>`,
+      );
     } else {
       textParts.push(`${block.label}: ${block.url}`, '');
       htmlParts.push(
@@ -166,7 +172,12 @@ export type EventMailInput = {
   unsubscribeUrl: string;
   settingsUrl: string;
   timeZone: string;
+  /** The reminder's ticket: the holder's check-in code and the Content-ID of its attached QR code. */
+  ticket?: { code: string; imageCid: string };
 };
+
+/** The QR code's side in the mail, in CSS pixels: large enough to scan from a phone held out. */
+const TICKET_IMAGE_SIZE = 240;
 
 /** The mails about an event: what happened, when and where, the event's link, and how to stop them. */
 export function renderEventMail(input: EventMailInput): RenderedMail {
@@ -213,6 +224,11 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
     blocks.push(whenWhere);
   } else {
     blocks.push(whenWhere);
+  }
+  if (input.ticket) {
+    blocks.push({ kind: 'paragraph', text: texts.ticket.hint });
+    blocks.push({ kind: 'image', cid: input.ticket.imageCid, alt: texts.ticket.alt, size: TICKET_IMAGE_SIZE });
+    blocks.push({ kind: 'paragraph', text: fillText(texts.ticket.code, { code: input.ticket.code }) });
   }
   blocks.push({ kind: 'button', label: texts.openEvent, url: input.eventUrl });
   const footer: FooterLine[] = [

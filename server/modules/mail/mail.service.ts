@@ -21,6 +21,8 @@ export type Mail = {
   unsubscribeUrl?: string;
   /** A stable Message-ID: a mail sent twice after a crash is the same message to the receiving side. */
   messageId?: string;
+  /** PNG images the HTML shows by Content-ID (`cid:`), such as a reminder's check-in QR code. */
+  images?: Array<{ cid: string; fileName: string; content: Buffer }>;
 };
 
 export type MailSettings = { smtpUrl: string | null; from: string };
@@ -66,6 +68,17 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
       ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      ...(mail.images?.length
+        ? {
+            attachments: mail.images.map((image) => ({
+              filename: image.fileName,
+              content: image.content,
+              cid: image.cid,
+              contentType: 'image/png',
+              contentDisposition: 'inline' as const,
+            })),
+          }
+        : {}),
       ...(mail.unsubscribeUrl
         ? {
             headers: {

@@ -53,6 +53,7 @@ import { formatOneDecimal } from '@/lib/format-number';
 import { intlLocale } from '@contract/languages';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
+const loadTicketCard = () => import('./ticket-card');
 
 /** The event's photos: the uploaded ones, then a linked image URL if it is not one of them. */
 export function eventPhotos(event: Pick<Event, 'images' | 'imageUrl'>): string[] {
@@ -308,6 +309,7 @@ function EventDetail({ event }: { event: Event }) {
           ) : (
             <ParticipationCard event={event} isPast={isPast} isGuest={isGuest} />
           )}
+          {!isOrganizer && !isGuest && !isCancelled && event.userRsvpStatus !== null && <TicketSlot event={event} />}
           {!isPast && !isCancelled && <AddToCalendar event={event} className="max-lg:order-1" />}
           {/* Share slot: the Quick Share card, under the RSVP card; a cancelled event is not to be shared. */}
           {!isGuest && !isCancelled && <EventSidebarExtras event={event} />}
@@ -367,6 +369,12 @@ function EventDetail({ event }: { event: Event }) {
       </div>
     </article>
   );
+}
+
+/** The holder's ticket, in a chunk of its own: most visitors of an event page hold no place at it. */
+function TicketSlot({ event }: { event: Event }) {
+  const ticket = useLazyModule(loadTicketCard, true);
+  return ticket ? <ticket.TicketCard event={event} /> : null;
 }
 
 /**

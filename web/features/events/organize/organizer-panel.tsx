@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Ban, CopyPlus, MessageSquareText, Pencil, Trash2 } from 'lucide-react';
+import { Ban, CopyPlus, MessageSquareText, Pencil, ScanLine, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { Event } from '@contract/events';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { useLazyModule } from '@/lib/use-lazy-module';
@@ -50,6 +51,16 @@ export function OrganizerPanel({ event }: { event: Event }) {
         </p>
         {isPast && !isCancelled && <p className="text-sm text-muted-foreground">{t('panel.pastHint')}</p>}
         <div className="flex flex-col gap-2">
+          {!isCancelled && (
+            <Link
+              href={`/events/${event.id}/check-in`}
+              className={buttonVariants({ variant: 'outline' })}
+              data-testid="open-check-in"
+            >
+              <ScanLine aria-hidden />
+              {t('panel.checkIn')}
+            </Link>
+          )}
           {canChange && (
             <Button type="button" onClick={() => setOpenDialog('edit')} data-testid="edit-event" {...preload}>
               <Pencil aria-hidden />

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
+
+/**
+ * The day of the event: each RSVP holder's ticket (a check-in code shown as a QR code) and the organizer's
+ * door, where codes are checked in and out. Organizer-only calls answer 403 to anyone else.
+ */
+
+/** Check-in opens this long before the start… */
+export const CHECK_IN_OPENS_BEFORE_START_MINUTES = 120;
+/** …and closes this long after the end. */
+export const CHECK_IN_CLOSES_AFTER_END_MINUTES = 12 * 60;
+
+/** A ticket code: 32 lower-case hex digits (a random UUID without its dashes). */
+export const TICKET_CODE_PATTERN = /^[0-9a-f]{32}$/;
+
+const ticketCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Code is required')
+  .max(200, 'Code is not a check-in code')
+  .regex(TICKET_CODE_PATTERN, 'Code is not a check-in code');
+
+/** GET /api/events/{id}/ticket (the holder only) */
+export const ticketSchema = z.object({
+  code: z.string().describe('The check-in code the QR code holds: random, it says nothing about its holder'),
+  eventId: z.number().int(),
+  userId: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** POST /api/events/{id}/check-ins and /check-outs */
+export const checkInBodySchema = z.object({ code: ticketCodeSchema });
+export type CheckInBody = z.input<typeof checkInBodySchema>;
+
+/** DELETE /api/events/{id}/check-ins/{code} */
+export const checkInParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .min(1, 'Id must be at least 1')
+    .max(2_147_483_647, 'Id is too large'),
+  code: ticketCodeSchema,
+});
+
+const checkedInPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
+export const checkInResponseSchema = z.object({
+  user: checkedInPersonSchema,
+  checkedInAt: isoDateTimeSchema,
+  alreadyCheckedIn: z.boolean().describe('True when this code was checked in before: nothing changed'),
+});
+export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
+
+export const checkOutResponseSchema = z.object({
+  user: checkedInPersonSchema,
+  checkedInAt: isoDateTimeSchema,
+  checkedOutAt: isoDateTimeSchema,
+});
+export type CheckOutResponse = z.infer<typeof checkOutResponseSchema>;
+
+/** GET /api/events/{id}/check-ins (organizer): the door's list, with every holder's code. */
+const doorEntrySchema = z.object({
+  user: checkedInPersonSchema.extend({ profileImageUrl: z.string().nullable() }),
+  code: z.string(),
+  checkedInAt: isoDateTimeSchema.nullable(),
+  checkedOutAt: isoDateTimeSchema.nullable(),
+});
+export type DoorEntry = z.infer<typeof doorEntrySchema>;
+
+export const doorSchema = z.object({
+  eventId: z.number().int(),
+  title: z.string(),
+  date: isoDateTimeSchema,
+  durationMinutes: z.number().int(),
+  opensAt: isoDateTimeSchema.describe('Check-in opens: 2 hours before the start'),
+  closesAt: isoDateTimeSchema.describe('Check-in closes: 12 hours after the end'),
+  people: z.array(doorEntrySchema),
+});
+export type Door = z.infer<typeof doorSchema>;

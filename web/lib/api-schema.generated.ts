@@ -6126,6 +6126,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Volunteers, verified hours, communities and events this month (up to 5 minutes old) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Organizations */
+                            communities: number;
+                            /** @description Events starting in this calendar month (the server's time zone), cancelled and test events left out */
+                            eventsThisMonth: number;
+                            /** @description Every verified hour ever recorded: the sum of each person's verified hours (GET /api/user/hours) */
+                            verifiedHours: number;
+                            /** @description Accounts, deleted ones left out */
+                            volunteers: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stream": {
         parameters: {
             query?: never;

@@ -1,4 +1,5 @@
-import type { ComponentType, SVGProps } from 'react';
+import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
+import type { PublicStats } from '@contract/stats';
 import {
   ArrowRightIcon,
   CalendarDaysIcon,
@@ -26,13 +27,35 @@ function goToSignIn() {
 /** Get Started is for newcomers: the login page opens on its Create account tab. */
 const goToSignUp = () => (window.location.href = '/api/login?mode=signup');
 
-// Fixed marketing figures, shown as text and never fetched; `isAtLeast` adds a "+".
-const STATS: { value: number; isAtLeast?: boolean; labelKey: string; icon: Icon }[] = [
-  { value: 2330, isAtLeast: true, labelKey: 'stats.activeVolunteers', icon: UsersIcon },
-  { value: 127, labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
-  { value: 15_700, labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
-  { value: 89, labelKey: 'stats.communitiesServed', icon: MapPinIcon },
+// The public figures (GET /api/stats/public), in the spec's places.
+const STATS: { field: keyof PublicStats; labelKey: string; icon: Icon }[] = [
+  { field: 'volunteers', labelKey: 'stats.volunteers', icon: UsersIcon },
+  { field: 'eventsThisMonth', labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
+  { field: 'verifiedHours', labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
+  { field: 'communities', labelKey: 'stats.communitiesServed', icon: MapPinIcon },
 ];
+
+/**
+ * The figures the server rendered the page with, or, on a page it sent without them, read once here.
+ * A plain fetch: the query library is not in the landing page's first load, and one read needs no cache.
+ */
+function usePublicStats(initialStats: PublicStats | null): PublicStats | null {
+  const [stats, setStats] = useState(initialStats);
+  useEffect(() => {
+    if (stats) return;
+    const controller = new AbortController();
+    fetch('/api/stats/public', { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<PublicStats>) : null))
+      .then((answer) => {
+        if (answer) setStats(answer);
+      })
+      .catch(() => {
+        // The cards keep their placeholder: the figures are not worth an error on the visitor's first page.
+      });
+    return () => controller.abort();
+  }, [stats]);
+  return stats;
+}
 
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
   {
@@ -44,8 +67,9 @@ const FEATURES: { key: string; icon: Icon; tone: string }[] = [
   { key: 'impact', icon: TrendingUpIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
 ];
 
-export default function LandingPage() {
+export default function LandingPage({ initialStats = null }: { initialStats?: PublicStats | null }) {
   const { t, i18n } = useTranslation('landing');
+  const stats = usePublicStats(initialStats);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const year = new Date().getFullYear();
 
@@ -121,9 +145,10 @@ export default function LandingPage() {
                 {t('stats.title')}
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:gap-4">
-                {STATS.map(({ value, isAtLeast, labelKey, icon: StatIcon }, index) => (
+                {STATS.map(({ field, labelKey, icon: StatIcon }, index) => (
                   <li
                     key={labelKey}
+                    data-testid={`landing-stat-${field}`}
                     className={cx(
                       'flex flex-col gap-3 rounded-2xl border border-border bg-card/90 p-4 shadow-sm backdrop-blur sm:p-6',
                       index % 2 === 1 && 'lg:translate-y-6',
@@ -137,8 +162,7 @@ export default function LandingPage() {
                         dir="ltr"
                         className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl"
                       >
-                        {formatCompactNumber(value, language)}
-                        {isAtLeast && '+'}
+                        {stats ? formatCompactNumber(stats[field], language) : '–'}
                       </span>
                       <span className="mt-1 text-sm font-medium text-muted-foreground">{t(labelKey)}</span>
                     </span>

@@ -6818,9 +6818,12 @@ export interface paths {
                             /** @description Events the caller organizes, any status, past and upcoming: every event of GET /api/my-events (the same figure as eventsOrganized) */
                             organizedCount: number;
                             totalEvents: number;
+                            /** @description Planned hours: spec §9's estimate (4 per organized and 3 per joined event). Shown only labelled as planned; no achievement or level counts it */
                             totalHours: number;
                             /** @description Events not yet started (date after now) and not cancelled that the caller organizes or holds an RSVP for, each counted once */
                             upcomingCount: number;
+                            /** @description Hours organizers confirmed, as GET /api/user/hours counts them: the headline Hours, and what hour achievements and levels count */
+                            verifiedHours: number;
                         };
                     };
                 };

@@ -15,6 +15,7 @@ import { GuestHeader } from '@/components/app-shell/guest-header';
 import { BrandMark } from '@/components/brand-mark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { apiFetch } from '@/lib/api-fetch';
 import { formatCompactNumber } from '@/lib/format-compact-number';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -37,18 +38,16 @@ const STATS: { field: keyof PublicStats; labelKey: string; icon: Icon }[] = [
 
 /**
  * The figures the server rendered the page with, or, on a page it sent without them, read once here.
- * A plain fetch: the query library is not in the landing page's first load, and one read needs no cache.
+ * Without the query library, which is not in the landing page's first load: one read needs no cache.
  */
 function usePublicStats(initialStats: PublicStats | null): PublicStats | null {
   const [stats, setStats] = useState(initialStats);
   useEffect(() => {
     if (stats) return;
     const controller = new AbortController();
-    fetch('/api/stats/public', { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<PublicStats>) : null))
-      .then((answer) => {
-        if (answer) setStats(answer);
-      })
+    apiFetch('/api/stats/public', { signal: controller.signal })
+      .then((response) => response.json() as Promise<PublicStats>)
+      .then(setStats)
       .catch(() => {
         // The cards keep their placeholder: the figures are not worth an error on the visitor's first page.
       });

@@ -348,11 +348,14 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       const hints = manifest
         ? preloadTags(localeChunks(manifest, manifest.signedOut.namespaces, settings.language), indexHtml)
         : '';
-      // A page left for the browser to render waits for these translations before its first paint.
-      html =
-        rendered === null
-          ? html.replace('</head>', () => `${hints}</head>`)
-          : fillPage(html, hints, { user: null, queries, renderedWith: settings }, rendered);
+      // A page left for the browser to render waits for these translations before its first paint, and
+      // carries the landing page's figures all the same: the landing page has no fetch of its own.
+      html = fillPage(
+        html,
+        hints,
+        { user: null, queries, renderedWith: rendered === null ? null : settings },
+        rendered,
+      );
     } else {
       // The loading state (the landing page while the auth check runs) never shows: the page
       // carries the user, and the screen itself when the server could render it.

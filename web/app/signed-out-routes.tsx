@@ -50,7 +50,7 @@ export function SignedOutRoutes({
   if (path === '/') {
     return (
       <>
-        <LandingPage initialStats={landingStats(initialQueries)} />
+        <LandingPage stats={landingStats(initialQueries)} />
         <ScreenCommitted />
       </>
     );

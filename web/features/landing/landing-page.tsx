@@ -1,4 +1,4 @@
-import { type ComponentType, type SVGProps, useEffect, useState } from 'react';
+import type { ComponentType, SVGProps } from 'react';
 import type { PublicStats } from '@contract/stats';
 import {
   ArrowRightIcon,
@@ -15,7 +15,6 @@ import { GuestHeader } from '@/components/app-shell/guest-header';
 import { BrandMark } from '@/components/brand-mark';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
-import { apiFetch } from '@/lib/api-fetch';
 import { formatCompactNumber } from '@/lib/format-compact-number';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -36,26 +35,6 @@ const STATS: { field: keyof PublicStats; labelKey: string; icon: Icon }[] = [
   { field: 'communities', labelKey: 'stats.communitiesServed', icon: MapPinIcon },
 ];
 
-/**
- * The figures the server rendered the page with, or, on a page it sent without them, read once here.
- * Without the query library, which is not in the landing page's first load: one read needs no cache.
- */
-function usePublicStats(initialStats: PublicStats | null): PublicStats | null {
-  const [stats, setStats] = useState(initialStats);
-  useEffect(() => {
-    if (stats) return;
-    const controller = new AbortController();
-    apiFetch('/api/stats/public', { signal: controller.signal })
-      .then((response) => response.json() as Promise<PublicStats>)
-      .then(setStats)
-      .catch(() => {
-        // The cards keep their placeholder: the figures are not worth an error on the visitor's first page.
-      });
-    return () => controller.abort();
-  }, [stats]);
-  return stats;
-}
-
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
   {
     key: 'discover',
@@ -66,9 +45,13 @@ const FEATURES: { key: string; icon: Icon; tone: string }[] = [
   { key: 'impact', icon: TrendingUpIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
 ];
 
-export default function LandingPage({ initialStats = null }: { initialStats?: PublicStats | null }) {
+/**
+ * `stats` come in the page's data, which the server writes whether or not it rendered the page
+ * (server/plugins/web.ts): no fetch of its own, for the landing page's 100 kB budget. Without them (the
+ * figures could not be read) each card shows a dash.
+ */
+export default function LandingPage({ stats = null }: { stats?: PublicStats | null }) {
   const { t, i18n } = useTranslation('landing');
-  const stats = usePublicStats(initialStats);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const year = new Date().getFullYear();
 

@@ -40,7 +40,16 @@ export const userAchievementSchema = z.object({
 export type UserAchievement = z.infer<typeof userAchievementSchema>;
 
 export const userStatsSchema = z.object({
-  totalHours: z.number(),
+  totalHours: z
+    .number()
+    .describe(
+      "Planned hours: spec §9's estimate (4 per organized and 3 per joined event). Shown only labelled as planned; no achievement or level counts it",
+    ),
+  verifiedHours: z
+    .number()
+    .describe(
+      'Hours organizers confirmed, as GET /api/user/hours counts them: the headline Hours, and what hour achievements and levels count',
+    ),
   totalEvents: z.number().int(),
   averageRating: z.number(),
   experience: z.number().int(),
@@ -89,7 +98,8 @@ export const hoursByMonthSchema = z.array(
 
 export const HOURS_PER_ORGANIZED_EVENT = 4;
 export const HOURS_PER_JOINED_EVENT = 3;
-export const XP_PER_EVENT = 10;
+/** Levels count verified hours (decisions.md §21), besides the points of unlocked achievements. */
+export const XP_PER_VERIFIED_HOUR = 10;
 export const XP_PER_LEVEL = 100;
 
 export function levelForExperience(experience: number): number {

@@ -79,9 +79,16 @@ test.describe('Home', () => {
       await expect(banner.getByRole('link', { name })).toHaveAttribute('href', path);
     }
 
-    for (const text of ['2.3K', 'Volunteers', '15.7K', 'Hours', '89', 'Communities', 'Active Events']) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible();
-    }
+    // The community's figures, as the API reads them (the same five-minute reading as the page's).
+    const stats = await (await page.request.get('/api/stats/public')).json();
+    const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    for (const [testId, figure, label] of [
+      ['stat-volunteers', compact.format(stats.volunteers), 'Volunteers'],
+      ['stat-verifiedHours', compact.format(stats.verifiedHours), 'Hours'],
+      ['stat-communities', compact.format(stats.communities), 'Communities'],
+    ] as const)
+      await expect(page.getByTestId(testId)).toHaveText(`${figure}${label}`);
+    await expect(page.getByText('Active Events', { exact: true })).toBeVisible();
     // Active Events is the number of listed events ('+' while the API has a further page).
     await expect(cards(page).first()).toBeVisible();
     // The grid renders its first cards at once and the rest a few per frame (aria-busy until done).

@@ -40,17 +40,19 @@ test.describe('Volunteer Journey', () => {
   });
 
   test('level maths, sections and the Achievement Unlocked dialog', async ({ page, playwright, user }) => {
-    // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 2 events × 10 XP → 95 XP.
+    // Organize one (Event Creator, 50 XP) and join one (First Step, 25 XP): 75 XP. Planned hours earn none.
     await createEventWith(page.request);
     const [firstJoined, secondJoined] = await eventsOfNewOrganizers(playwright, 2);
     await joinEvents(page.request, [firstJoined!]);
     await page.goto('/journey');
-    await expect(page.getByTestId('journey-total-hours-value')).toHaveText('7');
+    // The headline is verified hours; the 4 + 3 planned ones only beside it, labelled.
+    await expect(page.getByTestId('journey-total-hours-value')).toHaveText('0');
+    await expect(page.getByTestId('journey-total-hours-detail')).toHaveText('Planned hours: 7');
     // Events joined, counted as Profile counts them: the organized one is not an attended one.
     await expect(page.getByTestId('journey-events-attended-value')).toHaveText('1');
     await expect(page.getByTestId('level-value')).toHaveText('Level 1');
-    await expect(page.getByTestId('level-next')).toHaveText('95/100 XP to next level');
-    await expect(page.getByTestId('level-total-xp')).toHaveText('95 XP in total');
+    await expect(page.getByTestId('level-next')).toHaveText('75/100 XP to next level');
+    await expect(page.getByTestId('level-total-xp')).toHaveText('75 XP in total');
     await expect(page.getByTestId('journey-achievements-detail')).toHaveText('2 out of 15 unlocked');
     await expect(page.getByTestId('section-completed').getByTestId('achievement-name')).toHaveText([
       'First Step',
@@ -60,16 +62,19 @@ test.describe('Volunteer Journey', () => {
     await expect(inProgress.filter({ hasText: 'Regular' }).first().getByTestId('achievement-progress')).toHaveText(
       '1/5',
     );
-    await expect(inProgress.filter({ hasText: 'Helping Hand' }).getByTestId('achievement-progress')).toHaveText('7/10');
+    // Hour achievements count verified hours: none yet, so Helping Hand is not even started.
+    await expect(inProgress.filter({ hasText: 'Helping Hand' })).toHaveCount(0);
     await expect(inProgress.filter({ hasText: 'Event Leader' }).getByTestId('achievement-progress')).toHaveText('1/5');
 
-    // Join a second event: 10 hours → Helping Hand (50 XP); 3 events → 155 XP → Level 2, 55/100.
+    // Join a second event: 10 planned hours, which once unlocked Helping Hand and a level; now neither.
     await joinEvents(page.request, [secondJoined!]);
     await page.reload();
-    await expect(page.getByTestId('level-value')).toHaveText('Level 2');
-    await expect(page.getByTestId('level-next')).toHaveText('55/100 XP to next level');
-    await expect(page.getByTestId('level-progress')).toHaveAttribute('aria-valuenow', '55');
-    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('3 out of 15 unlocked');
+    await expect(page.getByTestId('journey-total-hours-detail')).toHaveText('Planned hours: 10');
+    await expect(page.getByTestId('journey-total-hours-value')).toHaveText('0');
+    await expect(page.getByTestId('level-value')).toHaveText('Level 1');
+    await expect(page.getByTestId('level-next')).toHaveText('75/100 XP to next level');
+    await expect(page.getByTestId('level-progress')).toHaveAttribute('aria-valuenow', '75');
+    await expect(page.getByTestId('journey-achievements-detail')).toHaveText('2 out of 15 unlocked');
 
     // Only completed achievements open the dialog.
     await expect(page.getByTestId('section-inProgress').getByRole('button')).toHaveCount(0);

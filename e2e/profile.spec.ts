@@ -67,7 +67,8 @@ test.describe('Profile', () => {
     await page.reload();
     await expect(page.getByTestId('stat-organized-value')).toHaveText('5');
     await expect(badges(page)).toHaveText(['Event Leader']);
-    await expect(page.getByTestId('stat-hours-value')).toHaveText('20');
+    // Hours are verified hours: organizing plans hours but verifies none.
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('0');
 
     const recent = page.getByTestId('recent-organized').getByTestId('recent-event');
     await expect(recent.getByTestId('recent-event-title')).toHaveText([fifth.title, titles[3], titles[2]]);
@@ -80,7 +81,7 @@ test.describe('Profile', () => {
     expect(me.id).toBeTruthy();
   });
 
-  test('Community Champion and Time Giver at 10 joined (50 hours with 5 organized), not at 9; Going badges', async ({
+  test('Community Champion at 10 joined, not at 9; no Time Giver on 50 planned hours; Going badges', async ({
     page,
     playwright,
     user,
@@ -91,16 +92,17 @@ test.describe('Profile', () => {
     const events = await eventsOfNewOrganizers(playwright, 10);
     await joinEvents(page.request, events.slice(0, 9));
     await page.goto('/profile');
-    // 5 × 4 + 9 × 3 = 47 hours.
-    await expect(page.getByTestId('stat-hours-value')).toHaveText('47');
+    // 5 × 4 + 9 × 3 = 47 planned hours, none verified.
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('0');
     await expect(page.getByTestId('stat-joined-value')).toHaveText('9');
     await expect(badges(page)).toHaveText(['Event Leader']);
 
     await joinEvents(page.request, events.slice(9));
     await page.reload();
-    await expect(page.getByTestId('stat-hours-value')).toHaveText('50');
-    await expect(badges(page)).toHaveText(['Event Leader', 'Community Champion', 'Time Giver']);
-    await expect(page.getByTestId('impact-hours-value')).toHaveText('50');
+    // 50 planned hours: Time Giver counts verified hours, of which organizers confirmed none.
+    await expect(page.getByTestId('stat-hours-value')).toHaveText('0');
+    await expect(badges(page)).toHaveText(['Event Leader', 'Community Champion']);
+    await expect(page.getByTestId('impact-hours-value')).toHaveText('0');
     await expect(page.getByTestId('impact-total-events-value')).toHaveText('15');
     const joined = page.getByTestId('recent-joined').getByTestId('recent-event');
     await expect(joined).toHaveCount(3);

@@ -164,7 +164,7 @@ test.describe('volunteer: withdraw and waitlist', () => {
 });
 
 test.describe('journey: verified hours', () => {
-  test('verified hours sit beside the estimated total, clearly labelled, with a CSV download', async ({
+  test('verified hours are the headline total, the estimate beside it labelled as planned, with a CSV download', async ({
     page,
     user,
   }) => {
@@ -174,9 +174,7 @@ test.describe('journey: verified hours', () => {
     await expect(verified).toContainText('Hours from events where the organizer recorded that you came.');
     await expect(verified.getByTestId('verified-hours-value')).toHaveText('0 h');
     await expect(verified).toContainText('No verified hours yet.');
-    await expect(page.getByTestId('journey-total-hours-detail')).toHaveText(
-      'Estimated from events joined and organized',
-    );
+    await expect(page.getByTestId('journey-total-hours-detail')).toHaveText('Planned hours: 0');
     await expectNoSeriousAccessibilityViolations(page);
     const downloading = page.waitForEvent('download');
     await verified.getByTestId('download-hours').click();
@@ -200,6 +198,10 @@ test.describe('journey: verified hours', () => {
     await expect(verified.getByTestId('verified-hours-value')).toHaveText(
       `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(hours.verifiedHours)} h`,
       { timeout: 30_000 },
+    );
+    // The headline Total Hours is the same verified total, not the planned estimate.
+    await expect(page.getByTestId('journey-total-hours-value')).toHaveText(
+      new Intl.NumberFormat('en').format(hours.verifiedHours),
     );
     await expect(verified.getByTestId('verified-hours-entries').getByRole('listitem')).toHaveCount(
       hours.entries.length,

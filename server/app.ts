@@ -30,6 +30,9 @@ import { rememberAppLanguage } from './modules/mail/mail-settings.service';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createStatsPageLoaders } from './modules/stats/stats-page-loaders';
+import { StatsService } from './modules/stats/stats.service';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -73,10 +76,12 @@ function trustNearestHops(hops: number) {
 export function createPageLoaders(
   db: Database,
   config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>,
+  statsService: StatsService,
 ): PageLoaders {
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),
+    ...createStatsPageLoaders(statsService),
   };
 }
 
@@ -245,6 +250,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
+  // One for the API and the pages, so both share its five-minute reading.
+  const statsService = new StatsService(database.db, { timeZone: config.timeZone });
+  await app.register(statsRoutes, { service: statsService });
   await app.register(journeyRoutes, { db: database.db });
   await app.register(notificationRoutes, {
     database,
@@ -261,7 +269,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     serverRenderDirectory: config.webServerRenderDirectory,
     timeZone: config.timeZone,
     renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
-    pageLoaders: createPageLoaders(database.db, config),
+    pageLoaders: createPageLoaders(database.db, config, statsService),
     development: webDevelopment,
   });
   return app;

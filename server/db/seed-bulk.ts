@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { HOURS_PER_JOINED_EVENT, HOURS_PER_ORGANIZED_EVENT } from '../../contract/journey';
 import { hashPassword } from '../modules/auth/password';
 import { type Database, type Executor, selectRows } from './client';
 import { DEMO_PASSWORD } from './seed-demo';
@@ -339,7 +338,8 @@ async function computeAchievements(db: Executor, idPrefix: string, low: number, 
                WHEN 'ratingsGiven' THEN m.ratings_given
                WHEN 'messagesSent' THEN m.messages_sent
                WHEN 'eventsShared' THEN m.events_shared
-               WHEN 'volunteerHours' THEN ${HOURS_PER_ORGANIZED_EVENT}::int * m.events_organized + ${HOURS_PER_JOINED_EVENT}::int * m.events_joined
+               -- Verified hours: the bulk seed records no attendance, so none are verified.
+               WHEN 'volunteerHours' THEN 0
                ELSE 0
              END AS progress
       FROM metrics m CROSS JOIN achievements a

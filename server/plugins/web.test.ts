@@ -7,6 +7,7 @@ import type { RouteManifest } from '../../contract/route-manifest';
 import { DEFERRED_SCRIPTS_ELEMENT_ID } from '../../contract/page-data';
 import { ROUTE_TABLE, SHELL_QUERIES } from '../../web/app/route-table';
 import { createPageLoaders } from '../app';
+import { StatsService } from '../modules/stats/stats.service';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
 import { createEventRow, daysFromNow } from '../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app';
@@ -86,11 +87,17 @@ describe('pages for a browser that is not signed in', () => {
 
   it('are marked signed out, so the app skips the auth check that would answer 401', async () => {
     // An event's page carries the event as a guest reads it (guest-page.test.ts).
+    const publicStats = (await app.inject({ method: 'GET', url: '/api/stats/public' })).json();
     for (const url of ['/', '/discover']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`${NO_SESSION_MARKER}</head>`);
-      expect(response.body).not.toContain('pitchin-page');
+      // No user; the landing page, left for the browser to render, still carries its figures.
+      expect(readPageData(response.body)).toEqual({
+        user: null,
+        queries: url === '/' ? [{ url: '/api/stats/public', data: publicStats }] : [],
+        renderedWith: null,
+      });
     }
   });
 
@@ -101,7 +108,7 @@ describe('pages for a browser that is not signed in', () => {
       headers: { cookie: 'pitchin_session=expired-or-forged' },
     });
     expect(response.body).toContain(NO_SESSION_MARKER);
-    expect(response.body).not.toContain('pitchin-page');
+    expect(readPageData(response.body).user).toBeNull();
   });
 
   it("are in the cookie's language, else English whatever the browser asks, from the first byte: lang and dir (decision 0013)", async () => {
@@ -205,7 +212,11 @@ describe('pages for a signed-in browser', () => {
   });
 
   it('have a loader for every call the route table puts in a page', () => {
-    const loaders = createPageLoaders(app.database.db, app.config);
+    const loaders = createPageLoaders(
+      app.database.db,
+      app.config,
+      new StatsService(app.database.db, { timeZone: app.config.timeZone }),
+    );
     const templates = [...SHELL_QUERIES, ...ROUTE_TABLE.flatMap((route) => route.queries ?? [])];
     expect(templates.length).toBeGreaterThan(0);
     expect(templates.filter((template) => !(template in loaders))).toEqual([]);
@@ -400,6 +411,8 @@ describe('pages the server renders', () => {
   it('for a signed-out visitor hold no user, and one rendering serves every visitor with the same language and theme', async () => {
     const renderer = (await import(path.join(rendererDirectory, 'server-render.js'))) as { renderings: number };
     const before = renderer.renderings;
+    const publicStats = (await app.inject({ method: 'GET', url: '/api/stats/public' })).json();
+    expect(publicStats).toEqual(expect.objectContaining({ volunteers: expect.any(Number) }));
     const pages = await Promise.all(
       ['/', '/', '/?utm_source=mail'].map(
         async (url) => (await app.inject({ method: 'GET', url, headers: { cookie: 'pitchin_language=es' } })).body,
@@ -410,9 +423,10 @@ describe('pages the server renders', () => {
       expect(body).toContain(
         `<div id="root"><main data-rendered>visitor / ${JSON.stringify({ language: 'es', theme: 'light', timeZone: 'UTC' })}</main></div>`,
       );
+      // Rendered with the public figures, which the page carries for the app to hydrate with the same ones.
       expect(readPageData(body)).toEqual({
         user: null,
-        queries: [],
+        queries: [{ url: '/api/stats/public', data: publicStats }],
         renderedWith: { language: 'es', theme: 'light', timeZone: 'UTC' },
       });
       // The landing page's Spanish, ahead of the script that will ask for it.

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import pLimit from 'p-limit';
 import { PAGE_DATA_ELEMENT_ID, type PageData, type RenderedWith } from '../../contract/page-data';
 import { type RouteManifest, routeManifestSchema } from '../../contract/route-manifest';
+import { PUBLIC_STATS_PATH } from '../../contract/stats';
 import { isAppPageRequest } from '../lib/app-page';
 import { deferPageScripts } from '../lib/deferred-scripts';
 import { withDocumentLanguage } from '../lib/page-language';
@@ -115,6 +116,9 @@ function pageQueries(manifest: RouteManifest, match: RouteMatch): PageQuery[] {
     params,
   }));
 }
+
+/** The landing page shows the public figures (decisions.md §21); it has no entry in the route table. */
+const LANDING_QUERIES: PageQuery[] = [{ template: PUBLIC_STATS_PATH, url: PUBLIC_STATS_PATH, params: {} }];
 
 /** The paths a guest opens as a page of its own (the event page), besides the landing page. */
 const GUEST_PAGE_PATTERN = /^\/events\/[^/]+\/?$/;
@@ -246,25 +250,39 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   }
 
   // A signed-out page holds nothing of its visitor: one rendering serves everyone with the same
-  // language and theme, and visitors arriving together share the one being made. The year is in the
-  // key for the landing page's footer.
+  // language, theme and starting answers, and visitors arriving together share the one being made. The
+  // year is in the key for the landing page's footer; the answers (the public figures, read at most once
+  // per five minutes) so that new figures get a new rendering.
   const signedOutPages = new Map<string, Promise<string | null>>();
-  function renderSignedOutPage(request: FastifyRequest, settings: RenderedWith): Promise<string | null> {
+  async function renderSignedOutPage(
+    request: FastifyRequest,
+    settings: RenderedWith,
+  ): Promise<{ rendered: string | null; queries: PageData['queries'] }> {
     const isLanding = (request.url.split('?')[0] ?? '/') === '/';
-    if (development) return renderPage(request, isLanding ? '/' : request.url, { user: null, queries: [] }, settings);
-    const key = `${isLanding ? 'landing' : 'not-found'} ${settings.language} ${settings.theme} ${new Date().getUTCFullYear()}`;
+    // Without its figures the landing page still goes out: it then asks for them itself.
+    const queries = isLanding
+      ? await readAnswers(request, LANDING_QUERIES).catch((error: unknown) => {
+          request.log.error({ err: error }, 'The landing page goes out without its figures');
+          return [];
+        })
+      : [];
+    const page = { user: null, queries };
+    if (development)
+      return { rendered: await renderPage(request, isLanding ? '/' : request.url, page, settings), queries };
+    const key = `${isLanding ? 'landing' : 'not-found'} ${settings.language} ${settings.theme} ${new Date().getUTCFullYear()} ${JSON.stringify(queries)}`;
     let rendering = signedOutPages.get(key);
     if (rendering === undefined) {
-      // Bounded by the languages, themes and the two pages; cleared rather than grown past that.
+      // Bounded by the languages, themes and the two pages (and the figures of the last minutes);
+      // cleared rather than grown past that.
       if (signedOutPages.size >= 100) signedOutPages.clear();
-      rendering = renderPage(request, isLanding ? '/' : request.url, { user: null, queries: [] }, settings);
+      rendering = renderPage(request, isLanding ? '/' : request.url, page, settings);
       signedOutPages.set(key, rendering);
       // A failed rendering is tried again by the next visitor.
       void rendering.then((rendered) => {
         if (rendered === null) signedOutPages.delete(key);
       });
     }
-    return rendering;
+    return { rendered: await rendering, queries };
   }
 
   /**
@@ -326,15 +344,18 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
     } else if (!request.user) {
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
-      const rendered = await renderSignedOutPage(request, settings);
+      const { rendered, queries } = await renderSignedOutPage(request, settings);
       const hints = manifest
         ? preloadTags(localeChunks(manifest, manifest.signedOut.namespaces, settings.language), indexHtml)
         : '';
-      // A page left for the browser to render waits for these translations before its first paint.
-      html =
-        rendered === null
-          ? html.replace('</head>', () => `${hints}</head>`)
-          : fillPage(html, hints, { user: null, queries: [], renderedWith: settings }, rendered);
+      // A page left for the browser to render waits for these translations before its first paint, and
+      // carries the landing page's figures all the same: the landing page has no fetch of its own.
+      html = fillPage(
+        html,
+        hints,
+        { user: null, queries, renderedWith: rendered === null ? null : settings },
+        rendered,
+      );
     } else {
       // The loading state (the landing page while the auth check runs) never shows: the page
       // carries the user, and the screen itself when the server could render it.

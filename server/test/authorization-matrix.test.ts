@@ -93,6 +93,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/auth/user/export': () => signedIn(200),
   'DELETE /api/auth/user': () => signedIn(400, { body: { password: 'not the password' } }),
   'GET /api/categories': () => signedIn(200),
+  'GET /api/stats/public': () => same(200),
   // Guests read events, one event, its reviews and its calendar file.
   'GET /api/events': () => same(200),
   'POST /api/events': () =>

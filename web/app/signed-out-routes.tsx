@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@contract/page-data';
+import type { PublicStats } from '@contract/stats';
 import LandingPage from '@/features/landing/landing-page';
 import { PageLoading } from '@/components/page-loading';
 import { ScreenCommitted } from '@/lib/before-hydration';
@@ -17,6 +18,11 @@ export const loadGuestApp = guestApp.preload;
 const notFoundPage = lazyWithPreload(() => import('@/features/not-found/not-found-page'));
 export const NotFoundPage = notFoundPage.Component;
 export const loadNotFoundPage = notFoundPage.preload;
+
+/** The public figures the server rendered the landing page with, when it put them in the page. */
+function landingStats(queries: PageData['queries'] = []): PublicStats | null {
+  return (queries.find((query) => query.url === '/api/stats/public')?.data as PublicStats | undefined) ?? null;
+}
 
 /** /events/{id} is the one path besides "/" a guest may open. */
 export function isGuestEventPath(path: string): boolean {
@@ -44,7 +50,7 @@ export function SignedOutRoutes({
   if (path === '/') {
     return (
       <>
-        <LandingPage />
+        <LandingPage stats={landingStats(initialQueries)} />
         <ScreenCommitted />
       </>
     );

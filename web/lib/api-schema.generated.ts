@@ -10173,6 +10173,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Volunteers, verified hours, communities and events this month (up to 5 minutes old) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Organizations */
+                            communities: number;
+                            /** @description Events starting in this calendar month (the server's time zone), cancelled and test events left out */
+                            eventsThisMonth: number;
+                            /** @description Every verified hour ever recorded: the sum of each person's verified hours (GET /api/user/hours) */
+                            verifiedHours: number;
+                            /** @description Accounts, deleted ones left out */
+                            volunteers: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stream": {
         parameters: {
             query?: never;
@@ -10820,9 +10865,12 @@ export interface paths {
                             /** @description Events the caller organizes, any status, past and upcoming: every event of GET /api/my-events (the same figure as eventsOrganized) */
                             organizedCount: number;
                             totalEvents: number;
+                            /** @description Planned hours: spec §9's estimate (4 per organized and 3 per joined event). Shown only labelled as planned; no achievement or level counts it */
                             totalHours: number;
                             /** @description Events not yet started (date after now) and not cancelled that the caller organizes or holds an RSVP for, each counted once */
                             upcomingCount: number;
+                            /** @description Hours organizers confirmed, as GET /api/user/hours counts them: the headline Hours, and what hour achievements and levels count */
+                            verifiedHours: number;
                         };
                     };
                 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Executor, selectRows } from '../../db/client';
 import { eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
@@ -188,16 +188,17 @@ export async function insertAnnouncementMessages(
 export type VerifiedHoursRow = { eventId: number; title: string; date: Date; durationMinutes: number };
 
 /**
- * Events the user was recorded as attending, newest first. Cancelled events count nothing, nor do the
- * user's own events: an organizer's mark for themself (recorded before it was refused) verifies nothing.
+ * Attendance that verifies hours. Cancelled events count nothing, nor do a person's own events: an
+ * organizer's mark for themself (recorded before it was refused) verifies nothing.
  */
-const isVerifiedAttendanceOf = (userId: string) =>
-  and(
-    eq(rsvps.userId, userId),
-    eq(rsvps.attended, true),
-    eq(events.status, 'scheduled'),
-    sql`${events.organizerId} <> ${userId}`,
-  );
+const isVerifiedAttendance = and(
+  eq(rsvps.attended, true),
+  eq(events.status, 'scheduled'),
+  sql`${events.organizerId} <> ${rsvps.userId}`,
+);
+
+/** Events the user was recorded as attending, newest first. */
+const isVerifiedAttendanceOf = (userId: string) => and(eq(rsvps.userId, userId), isVerifiedAttendance);
 
 /**
  * The time a person gave: from check-in to check-out when the door recorded both (a check-out before
@@ -221,30 +222,42 @@ export async function listAttendedEvents(db: Executor, userId: string): Promise<
 }
 
 /**
- * The minutes of the union of those events' time spans: a minute inside two overlapping events counts
- * once. Sorted by start, an event opens a new island of time when it starts after every earlier one has
+ * The minutes of the union of each person's attended events' time spans, added up over the people the
+ * filter lets through: a minute inside two overlapping events of one person counts once. Sorted by
+ * start, an event opens a new island of time when it starts after every earlier one of that person has
  * ended (the running maximum of the ends before it); each island is counted from its first start to its
  * last end.
  */
-export async function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<number> {
+async function sumAttendedMinutesOnceWhere(db: Executor, filter: SQL | undefined): Promise<number> {
   const [row] = await selectRows<{ minutes: number | string | null }>(
     db,
     sql`WITH spans AS (
-          SELECT ${attendedStart} AS starts_at, ${attendedEnd} AS ends_at
+          SELECT ${rsvps.userId} AS user_id, ${attendedStart} AS starts_at, ${attendedEnd} AS ends_at
           FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
-          WHERE ${isVerifiedAttendanceOf(userId)}
+          WHERE ${filter}
         ), reached AS (
-          SELECT starts_at, ends_at,
-                 max(ends_at) OVER (ORDER BY starts_at, ends_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end
+          SELECT user_id, starts_at, ends_at,
+                 max(ends_at) OVER (PARTITION BY user_id ORDER BY starts_at, ends_at
+                                    ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end
           FROM spans
         ), islands AS (
-          SELECT starts_at, ends_at,
+          SELECT user_id, starts_at, ends_at,
                  sum(CASE WHEN earlier_end IS NULL OR starts_at > earlier_end THEN 1 ELSE 0 END)
-                   OVER (ORDER BY starts_at, ends_at ROWS UNBOUNDED PRECEDING) AS island
+                   OVER (PARTITION BY user_id ORDER BY starts_at, ends_at ROWS UNBOUNDED PRECEDING) AS island
           FROM reached
         )
         SELECT sum(extract(epoch FROM island_end - island_start)) / 60 AS minutes
-        FROM (SELECT min(starts_at) AS island_start, max(ends_at) AS island_end FROM islands GROUP BY island) AS merged`,
+        FROM (SELECT min(starts_at) AS island_start, max(ends_at) AS island_end
+              FROM islands GROUP BY user_id, island) AS merged`,
   );
   return Number(row?.minutes ?? 0);
+}
+
+export function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<number> {
+  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendanceOf(userId));
+}
+
+/** Every person's verified minutes, added up: the community's figure (decisions.md §21). */
+export function sumEveryonesAttendedMinutesOnce(db: Executor): Promise<number> {
+  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendance);
 }

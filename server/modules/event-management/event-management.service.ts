@@ -388,6 +388,8 @@ export class EventManagementService {
         eventId,
         [...byUser].map(([id, attended]) => ({ userId: id, attended })),
       );
+      // Hour achievements count verified hours: a mark given or taken back moves them, in this write.
+      for (const attendeeId of byUser.keys()) await refreshAchievementProgress(tx, attendeeId);
       return this.readAttendees(tx, eventId);
     });
   }

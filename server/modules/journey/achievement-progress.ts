@@ -1,19 +1,20 @@
-import { volunteerHours } from '../../../contract/journey';
 import type { AchievementMetric } from '../../db/catalogue';
 import type { Executor } from '../../db/client';
+import { sumVerifiedMinutes } from '../event-management/verified-hours';
 import { notifyOfAchievements } from '../notifications/notifications.service';
 import * as repository from './journey.repository';
 
 /**
  * Brings the user's achievement progress up to date. Call it inside the transaction of every write
- * that changes a count (create event, RSVP, withdraw, rate, send message).
+ * that changes a count (create event, RSVP, withdraw, rate, send message, record attendance). Hour
+ * achievements count whole verified hours, never the planned estimate (decisions.md §21).
  * It runs on every such write, so it costs a fixed handful of statements whatever the catalogue size.
  */
 export async function refreshAchievementProgress(db: Executor, userId: string, now: Date = new Date()): Promise<void> {
   const counts = await repository.countUserMetrics(db, userId);
   const metrics: Record<AchievementMetric, number> = {
     ...counts,
-    volunteerHours: volunteerHours(counts.eventsOrganized, counts.eventsJoined),
+    volunteerHours: Math.floor((await sumVerifiedMinutes(db, userId)) / 60),
   };
   const standings = await repository.listAchievementStandings(db, userId);
   const upserts: repository.UserAchievementUpsert[] = [];

@@ -6,12 +6,13 @@ import {
   type UserAchievement,
   type UserStats,
   volunteerHours,
-  XP_PER_EVENT,
+  XP_PER_VERIFIED_HOUR,
 } from '../../../contract/journey';
 import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isTimeZone } from '../../lib/time-zone';
+import { sumVerifiedMinutes } from '../event-management/verified-hours';
 import * as repository from './journey.repository';
 
 /** The Journey's chart: this month and the eleven before it. */
@@ -103,15 +104,22 @@ export class JourneyService {
     return months.map((key) => ({ month: key, hours: sums.get(key) ?? 0 }));
   }
 
-  /** The Journey's stats, with the one hours formula so Profile and Journey agree. */
+  /**
+   * The Journey's stats, with the one hours formula so Profile and Journey agree. Experience counts whole
+   * verified hours, never planned ones: a level says what organizers confirmed (decisions.md §21).
+   */
   async stats(userId: string): Promise<UserStats> {
-    const inputs = await repository.readUserStatsInputs(this.db, userId);
+    const [inputs, verifiedMinutes] = await Promise.all([
+      repository.readUserStatsInputs(this.db, userId),
+      sumVerifiedMinutes(this.db, userId),
+    ]);
     const totalEvents = inputs.organized + inputs.joined;
     return {
       totalHours: volunteerHours(inputs.organized, inputs.joined),
+      verifiedHours: Math.round((verifiedMinutes / 60) * 100) / 100,
       totalEvents,
       averageRating: inputs.averageRating,
-      experience: inputs.unlockedPoints + XP_PER_EVENT * totalEvents,
+      experience: inputs.unlockedPoints + XP_PER_VERIFIED_HOUR * Math.floor(verifiedMinutes / 60),
       eventsOrganized: inputs.organized,
       eventsJoined: inputs.joined,
       upcomingCount: inputs.upcoming,

@@ -156,6 +156,7 @@ describe('GET /api/user/stats', () => {
     const empty = await get(me, '/api/user/stats');
     expect(empty.json()).toEqual({
       totalHours: 0,
+      verifiedHours: 0,
       totalEvents: 0,
       averageRating: 0,
       experience: 0,
@@ -194,12 +195,14 @@ describe('GET /api/user/stats', () => {
     });
 
     const stats = (await get(me, '/api/user/stats')).json();
-    // 3 organized, 2 joined; unlocked: First Step 25 + Helping Hand 50 (18 h) + Event Creator 50.
+    // 3 organized, 2 joined, none attended as recorded: First Step 25 + Event Creator 50. The 18 planned
+    // hours unlock no Helping Hand and earn no experience.
     expect(stats).toEqual({
       totalHours: 4 * 3 + 3 * 2,
+      verifiedHours: 0,
       totalEvents: 5,
       averageRating: (4.5 + 3) / 2,
-      experience: 125 + 10 * 5,
+      experience: 75,
       eventsOrganized: 3,
       eventsJoined: 2,
       // Upcoming: the one organized ahead and joinedOne; joinedTwo is past.
@@ -210,8 +213,45 @@ describe('GET /api/user/stats', () => {
     const unlockedPoints = (await achievementsOf(me))
       .filter((record) => record.unlockedAt)
       .reduce((sum, record) => sum + record.achievement.points, 0);
-    expect(stats.experience).toBe(unlockedPoints + 10 * stats.totalEvents);
+    expect(stats.experience).toBe(unlockedPoints);
     expect((await get(undefined, '/api/user/stats')).statusCode).toBe(401);
+  });
+
+  it('counts verified hours for the headline, hour achievements and levels, in the write that records attendance', async () => {
+    const me = await signUpUser(app);
+    const organizer = await signUpUser(app);
+    const db = app.database.db;
+    // Four separate three-hour events, a day apart, each RSVP'd: 12 planned hours, none verified yet.
+    const attended = [];
+    for (let index = 0; index < 4; index += 1) {
+      const event = await createEventRow(db, { organizerId: organizer.user.id, date: daysFromNow(-5 + index) });
+      await addRsvpRow(db, event.id, me.user.id);
+      attended.push(event);
+    }
+    const record = (eventId: number, isAttended: boolean) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/events/${eventId}/attendance`,
+        headers: { cookie: organizer.cookie },
+        payload: { entries: [{ userId: me.user.id, attended: isAttended }] },
+      });
+    const helpingHand = async () =>
+      (await achievementsOf(me)).find((entry) => entry.achievement.name === 'Helping Hand');
+    expect(await helpingHand()).toBeUndefined();
+
+    for (const event of attended.slice(0, 3)) expect((await record(event.id, true)).statusCode).toBe(200);
+    expect(await helpingHand()).toMatchObject({ progress: 9, unlockedAt: null });
+    expect((await record(attended[3]!.id, true)).statusCode).toBe(200);
+    expect(await helpingHand()).toMatchObject({ progress: 12, unlockedAt: expect.any(String) });
+
+    const stats = (await get(me, '/api/user/stats')).json();
+    // First Step 25 + Helping Hand 50, and 10 experience per whole verified hour.
+    expect(stats).toMatchObject({ verifiedHours: 12, totalHours: 3 * 4, experience: 25 + 50 + 10 * 12 });
+
+    // A mark taken back lowers the hours in the same write; the unlocked achievement stays.
+    expect((await record(attended[0]!.id, false)).statusCode).toBe(200);
+    expect(await helpingHand()).toMatchObject({ progress: 9, unlockedAt: expect.any(String) });
+    expect((await get(me, '/api/user/stats')).json()).toMatchObject({ verifiedHours: 9 });
   });
 
   it('counts upcoming events once each, without cancelled ones, and every RSVP and organized event past any page', async () => {

@@ -101,8 +101,8 @@ export default function JourneyPage() {
           icon={Clock}
           tone="bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300"
           label={t('stats.totalHours')}
-          value={number.format(stats.data.totalHours)}
-          detail={t('verified.estimatedDetail')}
+          value={number.format(stats.data.verifiedHours)}
+          detail={t('verified.plannedDetail', { hours: number.format(stats.data.totalHours) })}
           testId="journey-total-hours"
         />
         <StatCard

@@ -10,8 +10,8 @@ import { useVerifiedHours } from '@/lib/api/get-user-stats';
 import { intlLocale } from '@contract/languages';
 
 /**
- * Hours organizers confirmed by recording attendance, kept apart from the spec's Total
- * Hours (an estimate from events joined and organized) so that nobody takes one for the other.
+ * Hours organizers confirmed by recording attendance, event by event: the Total Hours card above shows
+ * their sum, with the spec's estimate beside it labelled as planned so that nobody takes one for the other.
  */
 export function VerifiedHoursCard() {
   const { t, i18n } = useTranslation('journey');

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import type { PublicStats } from '@contract/stats';
 import {
   ArrowRightIcon,
   CalendarDaysIcon,
@@ -26,12 +27,12 @@ function goToSignIn() {
 /** Get Started is for newcomers: the login page opens on its Create account tab. */
 const goToSignUp = () => (window.location.href = '/api/login?mode=signup');
 
-// Fixed marketing figures, shown as text and never fetched; `isAtLeast` adds a "+".
-const STATS: { value: number; isAtLeast?: boolean; labelKey: string; icon: Icon }[] = [
-  { value: 2330, isAtLeast: true, labelKey: 'stats.activeVolunteers', icon: UsersIcon },
-  { value: 127, labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
-  { value: 15_700, labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
-  { value: 89, labelKey: 'stats.communitiesServed', icon: MapPinIcon },
+// The public figures (GET /api/stats/public), in the spec's places.
+const STATS: { field: keyof PublicStats; labelKey: string; icon: Icon }[] = [
+  { field: 'volunteers', labelKey: 'stats.volunteers', icon: UsersIcon },
+  { field: 'eventsThisMonth', labelKey: 'stats.eventsThisMonth', icon: CalendarDaysIcon },
+  { field: 'verifiedHours', labelKey: 'stats.hoursVolunteered', icon: ClockIcon },
+  { field: 'communities', labelKey: 'stats.communitiesServed', icon: MapPinIcon },
 ];
 
 const FEATURES: { key: string; icon: Icon; tone: string }[] = [
@@ -44,7 +45,12 @@ const FEATURES: { key: string; icon: Icon; tone: string }[] = [
   { key: 'impact', icon: TrendingUpIcon, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300' },
 ];
 
-export default function LandingPage() {
+/**
+ * `stats` come in the page's data, which the server writes whether or not it rendered the page
+ * (server/plugins/web.ts): no fetch of its own, for the landing page's 100 kB budget. Without them (the
+ * figures could not be read) each card shows a dash.
+ */
+export default function LandingPage({ stats = null }: { stats?: PublicStats | null }) {
   const { t, i18n } = useTranslation('landing');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const year = new Date().getFullYear();
@@ -121,9 +127,10 @@ export default function LandingPage() {
                 {t('stats.title')}
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:gap-4">
-                {STATS.map(({ value, isAtLeast, labelKey, icon: StatIcon }, index) => (
+                {STATS.map(({ field, labelKey, icon: StatIcon }, index) => (
                   <li
                     key={labelKey}
+                    data-testid={`landing-stat-${field}`}
                     className={cx(
                       'flex flex-col gap-3 rounded-2xl border border-border bg-card/90 p-4 shadow-sm backdrop-blur sm:p-6',
                       index % 2 === 1 && 'lg:translate-y-6',
@@ -137,8 +144,7 @@ export default function LandingPage() {
                         dir="ltr"
                         className="self-start text-3xl font-extrabold tracking-tight tabular-nums sm:text-4xl"
                       >
-                        {formatCompactNumber(value, language)}
-                        {isAtLeast && '+'}
+                        {stats ? formatCompactNumber(stats[field], language) : '–'}
                       </span>
                       <span className="mt-1 text-sm font-medium text-muted-foreground">{t(labelKey)}</span>
                     </span>

@@ -28,10 +28,15 @@ function event(fields: Partial<Event> = {}): Event {
   } as Event;
 }
 const many = (count: number, fields: Partial<Event> = {}) => Array.from({ length: count }, () => event(fields));
-/** The server's counts for these organized events and `joined` RSVPs. */
-const counts = (organized: Event[], joined: number) => ({ organizedCount: organized.length, attendedCount: joined });
-/** The figures of these organized events and this many joined. */
-const figuresOf = (organized: Event[], joined: number) => profileFigures(organized, counts(organized, joined));
+/** The server's counts for these organized events, `joined` RSVPs and verified hours. */
+const counts = (organized: Event[], joined: number, verifiedHours = 0) => ({
+  organizedCount: organized.length,
+  attendedCount: joined,
+  verifiedHours,
+});
+/** The figures of these organized events, this many joined and these verified hours. */
+const figuresOf = (organized: Event[], joined: number, verifiedHours = 0) =>
+  profileFigures(organized, counts(organized, joined, verifiedHours));
 
 describe('profile badges', () => {
   it('New Volunteer when no rule holds', () => {
@@ -45,10 +50,11 @@ describe('profile badges', () => {
     expect(figuresOf([], 9).badges).toEqual(['newVolunteer']);
     expect(figuresOf([], 10).badges).toEqual(['communityChampion']);
   });
-  it('Time Giver at 50 hours (4 per organized, 3 per joined), not at 49', () => {
-    // 4 × 4 + 11 × 3 = 49; 5 × 4 + 10 × 3 = 50.
-    expect(figuresOf(many(4), 11).badges).toEqual(['communityChampion']);
-    expect(figuresOf(many(5), 10).badges).toEqual(['eventLeader', 'communityChampion', 'timeGiver']);
+  it('Time Giver at 50 verified hours, not at 49.5, nor on planned hours alone', () => {
+    expect(figuresOf([], 0, 49.5).badges).toEqual(['newVolunteer']);
+    expect(figuresOf([], 0, 50).badges).toEqual(['timeGiver']);
+    // 5 organized and 10 joined plan 50 hours, of which organizers confirmed none.
+    expect(figuresOf(many(5), 10).badges).toEqual(['eventLeader', 'communityChampion']);
   });
   it('Top Rated at a mean of 4.5 over rated organized events, not at 4.4', () => {
     expect(
@@ -61,14 +67,14 @@ describe('profile badges', () => {
 });
 
 describe('profile figures', () => {
-  it('hours, People Helped and total events', () => {
-    const figures = figuresOf([event({ rsvpCount: 3 }), event({ rsvpCount: 7 })], 2);
-    expect(figures).toMatchObject({ organized: 2, joined: 2, hours: 14, peopleHelped: 10, totalEvents: 4 });
+  it('verified hours, People Helped and total events', () => {
+    const figures = figuresOf([event({ rsvpCount: 3 }), event({ rsvpCount: 7 })], 2, 5.5);
+    expect(figures).toMatchObject({ organized: 2, joined: 2, hours: 5.5, peopleHelped: 10, totalEvents: 4 });
   });
   it("counts the server's figures, not the events in hand", () => {
     // One organized event loaded of the 120 the server counts, and 130 RSVPs (more than a page).
-    const figures = profileFigures([event({ rsvpCount: 3 })], { organizedCount: 120, attendedCount: 130 });
-    expect(figures).toMatchObject({ organized: 120, joined: 130, totalEvents: 250, hours: 4 * 120 + 3 * 130 });
+    const figures = profileFigures([event({ rsvpCount: 3 })], counts([], 130, 12));
+    expect(figures).toMatchObject({ organized: 0, joined: 130, totalEvents: 130, hours: 12 });
   });
   it('the mean rating ignores events nobody rated, 0 when none', () => {
     expect(meanOrganizedRating([])).toBe(0);

@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import { type UserStats, volunteerHours } from '@contract/journey';
+import type { UserStats } from '@contract/journey';
 
 export type ProfileBadge = 'eventLeader' | 'communityChampion' | 'timeGiver' | 'topRated' | 'newVolunteer';
 
@@ -16,6 +16,7 @@ const RECENT_EVENTS_SHOWN = 3;
 export type ProfileFigures = {
   organized: number;
   joined: number;
+  /** Verified hours: Profile's Hours are what organizers confirmed, as the Journey's (decisions.md §21). */
   hours: number;
   averageRating: number;
   peopleHelped: number;
@@ -36,11 +37,11 @@ export function meanOrganizedRating(organized: Event[]): number {
 /** `counts` are the server's (GET /api/user/stats): the joined list is paged, so its length is no count. */
 export function profileFigures(
   organizedEvents: Event[],
-  counts: Pick<UserStats, 'organizedCount' | 'attendedCount'>,
+  counts: Pick<UserStats, 'organizedCount' | 'attendedCount' | 'verifiedHours'>,
 ): ProfileFigures {
   const organized = counts.organizedCount;
   const joined = counts.attendedCount;
-  const hours = volunteerHours(organized, joined);
+  const hours = counts.verifiedHours;
   const averageRating = meanOrganizedRating(organizedEvents);
   const badges: ProfileBadge[] = [];
   if (organized >= BADGE_RULES.eventLeaderOrganized) badges.push('eventLeader');

@@ -43,6 +43,7 @@ function seededClient() {
     experience: 10,
     totalEvents: 1,
     totalHours: 2,
+    verifiedHours: 0,
     upcomingCount: 1,
     attendedCount: 1,
     organizedCount: 0,

@@ -28,24 +28,30 @@ import { EmptyState, EventListResults } from './event-list';
 import { useCategories } from '../api/get-categories';
 import { greetingName, isNewAccount } from './people';
 import { useEvents } from '../api/get-events';
+import { usePublicStats } from '../api/get-public-stats';
 import '../components/english-event-texts';
 
-// Fixed figures shown as text, never fetched.
-const FIXED_STATS: { value: number; labelKey: string; icon: LucideIcon; tone: string }[] = [
+// The community's figures (GET /api/stats/public) in the spec's places.
+const COMMUNITY_STATS: {
+  field: 'volunteers' | 'verifiedHours' | 'communities';
+  labelKey: string;
+  icon: LucideIcon;
+  tone: string;
+}[] = [
   {
-    value: 2330,
+    field: 'volunteers',
     labelKey: 'home.stats.volunteers',
     icon: Users,
     tone: 'bg-teal-100 text-teal-800 dark:bg-teal-400/15 dark:text-teal-300',
   },
   {
-    value: 15_700,
+    field: 'verifiedHours',
     labelKey: 'home.stats.hours',
     icon: Clock,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-400/15 dark:text-amber-300',
   },
   {
-    value: 89,
+    field: 'communities',
     labelKey: 'home.stats.communities',
     icon: MapPin,
     tone: 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300',
@@ -161,11 +167,12 @@ function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
   );
 }
 
-/** The count of listed events as Active Events, plus three fixed figures. */
+/** The count of listed events as Active Events, plus the community's figures. */
 function HomeStats({ categoryId }: { categoryId: number | null }) {
   const { t, i18n } = useTranslation('events');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const list = useEvents({ category: categoryId });
+  const stats = usePublicStats();
   const activeCount = list.isLoading
     ? null
     : `${formatNumber(list.events.length, language)}${list.hasNextPage ? '+' : ''}`;
@@ -180,9 +187,21 @@ function HomeStats({ categoryId }: { categoryId: number | null }) {
         >
           {activeCount ?? <Skeleton className="h-7 w-10" />}
         </StatCard>
-        {FIXED_STATS.map((stat) => (
-          <StatCard key={stat.labelKey} icon={stat.icon} tone={stat.tone} label={t(stat.labelKey)}>
-            {formatCompactNumber(stat.value, language)}
+        {COMMUNITY_STATS.map((stat) => (
+          <StatCard
+            key={stat.labelKey}
+            icon={stat.icon}
+            tone={stat.tone}
+            label={t(stat.labelKey)}
+            testId={`stat-${stat.field}`}
+          >
+            {stats.data ? (
+              formatCompactNumber(stats.data[stat.field], language)
+            ) : stats.error ? (
+              '–'
+            ) : (
+              <Skeleton className="h-7 w-10" />
+            )}
           </StatCard>
         ))}
       </ul>

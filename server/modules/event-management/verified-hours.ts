@@ -1,0 +1,15 @@
+import type { Executor } from '../../db/client';
+import * as repository from './event-management.repository';
+
+/**
+ * Verified minutes for the modules that count them inside their own transactions (the Journey's hour
+ * achievements, the public figures). Apart from the service because the Journey's achievement progress,
+ * which this module's service calls, needs them too: through the service the two would import each other.
+ */
+export function sumVerifiedMinutes(db: Executor, userId: string): Promise<number> {
+  return repository.sumAttendedMinutesOnce(db, userId);
+}
+
+export function sumEveryonesVerifiedMinutes(db: Executor): Promise<number> {
+  return repository.sumEveryonesAttendedMinutesOnce(db);
+}

@@ -26,6 +26,7 @@ import { createMailer } from './modules/mail/mail.service';
 import { MailOutbox } from './modules/mail/mail-outbox.service';
 import { rememberAppLanguage } from './modules/mail/mail-settings.service';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { preferenceRoutes } from './modules/preferences/preferences.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
@@ -235,6 +236,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
   await app.register(journeyRoutes, { db: database.db });
+  await app.register(preferenceRoutes, { db: database.db });
   await app.register(notificationRoutes, {
     database,
     hub: streamHub,

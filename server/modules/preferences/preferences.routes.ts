@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/errors';
+import { eventSchema } from '../../../contract/events';
+import { preferencesSchema, savePreferencesBodySchema } from '../../../contract/preferences';
+import type { Database } from '../../db/client';
+import { requireUser } from '../../plugins/session';
+import { EventsService } from '../events/events.service';
+import { PreferencesService } from './preferences.service';
+
+const errors = errorResponses(400, 401);
+
+export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = new PreferencesService(db, new EventsService(db));
+
+  app.get(
+    '/api/preferences',
+    {
+      schema: {
+        tags: ['preferences'],
+        summary: 'Your place and categories, and whether the first run and its tips are done',
+        response: { 200: preferencesSchema, 401: errors[401] },
+      },
+    },
+    async (request) => service.get(requireUser(request).id),
+  );
+
+  app.put(
+    '/api/preferences',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['preferences'],
+        summary: 'Save your place and up to 5 categories; the first-run questions are then done',
+        body: savePreferencesBodySchema,
+        response: { 200: preferencesSchema, ...errors },
+      },
+    },
+    async (request) => service.save(requireUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/preferences/skip',
+    {
+      schema: {
+        tags: ['preferences'],
+        summary: 'Skip the first-run questions; they are not asked again',
+        response: { 200: preferencesSchema, 401: errors[401] },
+      },
+    },
+    async (request) => service.skip(requireUser(request).id),
+  );
+
+  app.post(
+    '/api/preferences/tips-dismissed',
+    {
+      schema: {
+        tags: ['preferences'],
+        summary: "Dismiss Home's explanation of RSVPs and verified hours for good",
+        response: { 200: preferencesSchema, 401: errors[401] },
+      },
+    },
+    async (request) => service.dismissTips(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/preferences/matching-events',
+    {
+      schema: {
+        tags: ['preferences'],
+        summary: 'Up to 6 upcoming events in your place and categories, best matches first',
+        response: { 200: z.array(eventSchema), 401: errors[401] },
+      },
+    },
+    // PostgreSQL wrote the answer's JSON (docs/decisions/0020): sent as it is.
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(await service.listMatchingEventsJson(requireUser(request).id)),
+  );
+};

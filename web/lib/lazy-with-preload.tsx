@@ -18,11 +18,21 @@ export function lazyWithPreload<Module extends ComponentModule>(load: () => Prom
   let loaded: Module['default'] | null = null;
   let loading: Promise<Module> | null = null;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
-  const Lazy = lazy(preload);
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // React.lazy keeps a failure for good, and so would this promise: a page whose chunk did not
+        // arrive (offline, a deploy in between) is loaded afresh by the next render, the error
+        // boundary's retry.
+        loading = null;
+        Lazy = lazy(preload);
+        throw error;
+      },
+    ));
+  let Lazy = lazy(preload);
   function LazyWithPreload(props: Props) {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;

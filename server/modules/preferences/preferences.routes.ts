@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors';
@@ -9,6 +10,11 @@ import { EventsService } from '../events/events.service';
 import { PreferencesService } from './preferences.service';
 
 const errors = errorResponses(400, 401);
+
+/** Sends the JSON text PostgreSQL wrote in the route's response shape, unparsed (docs/decisions/0020). */
+function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = new PreferencesService(db, new EventsService(db));
@@ -72,8 +78,6 @@ export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         response: { 200: z.array(eventSchema), 401: errors[401] },
       },
     },
-    // PostgreSQL wrote the answer's JSON (docs/decisions/0020): sent as it is.
-    async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(await service.listMatchingEventsJson(requireUser(request).id)),
+    async (request, reply) => sendJsonText(reply, await service.listMatchingEventsJson(requireUser(request).id)),
   );
 };

@@ -1,8 +1,9 @@
 import { useState, type ComponentProps, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Loader2, UserCheck, UserPlus } from 'lucide-react';
+import { ChevronDown, Loader2, UserCheck, UserPlus, WifiOff } from 'lucide-react';
 import type { RsvpStatus } from '@contract/rsvps';
 import { Button } from '@/components/ui/button';
+import { useIsOnline } from '@/lib/use-is-online';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 import { useRsvp } from '../api/use-rsvp';
@@ -41,6 +42,7 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
   // How the menu was first opened: it loads then ('none' until that happens).
   const [menu, setMenu] = useState<'none' | 'pointer' | 'keyboard'>('none');
   const menuModule = useLazyModule(loadRsvpMenu, menu !== 'none');
+  const isOnline = useIsOnline();
 
   const label = isPending ? '...' : isBlocked ? t('rsvp.full') : hasRsvp ? t('rsvp.done') : t('rsvp.cta');
   // The name starts with the visible words (WCAG 2.5.3) and adds the current status for screen readers.
@@ -103,6 +105,27 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
       {buttonContent}
     </Button>
   );
+
+  // Offline an RSVP cannot be sent (nor the menu's code loaded): the button says so instead of
+  // opening a menu whose choice would fail. One already in flight finishes or fails with its toast.
+  if (!isOnline && !isPending)
+    return (
+      <div className={cn('inline-flex', className)} onClick={stop} onKeyDown={stop}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled
+          title={t('shell:offline.rsvpReason')}
+          aria-label={t('shell:offline.rsvpReason')}
+          className="min-w-[100px]"
+          data-testid="rsvp-offline"
+        >
+          <WifiOff aria-hidden />
+          <span>{t('shell:offline.rsvp')}</span>
+        </Button>
+      </div>
+    );
 
   return (
     <div className={cn('inline-flex', className)} onClick={stop} onKeyDown={stop}>

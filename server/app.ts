@@ -26,7 +26,7 @@ import { createMailer } from './modules/mail/mail.service';
 import { MailOutbox } from './modules/mail/mail-outbox.service';
 import { rememberAppLanguage } from './modules/mail/mail-settings.service';
 import { mailRoutes } from './modules/mail/mail.routes';
-import { preferenceRoutes } from './modules/preferences/preferences.routes';
+import { createPreferencesPageLoaders, preferenceRoutes } from './modules/preferences/preferences.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
@@ -75,6 +75,7 @@ export function createPageLoaders(
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),
+    ...createPreferencesPageLoaders(db),
   };
 }
 

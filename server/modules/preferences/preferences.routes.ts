@@ -5,6 +5,7 @@ import { errorResponses } from '../../../contract/errors';
 import { eventSchema } from '../../../contract/events';
 import { preferencesSchema, savePreferencesBodySchema } from '../../../contract/preferences';
 import type { Database } from '../../db/client';
+import type { PageLoaders } from '../../lib/page-loaders';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import { PreferencesService } from './preferences.service';
@@ -14,6 +15,18 @@ const errors = errorResponses(400, 401);
 /** Sends the JSON text PostgreSQL wrote in the route's response shape, unparsed (docs/decisions/0020). */
 function sendJsonText(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Home's answers come with the rendered page: whether Home shows the first-run prompt, the tips and the
+ * matching events is known at the first paint, so those blocks keep their room instead of pushing the
+ * list down when they arrive.
+ */
+export function createPreferencesPageLoaders(db: Database): PageLoaders {
+  const service = new PreferencesService(db, new EventsService(db));
+  return {
+    '/api/preferences': async (request) => (request.user ? service.get(request.user.id) : undefined),
+  };
 }
 
 export const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

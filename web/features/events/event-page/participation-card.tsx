@@ -96,7 +96,9 @@ function WaitlistBox({ event }: { event: Event }) {
   const isPending = join.isPending || leave.isPending;
   const isOffline = !useIsOnline();
   // Offline the buttons stay in place, disabled, with the reason under them.
-  const offlineProps = isOffline ? { title: t('shell:offline.actionReason'), 'aria-describedby': 'waitlist-offline' } : {};
+  const offlineProps = isOffline
+    ? { title: t('shell:offline.actionReason'), 'aria-describedby': 'waitlist-offline' }
+    : {};
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-3" data-testid="waitlist-box">
       {position !== null ? (

@@ -3,6 +3,7 @@ import { CircleAlert, RotateCcw, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { forgetFailedLoads } from '@/lib/lazy-with-preload';
 import { useIsOnline } from '@/lib/use-is-online';
 
 type Props = { location: string; children: ReactNode };
@@ -39,7 +40,9 @@ export class RouteErrorBoundary extends Component<Props, State> {
   }
 
   retry = () => {
-    if (this.state.error !== null) this.setState({ error: null });
+    if (this.state.error === null) return;
+    forgetFailedLoads();
+    this.setState({ error: null });
   };
 
   override render() {

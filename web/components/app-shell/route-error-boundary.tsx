@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CircleAlert, RotateCcw, WifiOff } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
+import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -35,10 +35,6 @@ export class RouteErrorBoundary extends Component<Props, State> {
     window.removeEventListener('online', this.retry);
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('A screen failed to render', error, info.componentStack);
-  }
-
   retry = () => {
     if (this.state.error === null) return;
     forgetFailedLoads();
@@ -54,19 +50,15 @@ export class RouteErrorBoundary extends Component<Props, State> {
 function RouteErrorNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');
   const isOnline = useIsOnline();
-  const Icon = isOnline ? CircleAlert : WifiOff;
   return (
     <div className="mx-auto flex min-h-[50dvh] w-full max-w-md flex-col items-center justify-center gap-4 px-6 py-10 text-center">
-      <Icon className={isOnline ? 'size-10 text-destructive' : 'size-10 text-muted-foreground'} aria-hidden />
+      {!isOnline && <WifiOff className="size-10 text-muted-foreground" aria-hidden />}
       <div role="alert" className="flex flex-col gap-1.5" data-testid="route-error">
         <h1 className="text-xl font-semibold">{t(isOnline ? 'routeError.title' : 'routeError.offlineTitle')}</h1>
         <p className="text-muted-foreground">{t(isOnline ? 'routeError.hint' : 'routeError.offlineHint')}</p>
       </div>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={onRetry}>
-          <RotateCcw aria-hidden />
-          {t('routeError.retry')}
-        </Button>
+        <Button onClick={onRetry}>{t('routeError.retry')}</Button>
         <Button asChild variant="outline">
           <Link href="/">{t('routeError.home')}</Link>
         </Button>

@@ -41,7 +41,7 @@ export function eventListQueryKey(url: string) {
 export const MY_EVENTS_QUERY_KEY = ['/api/my-events'] as const;
 const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
 
-/** Home's events matching the person's place and categories (./use-preferences.ts reads them). */
+/** Home's events matching the person's place and categories (./get-preferences.ts reads them). */
 export const MATCHING_EVENTS_QUERY_KEY = ['/api/preferences/matching-events'] as const;
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];

@@ -1,17 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Preferences, SavePreferencesBody } from '@contract/preferences';
 import { readQueryOptions } from '@/lib/api-read';
 import { callApi } from '@/lib/call-api';
-
-/** GET /api/preferences; a rendered Home brings this answer with it (web/app/route-table.ts). */
-export function usePreferences() {
-  return useQuery(readQueryOptions('/api/preferences'));
-}
-
-/** GET /api/preferences/matching-events: up to 6 upcoming events in the person's place and categories. */
-export function useMatchingEvents(isEnabled: boolean) {
-  return useQuery({ ...readQueryOptions('/api/preferences/matching-events'), enabled: isEnabled });
-}
 
 /**
  * The first run's answers, its skip, and the tips' dismissal. Each answer is the new preferences,

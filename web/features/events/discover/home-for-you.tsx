@@ -1,4 +1,4 @@
-import { BadgeCheck, Compass, Info, MapPin, Pencil, UserPlus, X } from 'lucide-react';
+import { Clock, Compass, Lightbulb, MapPin, PenLine, UserPlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Preferences } from '@contract/preferences';
@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { useIsOnline } from '@/lib/use-is-online';
 import { cn } from '@/lib/utils';
 import { useCategories } from '../api/get-categories';
-import { useMatchingEvents, useSavePreferences } from '../api/use-preferences';
+import { useMatchingEvents } from '../api/get-preferences';
+import { useSavePreferences } from '../api/use-preferences';
 import { EventCard, useCategoryName } from './event-card';
 import { ForYouPlaceholder, PICKS_ROW, PROMPT_CARD_HEIGHT, TIPS_CARD_HEIGHT } from './home-blocks';
 
@@ -80,7 +81,7 @@ function HowItWorks() {
       data-testid="how-it-works"
     >
       <h2 id="how-it-works-title" className="flex items-center gap-2 pe-10 text-lg font-semibold">
-        <Info className="size-5 text-primary" aria-hidden />
+        <Lightbulb className="size-5 text-primary" aria-hidden />
         {t('home.tips.title')}
       </h2>
       <Button
@@ -96,7 +97,7 @@ function HowItWorks() {
       </Button>
       <ul className="grid gap-4 lg:grid-cols-2">
         <Tip icon={UserPlus} title={t('home.tips.rsvpTitle')} text={t('home.tips.rsvpText')} />
-        <Tip icon={BadgeCheck} title={t('home.tips.hoursTitle')} text={t('home.tips.hoursText')} />
+        <Tip icon={Clock} title={t('home.tips.hoursTitle')} text={t('home.tips.hoursText')} />
       </ul>
       <Button
         variant="outline"
@@ -111,7 +112,7 @@ function HowItWorks() {
   );
 }
 
-function Tip({ icon: Icon, title, text }: { icon: typeof Info; title: string; text: string }) {
+function Tip({ icon: Icon, title, text }: { icon: typeof Clock; title: string; text: string }) {
   return (
     <li className="flex gap-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300">
@@ -156,7 +157,7 @@ export function HomePicks({ preferences }: { preferences: Preferences }) {
         </div>
         <Button asChild variant="ghost" size="sm">
           <Link href="/welcome" data-testid="for-you-edit">
-            <Pencil aria-hidden />
+            <PenLine aria-hidden />
             {t('home.forYou.edit')}
           </Link>
         </Button>

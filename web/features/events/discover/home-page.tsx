@@ -29,7 +29,7 @@ import { EmptyState, EventListResults } from './event-list';
 import { useCategories } from '../api/get-categories';
 import { greetingName, isNewAccount } from './people';
 import { useEvents } from '../api/get-events';
-import { useMatchingEvents, usePreferences } from '../api/use-preferences';
+import { useMatchingEvents, usePreferences } from '../api/get-preferences';
 import { ForYouPlaceholder, IntroPlaceholder, homeBlocksOf } from './home-blocks';
 import '../components/english-event-texts';
 

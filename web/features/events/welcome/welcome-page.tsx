@@ -5,16 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { PREFERENCE_LIMITS } from '@contract/preferences';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/use-auth';
 import { useIsOnline } from '@/lib/use-is-online';
 import { cn } from '@/lib/utils';
 import { useCategories } from '../api/get-categories';
-import { usePreferences, useSavePreferences } from '../api/use-preferences';
-import { getCategoryIcon, getCategoryStyle } from '../components/category-style';
-import { useCategoryName } from '../discover/event-card';
-import { greetingName } from '../discover/people';
+import { usePreferences } from '../api/get-preferences';
+import { useSavePreferences } from '../api/use-preferences';
 
 /**
  * The first run, right after sign-up (and from Home's prompt or "Change"): a place and up to five
@@ -36,7 +33,8 @@ export default function WelcomePage() {
           {t('welcome.kicker')}
         </p>
         <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-          {t('welcome.title', { firstName: greetingName(user, t('events:home.fallbackName')) })}
+          {/* Home's greeting rule (discover/people.ts), kept apart so this route's chunks stay its own. */}
+          {t('welcome.title', { firstName: user?.firstName?.trim() || t('events:home.fallbackName') })}
         </h1>
         <p className="text-muted-foreground">{t('welcome.subtitle')}</p>
       </header>
@@ -63,7 +61,8 @@ function WelcomeForm({
   const [place, setPlace] = useState(initialPlace);
   const [categoryIds, setCategoryIds] = useState<number[]>(initialCategoryIds);
   const categories = useCategories();
-  const categoryName = useCategoryName();
+  // The cards' translation of a category name (discover/event-card.tsx), without that module's weight.
+  const categoryName = (name: string) => t(`events:categories.${name}`, { defaultValue: name });
   const save = useSavePreferences();
   const isOnline = useIsOnline();
   const isFull = categoryIds.length >= PREFERENCE_LIMITS.categoriesMax;
@@ -82,9 +81,9 @@ function WelcomeForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-6" data-testid="welcome-form">
       <section className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-        <Label htmlFor={`${id}-place`} className="text-base font-semibold">
+        <label htmlFor={`${id}-place`} className="text-base font-semibold">
           {t('welcome.placeLabel')}
-        </Label>
+        </label>
         <div className="relative">
           <MapPin
             className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -125,7 +124,6 @@ function WelcomeForm({
             Array.from({ length: 8 }, (_, index) => <Skeleton key={index} className="h-10 w-32 rounded-full" />)}
           {(categories.data ?? []).map((category) => {
             const isChosen = categoryIds.includes(category.id);
-            const Icon = isChosen ? Check : getCategoryIcon(category.icon);
             return (
               <button
                 key={category.id}
@@ -137,11 +135,11 @@ function WelcomeForm({
                 className={cn(
                   'inline-flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50',
                   isChosen
-                    ? getCategoryStyle(category.name).chipActive
-                    : cn('border-border bg-background text-foreground', getCategoryStyle(category.name).chipHover),
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-border bg-background text-foreground hover:border-primary hover:bg-secondary',
                 )}
               >
-                <Icon className="size-4" aria-hidden />
+                {isChosen && <Check className="size-4" aria-hidden />}
                 {categoryName(category.name)}
               </button>
             );

@@ -33,6 +33,7 @@ const SIGNED_IN_ROUTES = [
   '/profile',
   '/journey',
   '/events/1',
+  '/welcome',
 ];
 
 type Measured = { scripts: number; gzipBytes: number; breakdown: string };

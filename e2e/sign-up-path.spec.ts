@@ -43,6 +43,15 @@ test.describe('the sign-up path', () => {
     );
   });
 
+  test('a sign-up from Get Started goes on to the first-run questions', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('hero-get-started').click();
+    await fillSignUp(page);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Let's find events for you, Noor");
+    await expect(page.getByTestId('welcome-place')).toBeVisible();
+  });
+
   test('a guest RSVPs, signs up and is back on the event with the RSVP done; a reload does not repeat it', async ({
     page,
     eventOfAnother,

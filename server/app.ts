@@ -28,6 +28,7 @@ import { createMailer } from './modules/mail/mail.service';
 import { MailOutbox } from './modules/mail/mail-outbox.service';
 import { rememberAppLanguage } from './modules/mail/mail-settings.service';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { createPreferencesPageLoaders, preferenceRoutes } from './modules/preferences/preferences.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -82,6 +83,7 @@ export function createPageLoaders(
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),
     ...createStatsPageLoaders(statsService),
+    ...createPreferencesPageLoaders(db),
   };
 }
 
@@ -254,6 +256,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const statsService = new StatsService(database.db, { timeZone: config.timeZone });
   await app.register(statsRoutes, { service: statsService });
   await app.register(journeyRoutes, { db: database.db });
+  await app.register(preferenceRoutes, { db: database.db });
   await app.register(notificationRoutes, {
     database,
     hub: streamHub,

@@ -705,3 +705,28 @@ export const invitationOptOuts = pgTable('invitation_opt_outs', {
   addressHash: text('address_hash').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a person told the first-run questions: their place and the categories they care about, which
+ * put matching events first on Home. A row of its own rather than columns of `users`: it is written
+ * once or twice per account while `users` is read on every request.
+ */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    place: text('place'),
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    // Set when the questions were answered or skipped: either way they are not asked again.
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    // The one-time explanation of RSVPs and verified hours on Home, gone for good once dismissed.
+    tipsDismissedAt: timestamp('tips_dismissed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('user_preferences_place_length', sql`char_length(${table.place}) <= 100`),
+    check('user_preferences_category_count', sql`cardinality(${table.categoryIds}) <= 5`),
+  ],
+);

@@ -230,6 +230,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/user/achievements': () => signedIn(200),
   'GET /api/user/stats': () => signedIn(200),
   'GET /api/user/hours-by-month': () => signedIn(200),
+  // Each caller reads and writes only their own answers: the routes take no id.
+  'GET /api/preferences': () => signedIn(200),
+  'PUT /api/preferences': () => signedIn(200, { body: { place: 'Lyon', categoryIds: [] } }),
+  'POST /api/preferences/skip': () => signedIn(200),
+  'POST /api/preferences/tips-dismissed': () => signedIn(200),
+  'GET /api/preferences/matching-events': () => signedIn(200),
   // Each caller sees and marks only their own (a stranger's "mark all" leaves others' alone: tested below).
   'GET /api/notifications': () => signedIn(200),
   'GET /api/notifications/groups': () => signedIn(200),

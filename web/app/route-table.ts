@@ -31,7 +31,13 @@ export const SHELL_QUERIES = ['/api/config'] as const;
 const EVENT_SCREENS = ['events', 'event-detail'] as const;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', page: 'events/discover/home-page', namespaces: EVENT_SCREENS, queries: ['/api/stats/public'] }, // Home
+  {
+    path: '/',
+    page: 'events/discover/home-page',
+    namespaces: EVENT_SCREENS,
+    queries: ['/api/stats/public', '/api/preferences'],
+  }, // Home
+  { path: '/welcome', page: 'events/welcome/welcome-page', namespaces: ['events', 'onboarding'] }, // First-run questions
   { path: '/discover', page: 'events/discover/discover-page', namespaces: EVENT_SCREENS }, // Event discovery
   { path: '/events', page: 'events/discover/discover-page', namespaces: EVENT_SCREENS }, // Event discovery (same page as /discover)
   {

@@ -13,16 +13,39 @@ type ComponentModule = { default: ComponentType<any> };
  * Switching from the lazy element to the loaded component can only happen before the lazy one ever
  * rendered its content (it suspended until the module arrived), so no mounted state is lost.
  */
+/**
+ * How to forget each failed load. React.lazy keeps a failure for good, and so would the promise: a page
+ * whose chunk did not arrive (offline, a deploy in between) would stay failed until a reload. They are
+ * forgotten only when someone asks to try again: forgotten at once, the next render would start a new
+ * load and suspend on it instead of showing the error, again and again while the network is down.
+ */
+const forgetOnRetry = new Set<() => void>();
+
+/** Lets every lazily loaded page whose load failed load afresh on its next render (an error boundary's retry). */
+export function forgetFailedLoads(): void {
+  for (const forget of forgetOnRetry) forget();
+  forgetOnRetry.clear();
+}
+
 export function lazyWithPreload<Module extends ComponentModule>(load: () => Promise<Module>) {
   type Props = ComponentProps<Module['default']>;
   let loaded: Module['default'] | null = null;
   let loading: Promise<Module> | null = null;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
-  const Lazy = lazy(preload);
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        forgetOnRetry.add(() => {
+          loading = null;
+          Lazy = lazy(preload);
+        });
+        throw error;
+      },
+    ));
+  let Lazy = lazy(preload);
   function LazyWithPreload(props: Props) {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;

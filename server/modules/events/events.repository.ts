@@ -382,6 +382,42 @@ export async function listEventsJson(
   return { body, count, last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId } : null };
 }
 
+/** What a person said they care about (their first-run answers): a place to find in locations, and categories. */
+export type EventInterests = { place: string | null; categoryIds: number[] };
+
+/**
+ * Up to `limit` upcoming events matching a person's interests as one JSON array text: those in their
+ * place and categories first, then in their place, then in their categories, each soonest first. Each
+ * rank is its own walk of the date order cut at `limit`, so the cost stays a few short index walks
+ * however many events match.
+ */
+export async function listEventsMatchingJson(
+  db: Database,
+  viewerId: string,
+  interests: EventInterests,
+  limit: number,
+): Promise<string> {
+  const size = wholeNumberText(limit);
+  const listed = "is_test = false AND status = 'scheduled' AND date > now()";
+  // Same expression as the events_location_trgm index, so PostgreSQL can use it.
+  const inPlace = "($2::text IS NOT NULL AND lower(location) LIKE lower($2::text) ESCAPE '\\')";
+  const inCategories = 'category_id = ANY($3::int[])';
+  const rank = (value: number, condition: string) =>
+    `(SELECT id, date, ${value} AS rank FROM events WHERE ${listed} AND ${condition} ORDER BY date, id LIMIT ${size})`;
+  const [row] = await selectPrepared(
+    db,
+    `WITH picks AS MATERIALIZED (
+       SELECT id, row_number() OVER (ORDER BY min(rank), date, id) AS position FROM (
+         ${rank(0, `${inPlace} AND ${inCategories}`)} UNION ALL ${rank(1, inPlace)} UNION ALL ${rank(2, inCategories)}
+       ) candidates GROUP BY id, date)
+     SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY picks.position), '') || ']'
+     FROM picks JOIN events e ON e.id = picks.id ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event
+     WHERE picks.position <= ${size}`,
+    [viewerId, interests.place === null ? null : containsPattern(interests.place), interests.categoryIds],
+  );
+  return row![0] as string;
+}
+
 /** Where a page of my RSVPs ends: the last event's (date, id) and whether it was in the past part. */
 export type RsvpPagePosition = { date: string; id: number; isPast: boolean };
 

@@ -212,6 +212,12 @@ export class EventsService {
     return { body: page.body, nextCursor: page.count > limit && page.last ? encodeCursor(page.last) : null };
   }
 
+  /** Upcoming events in a person's place or categories, best matches first, as the JSON text of its answer. */
+  listMatchingJson(viewerId: string, interests: repository.EventInterests, limit: number): Promise<string> {
+    if (interests.place === null && interests.categoryIds.length === 0) return Promise.resolve('[]');
+    return repository.listEventsMatchingJson(this.db, viewerId, interests, limit);
+  }
+
   /** One event's answer as JSON text. */
   async getJson(viewerId: string | null, eventId: number): Promise<string> {
     const body = await repository.findEventJson(this.db, viewerId, eventId);

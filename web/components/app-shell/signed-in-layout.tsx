@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { PageLoading } from '@/components/page-loading';
 import { ScreenCommitted } from '@/lib/before-hydration';
 import { AchievementNotices } from './achievement-notices';
@@ -8,7 +9,9 @@ import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import { DevPanels } from './dev-panels';
 import { EmailVerificationReminder } from './email-verification-reminder';
+import { OfflineBanner } from './offline-banner';
 import { PageTitle } from './page-title';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
  * The chrome around every signed-in page: header with the main navigation, the page in
@@ -18,6 +21,7 @@ import { PageTitle } from './page-title';
  */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
+  const [location] = useLocation();
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
@@ -32,6 +36,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           {t('a11y.skipToContent')}
         </a>
         <AppHeader />
+        <OfflineBanner />
         <EmailVerificationReminder />
         {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
             navigation with the test panels' buttons and the create button above it (their tops 136 px
@@ -42,11 +47,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]"
           data-testid="main"
         >
-          <Suspense fallback={<PageLoading />}>
-            {children}
-            <PageTitle />
-            <ScreenCommitted />
-          </Suspense>
+          <RouteErrorBoundary location={location}>
+            <Suspense fallback={<PageLoading />}>
+              {children}
+              <PageTitle />
+              <ScreenCommitted />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <BottomNav />
         <DevPanels />

@@ -22,7 +22,7 @@ import {
   type PasswordResetLinkState,
   type PasswordResetRequestBody,
 } from '@contract/account';
-import { resolveReturnPath } from '@contract/return-to';
+import { DEFAULT_RETURN_PATH, resolveReturnPath } from '@contract/return-to';
 import { BrandLogo } from '@/components/brand-mark';
 import { LanguagePicker } from '@/components/language-picker';
 import { Button } from '@/components/ui/button';
@@ -101,6 +101,15 @@ async function postJson(url: string, body: unknown, t: TFunction<'auth'>, langua
 function goAfterSignIn() {
   const params = new URLSearchParams(window.location.search);
   window.location.assign(resolveReturnPath(params.get('returnTo'), window.location.origin));
+}
+
+/** The first-run questions follow a sign-up, unless the person signed up on the way to something (an RSVP). */
+const FIRST_RUN_PATH = '/welcome';
+
+function goAfterSignUp() {
+  const params = new URLSearchParams(window.location.search);
+  const path = resolveReturnPath(params.get('returnTo'), window.location.origin);
+  window.location.assign(path === DEFAULT_RETURN_PATH ? FIRST_RUN_PATH : path);
 }
 
 function Field({
@@ -309,7 +318,7 @@ function SignUpForm({ onSwitch }: { onSwitch: () => void }) {
     setSubmitError(null);
     try {
       await postJson('/api/auth/signup', body, t, i18n.resolvedLanguage ?? 'en');
-      goAfterSignIn();
+      goAfterSignUp();
     } catch (error) {
       setSubmitError(error instanceof Error ? error.message : t('errors.generic'));
     }

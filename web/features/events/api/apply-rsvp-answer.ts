@@ -2,7 +2,14 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ApiAnswer } from '@/lib/api-read';
 import { MY_RSVP_PAGES_QUERY_KEY, type MyRsvpPage } from '@/lib/api/get-my-rsvps';
 import { USER_STATS_QUERY_KEY } from '@/lib/api/get-user-stats';
-import { attendeesQueryKey, eventQueryKey, type EventPage, isEventList, MY_EVENTS_QUERY_KEY } from './keys';
+import {
+  attendeesQueryKey,
+  eventQueryKey,
+  type EventPage,
+  isEventList,
+  MATCHING_EVENTS_QUERY_KEY,
+  MY_EVENTS_QUERY_KEY,
+} from './keys';
 
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 
@@ -37,6 +44,9 @@ export function applyRsvpAnswer(
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, events: page.events.map(update) })) } : data,
   );
   queryClient.setQueryData<ApiAnswer<'/api/my-events'>>(MY_EVENTS_QUERY_KEY, (events) => events?.map(update));
+  queryClient.setQueryData<ApiAnswer<'/api/preferences/matching-events'>>(MATCHING_EVENTS_QUERY_KEY, (events) =>
+    events?.map(update),
+  );
   // My RSVPs is paged (web/lib/api/get-my-rsvps.ts): an event on no loaded page may be new to the
   // list or on a page not loaded yet; either way only the server knows its place.
   const myRsvpPages = queryClient.getQueryData<InfiniteData<MyRsvpPage>>(MY_RSVP_PAGES_QUERY_KEY);

@@ -41,6 +41,9 @@ export function eventListQueryKey(url: string) {
 export const MY_EVENTS_QUERY_KEY = ['/api/my-events'] as const;
 const MY_RSVPS_QUERY_KEY = ['/api/my-rsvps'] as const;
 
+/** Home's events matching the person's place and categories (./get-preferences.ts reads them). */
+export const MATCHING_EVENTS_QUERY_KEY = ['/api/preferences/matching-events'] as const;
+
 type ListedEvent = ApiAnswer<'/api/events'>[number];
 
 /** One page of the list and the cursor of the next. */
@@ -65,6 +68,7 @@ function isUnderEvents(query: Query): boolean {
 export function refreshEventQueries(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ predicate: isUnderEvents }),
+    queryClient.invalidateQueries({ queryKey: MATCHING_EVENTS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: MY_RSVPS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: MY_EVENTS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: USER_STATS_QUERY_KEY }),

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 import {
@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/use-auth';
+import { useLazyModule } from '@/lib/use-lazy-module';
 import { formatCompactNumber } from '@/lib/format-compact-number';
 import { formatNumber } from '@/lib/format-number';
 import { cn } from '@/lib/utils';
@@ -29,6 +30,8 @@ import { useCategories } from '../api/get-categories';
 import { greetingName, isNewAccount } from './people';
 import { useEvents } from '../api/get-events';
 import { usePublicStats } from '../api/get-public-stats';
+import { useMatchingEvents, usePreferences } from '../api/get-preferences';
+import { ForYouPlaceholder, IntroPlaceholder, homeBlocksOf } from './home-blocks';
 import '../components/english-event-texts';
 
 // The community's figures (GET /api/stats/public) in the spec's places.
@@ -58,12 +61,13 @@ const COMMUNITY_STATS: {
   },
 ];
 
-/** The welcome banner's quick actions after Create Event. */
+/** The welcome banner's quick actions after Find Events Near Me and Create Event. */
 const BANNER_LINKS: { href: string; icon: LucideIcon; labelKey: string }[] = [
-  { href: '/events', icon: MapPin, labelKey: 'home.actions.findNearMe' },
   { href: '/friends', icon: UserPlus, labelKey: 'home.actions.connectFriends' },
   { href: '/chat', icon: MessageCircle, labelKey: 'home.actions.openChat' },
 ];
+
+const loadHomeForYou = () => import('./home-for-you');
 
 /**
  * Home. The page itself holds only its filter and dialog state; the banner, the figures, the
@@ -77,11 +81,32 @@ export default function HomePage() {
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const openCreate = useCallback(() => setIsCreateOpen(true), []);
+  // The rendered page brings the answers, so the blocks below hold their room from the first paint;
+  // their code loads after it (most visits of Home need none of it).
+  const preferences = usePreferences().data;
+  const blocks = homeBlocksOf(preferences);
+  const forYou = useLazyModule(loadHomeForYou, blocks.hasIntro || blocks.hasPicks);
+  // Read beside the blocks' code rather than after it: one round trip instead of two.
+  useMatchingEvents(blocks.hasPicks);
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
-      <WelcomeBanner onCreate={openCreate} />
+      <WelcomeBanner onCreate={openCreate} place={preferences?.place ?? null} />
+      {blocks.hasIntro && (
+        <Suspense fallback={<IntroPlaceholder blocks={blocks} />}>
+          {forYou && preferences ? (
+            <forYou.HomeIntro preferences={preferences} />
+          ) : (
+            <IntroPlaceholder blocks={blocks} />
+          )}
+        </Suspense>
+      )}
       <HomeStats categoryId={categoryId} />
+      {blocks.hasPicks && (
+        <Suspense fallback={<ForYouPlaceholder />}>
+          {forYou && preferences ? <forYou.HomePicks preferences={preferences} /> : <ForYouPlaceholder />}
+        </Suspense>
+      )}
 
       <section aria-labelledby="upcoming-heading" className="flex flex-col gap-5">
         <div className="flex flex-col gap-4">
@@ -112,7 +137,7 @@ export default function HomePage() {
   );
 }
 
-function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
+function WelcomeBanner({ onCreate, place }: { onCreate: () => void; place: string | null }) {
   const { t } = useTranslation('events');
   const { user } = useAuth();
   const firstName = greetingName(user, t('home.fallbackName'));
@@ -139,9 +164,23 @@ function WelcomeBanner({ onCreate }: { onCreate: () => void }) {
         {t(isNewAccount(user, Date.now()) ? 'home.greetingNew' : 'home.greeting', { firstName })}
       </h1>
       <p className="mt-2 max-w-2xl text-base text-emerald-50 sm:text-lg">{t('home.subtitle')}</p>
+      {/* Finding events leads: most people come to volunteer, and organizers keep the floating button. */}
       <div className="mt-6 grid grid-cols-1 gap-2.5 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <Button
+          asChild
           variant="inverse"
+          className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center"
+        >
+          <Link
+            href={place ? `/events?location=${encodeURIComponent(place)}` : '/events'}
+            data-testid="home-find-events"
+          >
+            <MapPin aria-hidden />
+            {t('home.actions.findNearMe')}
+          </Link>
+        </Button>
+        <Button
+          variant="inverseOutline"
           onClick={onCreate}
           {...createEventTriggerProps}
           className="h-auto min-h-11 justify-start whitespace-normal text-start sm:justify-center"

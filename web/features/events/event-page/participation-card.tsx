@@ -4,6 +4,7 @@ import type { Event } from '@contract/events';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useIsOnline } from '@/lib/use-is-online';
 import { cn } from '@/lib/utils';
 import { CancelledNotice } from '../components/cancelled-notice';
 import { RsvpControl } from './rsvp-control';
@@ -106,6 +107,11 @@ function WaitlistBox({ event }: { event: Event }) {
   const { join, leave } = useWaitlist(event.id);
   const position = event.userWaitlistPosition;
   const isPending = join.isPending || leave.isPending;
+  const isOffline = !useIsOnline();
+  // Offline the buttons stay in place, disabled, with the reason under them.
+  const offlineProps = isOffline
+    ? { title: t('shell:offline.actionReason'), 'aria-describedby': 'waitlist-offline' }
+    : {};
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-3" data-testid="waitlist-box">
       {position !== null ? (
@@ -124,8 +130,9 @@ function WaitlistBox({ event }: { event: Event }) {
           type="button"
           variant="outline"
           size="sm"
-          disabled={isPending}
+          disabled={isPending || isOffline}
           aria-busy={isPending || undefined}
+          {...offlineProps}
           onClick={() => leave.mutate()}
           data-testid="leave-waitlist"
         >
@@ -136,14 +143,20 @@ function WaitlistBox({ event }: { event: Event }) {
         <Button
           type="button"
           className="w-full"
-          disabled={isPending}
+          disabled={isPending || isOffline}
           aria-busy={isPending || undefined}
+          {...offlineProps}
           onClick={() => join.mutate()}
           data-testid="join-waitlist"
         >
           {isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ListPlus aria-hidden />}
           {t('waitlist.join')}
         </Button>
+      )}
+      {isOffline && (
+        <p id="waitlist-offline" className="text-xs font-medium text-amber-800 dark:text-amber-200">
+          {t('shell:offline.actionReason')}
+        </p>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import { useState, type ComponentProps, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Loader2, UserCheck, UserPlus } from 'lucide-react';
+import { ChevronDown, Loader2, UserCheck, UserPlus, WifiOff } from 'lucide-react';
 import type { RsvpStatus } from '@contract/rsvps';
 import { Button } from '@/components/ui/button';
+import { useIsOnline } from '@/lib/use-is-online';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 import { useRsvp } from '../api/use-rsvp';
@@ -41,10 +42,25 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
   // How the menu was first opened: it loads then ('none' until that happens).
   const [menu, setMenu] = useState<'none' | 'pointer' | 'keyboard'>('none');
   const menuModule = useLazyModule(loadRsvpMenu, menu !== 'none');
+  // Offline an RSVP cannot be sent (nor the menu's code loaded): the button says so, disabled, instead
+  // of opening a menu whose choice would fail. One already in flight finishes or fails with its toast.
+  const isOffline = !useIsOnline() && !isPending;
 
-  const label = isPending ? '...' : isBlocked ? t('rsvp.full') : hasRsvp ? t('rsvp.done') : t('rsvp.cta');
+  const label = isPending
+    ? '...'
+    : isOffline
+      ? t('shell:offline.rsvp')
+      : isBlocked
+        ? t('rsvp.full')
+        : hasRsvp
+          ? t('rsvp.done')
+          : t('rsvp.cta');
   // The name starts with the visible words (WCAG 2.5.3) and adds the current status for screen readers.
-  const accessibleLabel = hasRsvp && !isPending ? `${label} (${t(`rsvp.status.${userRsvpStatus}.label`)})` : undefined;
+  const accessibleLabel = isOffline
+    ? t('shell:offline.rsvpReason')
+    : hasRsvp && !isPending
+      ? `${label} (${t(`rsvp.status.${userRsvpStatus}.label`)})`
+      : undefined;
 
   // While pending the trigger stays focusable (aria-disabled, not disabled): a real disabled button
   // would drop keyboard focus to the page just after a choice.
@@ -66,18 +82,20 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
     <>
       {isPending ? (
         <Loader2 className="animate-spin" aria-hidden />
+      ) : isOffline ? (
+        <WifiOff aria-hidden />
       ) : hasRsvp ? (
         <UserCheck aria-hidden />
       ) : isBlocked ? null : (
         <UserPlus aria-hidden />
       )}
       <span>{label}</span>
-      {!isBlocked && !isPending && <ChevronDown className="opacity-70" aria-hidden />}
+      {!isBlocked && !isPending && !isOffline && <ChevronDown className="opacity-70" aria-hidden />}
     </>
   );
 
   const openFirstTime = (how: 'pointer' | 'keyboard') => {
-    if (isBlocked || isPending) return;
+    if (isBlocked || isPending || isOffline) return;
     setMenu(how);
     setIsOpen(true);
   };
@@ -88,8 +106,10 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
-      disabled={isBlocked}
-      data-disabled={isBlocked ? '' : undefined}
+      disabled={isBlocked || isOffline}
+      data-disabled={isBlocked || isOffline ? '' : undefined}
+      title={isOffline ? accessibleLabel : undefined}
+      data-testid={isOffline ? 'rsvp-offline' : undefined}
       onPointerEnter={() => void loadRsvpMenu()}
       onFocus={() => void loadRsvpMenu()}
       // A click with no pointer behind it (detail 0) is Enter or Space on the button.
@@ -106,7 +126,7 @@ export function RsvpControl({ eventId, userRsvpStatus, isFull, className }: Rsvp
 
   return (
     <div className={cn('inline-flex', className)} onClick={stop} onKeyDown={stop}>
-      {menuModule ? (
+      {menuModule && !isOffline ? (
         <menuModule.default
           trigger={<Button {...buttonProps}>{buttonContent}</Button>}
           isBlocked={isBlocked}

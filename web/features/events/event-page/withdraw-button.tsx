@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
 import { Button } from '@/components/ui/button';
+import { useIsOnline } from '@/lib/use-is-online';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 
@@ -27,6 +28,7 @@ export function WithdrawButton({
   const { t } = useTranslation('events');
   const [isOpen, setIsOpen] = useState(false);
   const dialog = useLazyModule(loadWithdrawDialog, useHasBeenOpen(isOpen));
+  const isOffline = !useIsOnline();
   return (
     <span className={cn('inline-flex', className)} onClick={stop} onKeyDown={stop}>
       <Button
@@ -37,6 +39,8 @@ export function WithdrawButton({
         onPointerEnter={() => void loadWithdrawDialog()}
         onFocus={() => void loadWithdrawDialog()}
         onClick={() => setIsOpen(true)}
+        disabled={isOffline}
+        title={isOffline ? t('shell:offline.actionReason') : undefined}
         data-testid="withdraw"
       >
         <LogOut className="rtl:-scale-x-100" aria-hidden />

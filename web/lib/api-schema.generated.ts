@@ -5246,6 +5246,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/ticket/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's check-in code as a QR code (SVG, dark on white) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description image/svg+xml */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/waitlist": {
         parameters: {
             query?: never;

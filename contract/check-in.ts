@@ -12,7 +12,7 @@ export const CHECK_IN_OPENS_BEFORE_START_MINUTES = 120;
 export const CHECK_IN_CLOSES_AFTER_END_MINUTES = 12 * 60;
 
 /** A ticket code: 32 lower-case hex digits (a random UUID without its dashes). */
-export const TICKET_CODE_PATTERN = /^[0-9a-f]{32}$/;
+const TICKET_CODE_PATTERN = /^[0-9a-f]{32}$/;
 
 const ticketCodeSchema = z
   .string({ error: 'Code is required' })
@@ -32,7 +32,6 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 /** POST /api/events/{id}/check-ins and /check-outs */
 export const checkInBodySchema = z.object({ code: ticketCodeSchema });
-export type CheckInBody = z.input<typeof checkInBodySchema>;
 
 /** DELETE /api/events/{id}/check-ins/{code} */
 export const checkInParamsSchema = z.object({

@@ -151,6 +151,23 @@ const EXPECTATIONS: Record<string, Expectation> = {
       url: `/api/events/${f.pastEventId}/attendance`,
       body: { entries: [{ userId: f.ids.attendee, attended: true }] },
     }),
+  // The holder's ticket: nobody else's, and nothing for a place that is not there.
+  'GET /api/events/:id/ticket': (f) => ({
+    ...signedIn(404, { url: `/api/events/${f.fullEventId}/ticket` }),
+    attendee: { status: 200, url: `/api/events/${f.fullEventId}/ticket` },
+  }),
+  'GET /api/events/:id/ticket/qr-code': (f) => ({
+    ...signedIn(404, { url: `/api/events/${f.fullEventId}/ticket/qr-code` }),
+    attendee: { status: 200, url: `/api/events/${f.fullEventId}/ticket/qr-code` },
+  }),
+  'GET /api/events/:id/check-ins': (f) => organizerOnly(200, { url: `/api/events/${f.upcomingEventId}/check-ins` }),
+  // Days ahead, the door is not open yet: the organizer passes the check and meets the window.
+  'POST /api/events/:id/check-ins': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-ins`, body: { code: '0'.repeat(32) } }),
+  'POST /api/events/:id/check-outs': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-outs`, body: { code: '0'.repeat(32) } }),
+  'DELETE /api/events/:id/check-ins/:code': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-ins/${'0'.repeat(32)}` }),
   'POST /api/events/:id/waitlist': (f) => ({
     ...signedIn(201, { url: `/api/events/${f.fullEventId}/waitlist` }),
     attendee: { status: 409, url: `/api/events/${f.fullEventId}/waitlist` },

@@ -74,11 +74,12 @@ export async function clearCheckIn(db: Executor, eventId: number, userId: string
 
 export type DoorRow = TicketHolderRow & { profileImageUrl: string | null; code: string };
 
-export async function listDoor(db: Executor, eventId: number, organizerId: string): Promise<DoorRow[]> {
+/** Everyone holding a place but the caller, who cannot check themself in. */
+export async function listDoor(db: Executor, eventId: number, callerId: string): Promise<DoorRow[]> {
   return db
     .select({ ...holderColumns, profileImageUrl: users.profileImageUrl, code: rsvps.ticketCode })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))
-    .where(and(eq(rsvps.eventId, eventId), sql`${rsvps.userId} <> ${organizerId}`))
+    .where(and(eq(rsvps.eventId, eventId), sql`${rsvps.userId} <> ${callerId}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(rsvps.userId));
 }

@@ -64,11 +64,16 @@ export class CheckInService {
     return event;
   }
 
-  private async findHolder(tx: Executor, event: LockedEvent, code: string): Promise<repository.TicketHolderRow> {
+  private async findHolder(
+    tx: Executor,
+    event: LockedEvent,
+    callerId: string,
+    code: string,
+  ): Promise<repository.TicketHolderRow> {
     const holder = await repository.findTicketHolder(tx, event.id, code);
     if (!holder) throw notFound(TICKET_NOT_FOUND, 'TICKET_NOT_FOUND');
     // Verified hours are someone else's word that a person came (as for recorded attendance).
-    if (holder.userId === event.organizerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+    if (holder.userId === callerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
     return holder;
   }
 
@@ -76,7 +81,7 @@ export class CheckInService {
   async checkIn(userId: string, eventId: number, code: string): Promise<CheckInResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
-      const holder = await this.findHolder(tx, event, code);
+      const holder = await this.findHolder(tx, event, userId, code);
       if (holder.checkedInAt)
         return { user: personOf(holder), checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
       const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId);
@@ -89,7 +94,7 @@ export class CheckInService {
   async checkOut(userId: string, eventId: number, code: string): Promise<CheckOutResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
-      const holder = await this.findHolder(tx, event, code);
+      const holder = await this.findHolder(tx, event, userId, code);
       if (!holder.checkedInAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
       const checkedOutAt = await repository.markCheckedOut(tx, eventId, holder.userId);
       if (!checkedOutAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
@@ -105,7 +110,7 @@ export class CheckInService {
   async undoCheckIn(userId: string, eventId: number, code: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
-      const holder = await this.findHolder(tx, event, code);
+      const holder = await this.findHolder(tx, event, userId, code);
       await repository.clearCheckIn(tx, eventId, holder.userId);
     });
   }
@@ -114,7 +119,7 @@ export class CheckInService {
     return this.db.transaction(async (tx) => {
       const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR, false);
       const { opensAt, closesAt } = checkInWindow(event);
-      const rows = await repository.listDoor(tx, eventId, event.organizerId);
+      const rows = await repository.listDoor(tx, eventId, userId);
       return {
         eventId,
         title: event.title,

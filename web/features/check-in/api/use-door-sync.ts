@@ -8,7 +8,10 @@ import { toast } from '@/lib/use-toast';
 import { addDoorAction, type DoorAction, type DoorActionKind, listDoorActions, removeDoorAction } from '../door-queue';
 import { doorQueryOptions } from './get-door';
 
-/** While scans wait, the door tries again this often even without an `online` event (which a captive Wi-Fi never sends). */
+/**
+ * While scans wait, the door tries again this often even without an `online` event, which a captive
+ * Wi-Fi that lets nothing through never sends.
+ */
 const RETRY_MS = 10_000;
 
 function send(action: DoorAction): Promise<unknown> {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readQueryOptions } from '@/lib/api-read';
 
 /** GET /api/events/{id}/ticket: the holder's check-in code; the QR code is its image (…/ticket/qr-code). */
-export function ticketQueryOptions(eventId: number) {
+function ticketQueryOptions(eventId: number) {
   return readQueryOptions('/api/events/{id}/ticket', { path: { id: eventId } });
 }
 

@@ -83,7 +83,6 @@ test.describe('Organizations', () => {
     await expect(page.getByTestId('organization-followers')).toHaveText('2 followers');
     await page.getByTestId('organization-follow').click();
     await expect(page.getByTestId('organization-followers')).toHaveText('1 follower');
-    void user;
   });
 
   test('the members screen invites by e-mail, changes a role and keeps the last owner', async ({
@@ -146,6 +145,5 @@ test.describe('Organizations', () => {
     await expect(page.getByTestId('invitation-status')).toHaveText(
       'This link has no invitation in it. Open the link from the e-mail again.',
     );
-    void user;
   });
 });

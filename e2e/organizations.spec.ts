@@ -137,11 +137,11 @@ test.describe('Organizations', () => {
     });
     expect(created.status()).toBe(201);
     // The token only travels in the mail; without SMTP here, a made-up token shows the invalid state.
-    await page.goto('/invitations#token=not-a-real-invitation');
+    await page.goto('/organizations/invitation#token=not-a-real-invitation');
     await expect(page.getByTestId('invitation-status')).toHaveText(
       'This invitation is not valid or has expired: ask for a new one.',
     );
-    await page.goto('/invitations');
+    await page.goto('/organizations/invitation');
     await expect(page.getByTestId('invitation-status')).toHaveText(
       'This link has no invitation in it. Open the link from the e-mail again.',
     );

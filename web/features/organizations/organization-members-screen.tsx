@@ -174,7 +174,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
               data-testid="member-row"
             >
               <PersonAvatar person={member.user} className="size-10" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-40 flex-1">
                 <p className="truncate font-medium" dir="auto">
                   {displayName(member.user)}{' '}
                   {isMe && <span className="text-muted-foreground">({t('members.you')})</span>}
@@ -183,7 +183,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
                   {t('members.since', { date: dateFormat.format(new Date(member.createdAt)) })}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="ms-auto flex items-center gap-2">
                 <Select
                   value={member.role}
                   disabled={!canChange || changeRole.isPending}

@@ -58,8 +58,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
   { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
-  { path: '/organizations/new', page: 'organizations/new-organization-page', namespaces: ['organizations'] }, // Create an organization
-  { path: '/o/:slug', page: 'organizations/organization-page', namespaces: ['organizations'] }, // An organization's page
-  { path: '/o/:slug/members', page: 'organizations/organization-members-page', namespaces: ['organizations'] }, // Its members
-  { path: '/invitations', page: 'organizations/invitation-page', namespaces: ['organizations'] }, // An invitation's link
+  { path: '/o/:slug/:section?', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // An organization, its members
+  { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
 ];

@@ -184,7 +184,7 @@ export class OrganizationsService {
         organizationName: organization.name,
         role: input.role,
         // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
-        acceptUrl: `${new URL('/invitations', this.linkOrigin).href}#token=${token}`,
+        acceptUrl: `${new URL('/organizations/invitation', this.linkOrigin).href}#token=${token}`,
         validDays: ORGANIZATION_LIMITS.invitationValidDays,
       }),
     );

@@ -80,7 +80,7 @@ async function inviteAndReadToken(
   await expect.poll(() => mailsTo(email.toLowerCase()).length, { timeout: 5000 }).toBe(before + 1);
   const mail = mailsTo(email.toLowerCase())[before]!;
   const link = /https?:\/\/\S+/.exec(mail.text ?? '')![0];
-  expect(link.startsWith('http://pitchin.test/invitations#token=')).toBe(true);
+  expect(link.startsWith('http://pitchin.test/organizations/invitation#token=')).toBe(true);
   return new URL(link).hash.replace('#token=', '');
 }
 

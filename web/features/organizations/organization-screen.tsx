@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, CalendarDays, ExternalLink, MapPin, UserCog, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '@contract/languages';
-import { Link, type RouteComponentProps } from 'wouter';
+import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -14,10 +14,10 @@ import { toast } from '@/lib/use-toast';
 import { organizationQueryOptions } from './api/get-organization';
 
 /** /o/{slug}: an organization's public page, its next events, its followers and the Follow button. */
-export default function OrganizationPage({ params }: RouteComponentProps<{ slug: string }>) {
+export function OrganizationScreen({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('organizations');
   const queryClient = useQueryClient();
-  const options = organizationQueryOptions(params.slug);
+  const options = organizationQueryOptions(slug);
   const { data: organization, isPending, isError, error, refetch } = useQuery(options);
   const follow = useMutation({
     mutationFn: (isFollowing: boolean) =>

@@ -8,11 +8,11 @@ import { statusOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 
 /**
- * /invitations#token=…: an e-mailed invitation's link, which joins the signed-in person. The token is in
+ * /organizations/invitation#token=…: an e-mailed invitation's link, which joins the signed-in person. The token is in
  * the fragment, which no server log or Referer carries, and is read in an effect (the page is rendered on
  * the server without it).
  */
-export default function InvitationPage() {
+export function InvitationScreen() {
   const { t } = useTranslation('organizations');
   const [token, setToken] = useState<string | null>(null);
   const accept = useMutation({

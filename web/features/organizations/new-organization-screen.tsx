@@ -26,7 +26,7 @@ function slugFrom(name: string): string {
 }
 
 /** /organizations/new: name, address, description and website; the creator becomes its owner. */
-export default function NewOrganizationPage() {
+export function NewOrganizationScreen() {
   const { t } = useTranslation('organizations');
   const [, navigate] = useLocation();
   const [name, setName] = useState('');

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MailPlus, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, type RouteComponentProps, useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { intlLocale } from '@contract/languages';
 import type { OrganizationMembers, OrganizationRole } from '@contract/organizations';
 import { LoadError } from '@/components/app-shell/page-states';
@@ -21,12 +21,12 @@ import { membersQueryOptions, organizationQueryOptions } from './api/get-organiz
 const ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'organizer', 'member'];
 
 /** /o/{slug}/members: members and their roles, invitations by e-mail, removal and leaving (owners and admins). */
-export default function OrganizationMembersPage({ params }: RouteComponentProps<{ slug: string }>) {
+export function OrganizationMembersScreen({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('organizations');
   const queryClient = useQueryClient();
   const myId = useAuth().user?.id;
   const [, navigate] = useLocation();
-  const organization = useQuery(organizationQueryOptions(params.slug));
+  const organization = useQuery(organizationQueryOptions(slug));
   const organizationId = organization.data?.id;
   const membersOptions = membersQueryOptions(organizationId ?? 0);
   const members = useQuery({ ...membersOptions, enabled: organizationId !== undefined });
@@ -87,8 +87,8 @@ export default function OrganizationMembersPage({ params }: RouteComponentProps<
     onSuccess: async (_answer, userId) => {
       // Who leaves no longer manages members: back to the organization's page.
       if (userId === myId) {
-        await queryClient.invalidateQueries({ queryKey: organizationQueryOptions(params.slug).queryKey });
-        navigate(`/o/${params.slug}`);
+        await queryClient.invalidateQueries({ queryKey: organizationQueryOptions(slug).queryKey });
+        navigate(`/o/${slug}`);
         return;
       }
       await queryClient.invalidateQueries({ queryKey: membersOptions.queryKey });
@@ -174,7 +174,7 @@ export default function OrganizationMembersPage({ params }: RouteComponentProps<
               data-testid="member-row"
             >
               <PersonAvatar person={member.user} className="size-10" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-40 flex-1">
                 <p className="truncate font-medium" dir="auto">
                   {displayName(member.user)}{' '}
                   {isMe && <span className="text-muted-foreground">({t('members.you')})</span>}
@@ -183,7 +183,7 @@ export default function OrganizationMembersPage({ params }: RouteComponentProps<
                   {t('members.since', { date: dateFormat.format(new Date(member.createdAt)) })}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="ms-auto flex items-center gap-2">
                 <Select
                   value={member.role}
                   disabled={!canChange || changeRole.isPending}

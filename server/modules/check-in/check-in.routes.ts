@@ -49,7 +49,10 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request, reply) => {
       const ticket = await service.ticket(requireUser(request).id, request.params.id);
-      return reply.header('cache-control', 'private, no-store').type('image/svg+xml').send(await qrCodeSvg(ticket.code));
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('image/svg+xml')
+        .send(await qrCodeSvg(ticket.code));
     },
   );
 

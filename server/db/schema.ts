@@ -551,7 +551,10 @@ export const userPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     place: text('place'),
-    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // Set when the questions were answered or skipped: either way they are not asked again.
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     // The one-time explanation of RSVPs and verified hours on Home, gone for good once dismissed.

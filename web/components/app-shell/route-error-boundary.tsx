@@ -1,7 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { forgetFailedLoads } from '@/lib/lazy-with-preload';
 import { useIsOnline } from '@/lib/use-is-online';
@@ -57,12 +56,8 @@ function RouteErrorNotice({ onRetry }: { onRetry: () => void }) {
         <h1 className="text-xl font-semibold">{t(isOnline ? 'routeError.title' : 'routeError.offlineTitle')}</h1>
         <p className="text-muted-foreground">{t(isOnline ? 'routeError.hint' : 'routeError.offlineHint')}</p>
       </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={onRetry}>{t('routeError.retry')}</Button>
-        <Button asChild variant="outline">
-          <Link href="/">{t('routeError.home')}</Link>
-        </Button>
-      </div>
+      {/* The navigation stays on screen for going elsewhere. */}
+      <Button onClick={onRetry}>{t('routeError.retry')}</Button>
     </div>
   );
 }

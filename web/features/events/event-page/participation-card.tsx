@@ -107,11 +107,8 @@ function WaitlistBox({ event }: { event: Event }) {
   const { join, leave } = useWaitlist(event.id);
   const position = event.userWaitlistPosition;
   const isPending = join.isPending || leave.isPending;
+  // Offline the buttons stay in place, disabled; the offline banner says why.
   const isOffline = !useIsOnline();
-  // Offline the buttons stay in place, disabled, with the reason under them.
-  const offlineProps = isOffline
-    ? { title: t('shell:offline.actionReason'), 'aria-describedby': 'waitlist-offline' }
-    : {};
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-3" data-testid="waitlist-box">
       {position !== null ? (
@@ -132,7 +129,6 @@ function WaitlistBox({ event }: { event: Event }) {
           size="sm"
           disabled={isPending || isOffline}
           aria-busy={isPending || undefined}
-          {...offlineProps}
           onClick={() => leave.mutate()}
           data-testid="leave-waitlist"
         >
@@ -145,18 +141,12 @@ function WaitlistBox({ event }: { event: Event }) {
           className="w-full"
           disabled={isPending || isOffline}
           aria-busy={isPending || undefined}
-          {...offlineProps}
           onClick={() => join.mutate()}
           data-testid="join-waitlist"
         >
           {isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ListPlus aria-hidden />}
           {t('waitlist.join')}
         </Button>
-      )}
-      {isOffline && (
-        <p id="waitlist-offline" className="text-xs font-medium text-amber-800 dark:text-amber-200">
-          {t('shell:offline.actionReason')}
-        </p>
       )}
     </div>
   );

@@ -39,8 +39,8 @@ export function WithdrawButton({
         onPointerEnter={() => void loadWithdrawDialog()}
         onFocus={() => void loadWithdrawDialog()}
         onClick={() => setIsOpen(true)}
+        // Offline the confirmation could neither load nor send: disabled, and the offline banner says why.
         disabled={isOffline}
-        title={isOffline ? t('shell:offline.actionReason') : undefined}
         data-testid="withdraw"
       >
         <LogOut className="rtl:-scale-x-100" aria-hidden />

@@ -130,7 +130,6 @@ export default function LandingPage({ stats = null }: { stats?: PublicStats | nu
                 {STATS.map(({ field, labelKey, icon: StatIcon }, index) => (
                   <li
                     key={labelKey}
-                    data-testid={`landing-stat-${field}`}
                     className={cx(
                       'flex flex-col gap-3 rounded-2xl border border-border bg-card/90 p-4 shadow-sm backdrop-blur sm:p-6',
                       index % 2 === 1 && 'lg:translate-y-6',

@@ -171,7 +171,7 @@ test.describe('journey: verified hours', () => {
     await page.goto('/journey');
     const verified = page.getByTestId('verified-hours');
     await expect(verified.getByRole('heading', { name: 'Verified hours' })).toBeVisible();
-    await expect(verified).toContainText('Hours from events where the organizer recorded that you came.');
+    await expect(verified).toContainText('Hours from events where the organizer recorded that you came:');
     await expect(verified.getByTestId('verified-hours-value')).toHaveText('0 h');
     await expect(verified).toContainText('No verified hours yet.');
     await expect(page.getByTestId('journey-total-hours-detail')).toHaveText('Planned hours: 0');

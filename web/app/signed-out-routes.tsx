@@ -19,11 +19,6 @@ const notFoundPage = lazyWithPreload(() => import('@/features/not-found/not-foun
 export const NotFoundPage = notFoundPage.Component;
 export const loadNotFoundPage = notFoundPage.preload;
 
-/** The public figures the server rendered the landing page with, when it put them in the page. */
-function landingStats(queries: PageData['queries'] = []): PublicStats | null {
-  return (queries.find((query) => query.url === '/api/stats/public')?.data as PublicStats | undefined) ?? null;
-}
-
 /** /events/{id} is the one path besides "/" a guest may open. */
 export function isGuestEventPath(path: string): boolean {
   return /^\/events\/[^/]+\/?$/.test(path);
@@ -50,7 +45,10 @@ export function SignedOutRoutes({
   if (path === '/') {
     return (
       <>
-        <LandingPage stats={landingStats(initialQueries)} />
+        {/* The public figures the page came with (server/plugins/web.ts). */}
+        <LandingPage
+          stats={initialQueries?.find((query) => query.url === '/api/stats/public')?.data as PublicStats | undefined}
+        />
         <ScreenCommitted />
       </>
     );

@@ -200,13 +200,31 @@ const isVerifiedAttendanceOf = (userId: string) =>
   );
 
 export async function listAttendedEvents(db: Executor, userId: string): Promise<VerifiedHoursRow[]> {
-  return db
-    .select({ eventId: events.id, title: events.title, date: events.date, durationMinutes: events.durationMinutes })
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(isVerifiedAttendanceOf(userId))
-    .orderBy(sql`${events.date} DESC`, sql`${events.id} DESC`);
+  const rows = await selectRows<VerifiedHoursRow & { date: Date | string }>(
+    db,
+    sql`SELECT "eventId", title, date, "durationMinutes" FROM (
+          SELECT e.id AS "eventId", e.title, e.date, e.duration_minutes AS "durationMinutes"
+          FROM rsvps r JOIN events e ON e.id = r.event_id
+          WHERE r.user_id = ${userId} AND r.attended = true AND e.status = 'scheduled' AND e.organizer_id <> ${userId}
+            AND e.slot_count = 0
+          UNION ALL
+          SELECT e.id, e.title, e.date, (sum(extract(epoch FROM s.ends_at - s.starts_at)) / 60)::int
+          FROM ${ATTENDED_SLOTS(userId)}
+          GROUP BY e.id, e.title, e.date
+        ) attended ORDER BY date DESC, "eventId" DESC`,
+  );
+  return rows.map((row) => ({ ...row, date: row.date instanceof Date ? row.date : new Date(row.date) }));
 }
+
+/**
+ * The attended slots of events with slots (decision 0027): there each attended slot's own window counts,
+ * not the event's length. Confirmed places only, of scheduled events the person does not organize.
+ */
+const ATTENDED_SLOTS = (
+  userId: string,
+) => sql`slot_signups m JOIN slots s ON s.id = m.slot_id JOIN events e ON e.id = s.event_id
+  WHERE m.user_id = ${userId} AND m.attended = true AND m.status = 'confirmed' AND e.status = 'scheduled'
+    AND e.organizer_id <> ${userId}`;
 
 /**
  * The minutes of the union of those events' time spans: a minute inside two overlapping events counts
@@ -220,7 +238,9 @@ export async function sumAttendedMinutesOnce(db: Executor, userId: string): Prom
     sql`WITH spans AS (
           SELECT ${events.date} AS starts_at, ${events.date} + make_interval(mins => ${events.durationMinutes}) AS ends_at
           FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
-          WHERE ${isVerifiedAttendanceOf(userId)}
+          WHERE ${isVerifiedAttendanceOf(userId)} AND ${events.slotCount} = 0
+          UNION ALL
+          SELECT s.starts_at, s.ends_at FROM ${ATTENDED_SLOTS(userId)}
         ), reached AS (
           SELECT starts_at, ends_at,
                  max(ends_at) OVER (ORDER BY starts_at, ends_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end

@@ -36,7 +36,8 @@ async function addSlots(request: APIRequestContext, eventId: number, base: numbe
 test.describe('scheduling screens', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('the organizer editor with counts and a pending volunteer', async ({ page, context, newPerson }) => {
+  test('the organizer editor with counts and a pending volunteer', async ({ page, context, user, newPerson }) => {
+    void user;
     const event = await createEventWith(context.request, { title: 'Harbour food drive' });
     const ids = await addSlots(context.request, event.id, new Date(event.date as string).getTime());
     const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
@@ -53,7 +54,8 @@ test.describe('scheduling screens', () => {
     });
   });
 
-  test("a volunteer's choice, in English and in Arabic", async ({ page, context, newPerson }) => {
+  test("a volunteer's choice, in English and in Arabic", async ({ page, context, user, newPerson }) => {
+    void user;
     const organizer = await newPerson({ firstName: 'Maya', lastName: 'Okafor' });
     const event = await createEventWith(organizer.request, { title: 'Harbour food drive' });
     const ids = await addSlots(organizer.request, event.id, new Date(event.date as string).getTime());

@@ -18,7 +18,7 @@ export const SLOT_LIMITS = {
 
 const MAX_SLOT_MILLISECONDS = SLOT_LIMITS.lengthHoursMax * 60 * 60 * 1000;
 
-export const SLOT_SIGNUP_STATUSES = ['confirmed', 'pending'] as const;
+const SLOT_SIGNUP_STATUSES = ['confirmed', 'pending'] as const;
 const slotSignupStatusSchema = z.enum(SLOT_SIGNUP_STATUSES);
 export type SlotSignupStatus = z.infer<typeof slotSignupStatusSchema>;
 
@@ -98,7 +98,6 @@ export type UpdateSlotBody = z.input<typeof updateSlotBodySchema>;
 
 /** POST /api/slots/{id}/signup → 201 */
 export const slotSignupResponseSchema = z.object({ status: slotSignupStatusSchema });
-export type SlotSignupResponse = z.infer<typeof slotSignupResponseSchema>;
 
 /** POST /api/events/{id}/slot-signups: several slots of one event in one go, all or none. */
 export const slotSignupsBodySchema = z.object({
@@ -115,7 +114,6 @@ export const slotSignupsBodySchema = z.object({
     .max(SLOT_LIMITS.perSignupMax, `At most ${SLOT_LIMITS.perSignupMax} slots at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each slot may be named once'),
 });
-export type SlotSignupsBody = z.input<typeof slotSignupsBodySchema>;
 export const slotSignupsResponseSchema = z.array(
   z.object({ slotId: z.number().int(), status: slotSignupStatusSchema }),
 );
@@ -150,7 +148,7 @@ export const slotRosterQuerySchema = z.object({
 });
 
 /** GET /api/my-slots: the caller's places and queues in slots not yet ended, soonest first. */
-export const mySlotSchema = slotSchema.extend({
+const mySlotSchema = slotSchema.extend({
   event: z.object({ id: z.number().int(), title: z.string() }),
 });
 export const mySlotListSchema = z.array(mySlotSchema);

@@ -167,6 +167,13 @@ test.describe('volunteer scheduling', () => {
       const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
       expect(slots.find((slot) => slot.id === morning.id)?.userSignupStatus).toBeNull();
       expect(slots.find((slot) => slot.id === afternoon.id)?.userSignupStatus).toBe('confirmed');
+
+      // The event's card says how many places its schedule has left, and leads to the slots, not an RSVP.
+      await page.goto(`/discover?search=${encodeURIComponent(event.title)}`);
+      const card = page.getByTestId('event-card').filter({ hasText: event.title });
+      await expect(card.getByTestId('event-card-slot-places')).toHaveText('8 places open in the schedule');
+      await card.getByTestId('event-card-choose-slots').click();
+      await expect(page).toHaveURL(new RegExp(`/events/${event.id}#schedule$`));
     } finally {
       await organizer.request.dispose();
       await other.request.dispose();

@@ -30,6 +30,19 @@ type Fixture = {
   profilePhotoUrl: string;
   /** The organizer owns it; the attendee is one of its members. */
   organization: { id: number; slug: string };
+  /**
+   * The organizer's event with a schedule: `full` (one place) is the attendee's, who waits for approval
+   * in `approve` and `decline`; the others are open; one hour apart, so no sign-up overlaps another.
+   */
+  slots: {
+    eventId: number;
+    open: number;
+    remove: number;
+    several: number;
+    full: number;
+    approve: number;
+    decline: number;
+  };
   ids: Record<Exclude<Actor, 'visitor'>, string>;
   emails: Record<Exclude<Actor, 'visitor'>, string>;
 };
@@ -152,6 +165,49 @@ const EXPECTATIONS: Record<string, Expectation> = {
       body: { entries: [{ userId: f.ids.attendee, attended: true }] },
     }),
   // The holder's ticket: nobody else's, and nothing for a place that is not there.
+  // A schedule is public; only its organizer changes it, and each person holds and leaves their own places.
+  'GET /api/events/:id/slots': (f) => same(200, { url: `/api/events/${f.slots.eventId}/slots` }),
+  'POST /api/events/:id/slots': (f) =>
+    organizerOnly(201, {
+      url: `/api/events/${f.slots.eventId}/slots`,
+      body: {
+        role: 'Matrix role',
+        startsAt: daysFromNow(8).toISOString(),
+        endsAt: new Date(daysFromNow(8).getTime() + 3_600_000).toISOString(),
+        capacity: 3,
+      },
+    }),
+  'PATCH /api/slots/:id': (f) =>
+    organizerOnly(200, { url: `/api/slots/${f.slots.open}`, body: { description: 'Matrix' } }),
+  // The attendee asks last, after the organizer removed it: a slot that is gone is not found.
+  'DELETE /api/slots/:id': (f) => ({
+    ...organizerOnly(204, { url: `/api/slots/${f.slots.remove}` }),
+    attendee: { status: 404, url: `/api/slots/${f.slots.remove}` },
+  }),
+  'POST /api/slots/:id/signup': (f) => signedIn(201, { url: `/api/slots/${f.slots.open}/signup` }),
+  'POST /api/events/:id/slot-signups': (f) =>
+    signedIn(201, { url: `/api/events/${f.slots.eventId}/slot-signups`, body: { slotIds: [f.slots.several] } }),
+  'DELETE /api/slots/:id/signup': (f) => signedIn(204, { url: `/api/slots/${f.slots.open}/signup` }),
+  'POST /api/slots/:id/waitlist': (f) => ({
+    ...signedIn(201, { url: `/api/slots/${f.slots.full}/waitlist` }),
+    attendee: { status: 409, url: `/api/slots/${f.slots.full}/waitlist` },
+  }),
+  'DELETE /api/slots/:id/waitlist': (f) => ({
+    ...signedIn(204, { url: `/api/slots/${f.slots.full}/waitlist` }),
+    attendee: { status: 404, url: `/api/slots/${f.slots.full}/waitlist` },
+  }),
+  'POST /api/slots/:id/signups/:userId/approve': (f) =>
+    organizerOnly(200, { url: `/api/slots/${f.slots.approve}/signups/${f.ids.attendee}/approve` }),
+  'POST /api/slots/:id/signups/:userId/decline': (f) =>
+    organizerOnly(200, { url: `/api/slots/${f.slots.decline}/signups/${f.ids.attendee}/decline` }),
+  // Attendance opens when the slot starts: the organizer is let through to that rule.
+  'PUT /api/slots/:id/attendance': (f) =>
+    organizerOnly(409, {
+      url: `/api/slots/${f.slots.full}/attendance`,
+      body: { entries: [{ userId: f.ids.attendee, attended: true }] },
+    }),
+  'GET /api/events/:id/slot-signups': (f) => organizerOnly(200, { url: `/api/events/${f.slots.eventId}/slot-signups` }),
+  'GET /api/my-slots': () => signedIn(200),
   'GET /api/events/:id/ticket': (f) => ({
     ...signedIn(404, { url: `/api/events/${f.fullEventId}/ticket` }),
     attendee: { status: 200, url: `/api/events/${f.fullEventId}/ticket` },
@@ -373,7 +429,47 @@ beforeAll(async () => {
   await app.database.db
     .insert(organizationMembers)
     .values({ organizationId: organization.json().id, userId: ids.attendee, role: 'member' });
+  const slotEvent = await createEventRow(app.database.db, {
+    organizerId: ids.organizer,
+    date: daysFromNow(7),
+    title: 'Schedule',
+  });
+  const addSlot = async (hour: number, capacity: number, requiresApproval = false) => {
+    const startsAt = new Date(slotEvent.date.getTime() + hour * 3_600_000);
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/events/${slotEvent.id}/slots`,
+      headers: { cookie: accounts.organizer!.cookie },
+      payload: {
+        role: `Role ${hour}`,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+        capacity,
+        requiresApproval,
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    return (made.json() as { id: number }).id;
+  };
+  const slots = {
+    eventId: slotEvent.id,
+    open: await addSlot(0, 5),
+    remove: await addSlot(1, 5),
+    several: await addSlot(2, 5),
+    full: await addSlot(3, 1),
+    approve: await addSlot(4, 5, true),
+    decline: await addSlot(5, 5, true),
+  };
+  for (const slotId of [slots.full, slots.approve, slots.decline]) {
+    const signup = await app.inject({
+      method: 'POST',
+      url: `/api/slots/${slotId}/signup`,
+      headers: { cookie: accounts.attendee!.cookie },
+    });
+    expect(signup.statusCode).toBe(201);
+  }
   fixture = {
+    slots,
     organization: { id: organization.json().id, slug: organization.json().slug },
     upcomingEventId: upcoming.id,
     pastEventId: past.id,

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import {
+  organizationFollows,
+  userPreferences,
   authAttempts,
   calendarFeeds,
   mailOutbox,
@@ -178,6 +180,9 @@ export async function eraseAccount(db: Executor, userId: string): Promise<{ free
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(mailPreferences).where(eq(mailPreferences.userId, userId));
+  // The place and interests asked at first run, and whom the person followed, are theirs alone.
+  await db.delete(userPreferences).where(eq(userPreferences.userId, userId));
+  await db.delete(organizationFollows).where(eq(organizationFollows.userId, userId));
   await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
   // Failed sign-ins are counted under keys that hold the address (auth.service): the address goes with them.
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

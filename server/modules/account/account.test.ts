@@ -8,6 +8,9 @@ import {
   events,
   mailOutbox,
   mailPreferences,
+  organizationFollows,
+  organizations,
+  userPreferences,
   notifications,
   passwordResetTokens,
   ratings,
@@ -743,7 +746,7 @@ describe('DELETE /api/auth/user', () => {
     expect((await call('GET', '/api/conversations', fresh)).json()).toEqual([]);
   });
 
-  it('kills the calendar feed URL and erases notifications, mail switches, mails and failed sign-ins', async () => {
+  it('kills the calendar feed URL and erases notifications, mail switches, mails, first-run answers, follows and failed sign-ins', async () => {
     const leaving = await signUpUser(app, { firstName: 'Feed', lastName: 'Owner' });
     const friend = await signUpUser(app, { firstName: 'Feed', lastName: 'Friend' });
     const made = await call('POST', '/api/calendar-feed', leaving.cookie);
@@ -757,6 +760,15 @@ describe('DELETE /api/auth/user', () => {
     expect(
       (await call('PUT', '/api/user/mail-settings', leaving.cookie, { kinds: { announcement: false } })).statusCode,
     ).toBe(200);
+    // The first run's place and interests, and an organization followed.
+    expect(
+      (await call('PUT', '/api/preferences', leaving.cookie, { place: 'Lisbon', categoryIds: [] })).statusCode,
+    ).toBe(200);
+    const [followed] = await app.database.db
+      .insert(organizations)
+      .values({ slug: 'leaving-followed', name: 'Followed', description: '' })
+      .returning();
+    await app.database.db.insert(organizationFollows).values({ organizationId: followed!.id, userId: leaving.user.id });
     const friendsEvent = await createEventRow(app.database.db, { organizerId: friend.user.id, title: 'Mail about' });
     await app.database.db.insert(mailOutbox).values({
       kind: 'event_reminder',
@@ -786,6 +798,11 @@ describe('DELETE /api/auth/user', () => {
         .from(mailPreferences)
         .where(eq(mailPreferences.userId, leaving.user.id)),
       mails: await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, leaving.user.id)),
+      firstRun: await app.database.db.select().from(userPreferences).where(eq(userPreferences.userId, leaving.user.id)),
+      follows: await app.database.db
+        .select()
+        .from(organizationFollows)
+        .where(eq(organizationFollows.userId, leaving.user.id)),
       attempts: (await app.database.db.select().from(authAttempts)).filter((row) =>
         row.key.endsWith(leaving.user.email),
       ),
@@ -795,6 +812,8 @@ describe('DELETE /api/auth/user', () => {
     expect(before.notifications.length).toBeGreaterThan(0);
     expect(before.preferences).toHaveLength(1);
     expect(before.mails).toHaveLength(1);
+    expect(before.firstRun).toHaveLength(1);
+    expect(before.follows).toHaveLength(1);
     expect(before.attempts.length).toBeGreaterThanOrEqual(2);
 
     expect((await call('DELETE', '/api/auth/user', leaving.cookie, { password: leaving.password })).statusCode).toBe(
@@ -803,6 +822,14 @@ describe('DELETE /api/auth/user', () => {
     const gone = await call('GET', feedPath);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: 'Calendar feed not found', code: 'NOT_FOUND' });
-    expect(await rowsOf()).toEqual({ feeds: [], notifications: [], preferences: [], mails: [], attempts: [] });
+    expect(await rowsOf()).toEqual({
+      feeds: [],
+      notifications: [],
+      preferences: [],
+      mails: [],
+      firstRun: [],
+      follows: [],
+      attempts: [],
+    });
   });
 });

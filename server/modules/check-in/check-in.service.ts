@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { EventManagementService } from '../event-management/event-management.service';
 import { EVENT_CANCELLED, EVENT_NOT_FOUND, isHiddenFrom, lockEvent, type LockedEvent } from '../rsvps/rsvps.service';
 import * as repository from './check-in.repository';
+import { refreshAchievementProgress } from '../journey/achievement-progress';
 
 const NO_TICKET = 'You have no place at this event';
 const TICKET_NOT_FOUND = 'This code is not a ticket for this event';
@@ -86,6 +87,8 @@ export class CheckInService {
         return { user: personOf(holder), checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
       const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId);
       if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
+      // A check-in marks attendance, which verified hours and their achievements count.
+      await refreshAchievementProgress(tx, holder.userId);
       return { user: personOf(holder), checkedInAt: checkedInAt.toISOString(), alreadyCheckedIn: false };
     });
   }
@@ -98,6 +101,7 @@ export class CheckInService {
       if (!holder.checkedInAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
       const checkedOutAt = await repository.markCheckedOut(tx, eventId, holder.userId);
       if (!checkedOutAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
+      await refreshAchievementProgress(tx, holder.userId);
       return {
         user: personOf(holder),
         checkedInAt: holder.checkedInAt.toISOString(),
@@ -112,6 +116,7 @@ export class CheckInService {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
       await repository.clearCheckIn(tx, eventId, holder.userId);
+      await refreshAchievementProgress(tx, holder.userId);
     });
   }
 

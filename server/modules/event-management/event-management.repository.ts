@@ -207,34 +207,62 @@ const isVerifiedAttendanceOf = (userId: string) => and(eq(rsvps.userId, userId),
 const attendedStart = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN ${rsvps.checkedInAt} ELSE ${events.date} END`;
 const attendedEnd = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN greatest(${rsvps.checkedOutAt}, ${rsvps.checkedInAt}) ELSE ${events.date} + make_interval(mins => ${events.durationMinutes}) END`;
 
+/**
+ * The attended slots of events with slots (decision 0027): there each attended slot's own window counts,
+ * not the event's length. Confirmed places only, of scheduled events the person does not organize; of
+ * one person, or of everyone when `userId` is null (the community's figure).
+ */
+const attendedSlots = (userId: string | null) =>
+  sql`slot_signups m JOIN slots s ON s.id = m.slot_id JOIN events e ON e.id = s.event_id
+    WHERE m.attended = true AND m.status = 'confirmed' AND e.status = 'scheduled' AND e.organizer_id <> m.user_id
+      ${userId === null ? sql`` : sql`AND m.user_id = ${userId}`}`;
+
 export async function listAttendedEvents(db: Executor, userId: string): Promise<VerifiedHoursRow[]> {
-  return db
-    .select({
-      eventId: events.id,
-      title: events.title,
-      date: events.date,
-      durationMinutes: sql<number>`extract(epoch FROM ${attendedEnd} - ${attendedStart})::float8 / 60`.mapWith(Number),
-    })
-    .from(rsvps)
-    .innerJoin(events, eq(events.id, rsvps.eventId))
-    .where(isVerifiedAttendanceOf(userId))
-    .orderBy(sql`${events.date} DESC`, sql`${events.id} DESC`);
+  const rows = await selectRows<{
+    eventId: number;
+    title: string;
+    date: Date | string;
+    durationMinutes: number | string;
+  }>(
+    db,
+    sql`SELECT "eventId", title, date, "durationMinutes" FROM (
+          SELECT ${events.id} AS "eventId", ${events.title} AS title, ${events.date} AS date,
+                 extract(epoch FROM ${attendedEnd} - ${attendedStart})::float8 / 60 AS "durationMinutes"
+          FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
+          WHERE ${isVerifiedAttendanceOf(userId)} AND ${events.slotCount} = 0
+          UNION ALL
+          SELECT e.id, e.title, e.date, sum(extract(epoch FROM s.ends_at - s.starts_at))::float8 / 60
+          FROM ${attendedSlots(userId)}
+          GROUP BY e.id, e.title, e.date
+        ) attended ORDER BY date DESC, "eventId" DESC`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    date: row.date instanceof Date ? row.date : new Date(row.date),
+    durationMinutes: Number(row.durationMinutes),
+  }));
 }
 
 /**
- * The minutes of the union of each person's attended events' time spans, added up over the people the
- * filter lets through: a minute inside two overlapping events of one person counts once. Sorted by
- * start, an event opens a new island of time when it starts after every earlier one of that person has
- * ended (the running maximum of the ends before it); each island is counted from its first start to its
- * last end.
+ * The minutes of the union of each person's attended time spans (events, or on events with slots their
+ * attended slots), added up over the people the filter lets through: a minute inside two overlapping
+ * spans of one person counts once. Sorted by start, a span opens a new island of time when it starts
+ * after every earlier one of that person has ended (the running maximum of the ends before it); each
+ * island is counted from its first start to its last end.
  */
-async function sumAttendedMinutesOnceWhere(db: Executor, filter: SQL | undefined): Promise<number> {
+async function sumAttendedMinutesOnceWhere(
+  db: Executor,
+  filter: SQL | undefined,
+  userId: string | null,
+): Promise<number> {
   const [row] = await selectRows<{ minutes: number | string | null }>(
     db,
     sql`WITH spans AS (
           SELECT ${rsvps.userId} AS user_id, ${attendedStart} AS starts_at, ${attendedEnd} AS ends_at
           FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
-          WHERE ${filter}
+          WHERE ${filter} AND ${events.slotCount} = 0
+          UNION ALL
+          SELECT m.user_id, s.starts_at, s.ends_at FROM ${attendedSlots(userId)}
         ), reached AS (
           SELECT user_id, starts_at, ends_at,
                  max(ends_at) OVER (PARTITION BY user_id ORDER BY starts_at, ends_at
@@ -254,10 +282,10 @@ async function sumAttendedMinutesOnceWhere(db: Executor, filter: SQL | undefined
 }
 
 export function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<number> {
-  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendanceOf(userId));
+  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendanceOf(userId), userId);
 }
 
 /** Every person's verified minutes, added up: the community's figure (decisions.md §21). */
 export function sumEveryonesAttendedMinutesOnce(db: Executor): Promise<number> {
-  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendance);
+  return sumAttendedMinutesOnceWhere(db, isVerifiedAttendance, null);
 }

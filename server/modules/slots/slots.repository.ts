@@ -227,15 +227,6 @@ export async function confirmPendingSignup(db: Executor, slotId: number, userId:
   return true;
 }
 
-export async function countConfirmedSlotsOfEvent(db: Executor, eventId: number, userId: string): Promise<number> {
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM slot_signups m JOIN slots s ON s.id = m.slot_id
-        WHERE s.event_id = ${eventId} AND m.user_id = ${userId} AND m.status = 'confirmed'`,
-  );
-  return Number(row?.count ?? 0);
-}
-
 export async function listHolderIds(db: Executor, slotId: number): Promise<string[]> {
   const rows = await db.select({ userId: slotSignups.userId }).from(slotSignups).where(eq(slotSignups.slotId, slotId));
   return rows.map((row) => row.userId);
@@ -364,10 +355,6 @@ export async function listRoster(db: Executor, eventId: number): Promise<RosterR
           FROM slot_waitlist_entries w JOIN slots s ON s.id = w.slot_id JOIN users u ON u.id = w.user_id WHERE s.event_id = ${eventId}
         ) roster ORDER BY "slotId", queue_order, "createdAt", "userId"`,
   );
-}
-
-export async function listSignupUserIds(db: Executor, slotId: number): Promise<Set<string>> {
-  return new Set(await listHolderIds(db, slotId));
 }
 
 export async function recordAttendance(

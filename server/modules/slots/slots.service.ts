@@ -30,6 +30,7 @@ import {
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
 import * as repository from './slots.repository';
+import { refreshAchievementProgress } from '../journey/achievement-progress';
 
 const SLOT_NOT_FOUND = 'Slot not found';
 const SLOT_FULL = 'This slot is full';
@@ -404,6 +405,8 @@ export class SlotsService {
         slotId,
         [...byUser].map(([id, attended]) => ({ userId: id, attended })),
       );
+      // Verified hours, and the achievements that count them, change with the marks.
+      for (const attendeeId of byUser.keys()) await refreshAchievementProgress(tx, attendeeId);
       return event.id;
     });
     const { roster } = await this.roster(organizerId, eventId);

@@ -337,6 +337,12 @@ describe('slots of an event', () => {
     });
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json()).toMatchObject({ slotId: slot.id, signups: [{ attended: true }] });
+    // Verified hours count the attended slot's hour, not the event's three.
+    const hours = (await call('GET', '/api/user/hours', came.cookie)).json() as {
+      verifiedHours: number;
+      entries: Array<{ eventId: number; hours: number }>;
+    };
+    expect(hours).toMatchObject({ verifiedHours: 1, entries: [{ eventId: event.id, hours: 1 }] });
     const csv = await call('GET', `/api/events/${event.id}/slot-signups?format=csv`, organizer.cookie);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');

@@ -37,14 +37,13 @@ export class StatsService {
 
   private async readPublicStats(now: Date): Promise<PublicStats> {
     const [counts, verifiedMinutes] = await Promise.all([
-      repository.countAccountsAndEventsThisMonth(this.db, this.options.timeZone, now),
+      repository.countAccountsOrganizationsAndEventsThisMonth(this.db, this.options.timeZone, now),
       sumEveryonesVerifiedMinutes(this.db),
     ]);
     return {
       volunteers: counts.volunteers,
       verifiedHours: Math.round((verifiedMinutes / 60) * 100) / 100,
-      // Organizations (decisions.md §20) are built on another branch; the merge counts their rows here.
-      communities: 0,
+      communities: counts.communities,
       eventsThisMonth: counts.eventsThisMonth,
     };
   }

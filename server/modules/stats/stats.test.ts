@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, rsvps, users } from '../../db/schema';
+import { events, organizations, rsvps, users } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { StatsService } from './stats.service';
@@ -47,19 +47,24 @@ beforeAll(async () => {
   await db.update(events).set({ status: 'cancelled' }).where(eq(events.id, cancelled.id));
   // The fourth account is deleted: it is no longer a volunteer.
   await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaving.user.id));
+  // Two communities (decisions.md §20 organizations).
+  await db.insert(organizations).values([
+    { slug: 'river-trust', name: 'River Trust', description: '' },
+    { slug: 'food-bank', name: 'Food Bank', description: '' },
+  ]);
 });
 
 afterAll(async () => app.close());
 
 describe('GET /api/stats/public', () => {
-  it('answers guests with the accounts, every verified hour once per person, and no organizations yet', async () => {
+  it('answers guests with the accounts, every verified hour once per person, and the organizations', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/stats/public' });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       volunteers: 3,
       verifiedHours: 7,
-      communities: 0,
+      communities: 2,
       eventsThisMonth: expect.any(Number),
     });
   });

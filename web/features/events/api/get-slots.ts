@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { readQueryOptions } from '@/lib/api-read';
 
 /** GET /api/events/{id}/slots: the schedule, by start then role, with the caller's place in each. */
-export function slotsQueryOptions(eventId: number) {
+function slotsQueryOptions(eventId: number) {
   return readQueryOptions('/api/events/{id}/slots', { path: { id: eventId } });
 }
 
 /** GET /api/events/{id}/slot-signups: each slot's people and queue, for the organizer. */
-export function slotRosterQueryOptions(eventId: number) {
+function slotRosterQueryOptions(eventId: number) {
   return readQueryOptions('/api/events/{id}/slot-signups', { path: { id: eventId } });
 }
 

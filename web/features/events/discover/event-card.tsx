@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Ban, CalendarDays, CircleCheck, ListPlus, MapPin, Settings2, Star, Users } from 'lucide-react';
+import { Ban, CalendarClock, CalendarDays, CircleCheck, ListPlus, MapPin, Settings2, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
@@ -180,6 +180,12 @@ export function EventCard({ event, className }: { event: Event; className?: stri
               {date}
             </time>
           </li>
+          {event.slotCount > 0 && (
+            <li className="flex min-w-0 items-center gap-2" data-testid="event-card-slot-places">
+              <CalendarClock className="size-4 shrink-0 text-primary" aria-hidden />
+              <span className="truncate">{t('card.slotPlacesOpen', { count: event.openSlotPlaces })}</span>
+            </li>
+          )}
         </ul>
 
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
@@ -224,11 +230,22 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             </Link>
           ) : (
             !isPast &&
-            !isCancelled && (
+            !isCancelled &&
+            // An event with a schedule is joined slot by slot, on its page.
+            (event.slotCount > 0 ? (
+              <Link
+                href={`/events/${event.id}#schedule`}
+                className={cn(buttonVariants({ size: 'sm' }), 'relative z-10 shrink-0')}
+                data-testid="event-card-choose-slots"
+              >
+                {t('card.chooseSlots')}
+                <span className="sr-only">: {event.title}</span>
+              </Link>
+            ) : (
               <div className="relative z-10 shrink-0">
                 <RsvpControl eventId={event.id} userRsvpStatus={event.userRsvpStatus} isFull={isFull} />
               </div>
-            )
+            ))
           )}
         </div>
       </div>

@@ -1,0 +1,75 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createEventWith } from './support/accounts';
+import { captureScreens } from './support/screens';
+
+/** The schedule block: the organizer's editor with a pending volunteer, and a volunteer's view in Arabic. */
+
+const HOUR = 60 * 60 * 1000;
+
+async function addSlots(request: APIRequestContext, eventId: number, base: number) {
+  const slots = [
+    { role: 'Registration desk', start: 0, length: 2, capacity: 2, requiresApproval: false },
+    { role: 'Kitchen', start: 0, length: 2, capacity: 4, requiresApproval: false },
+    { role: 'First aid', start: 2, length: 3, capacity: 1, requiresApproval: true },
+    { role: 'Cleanup crew', start: 5, length: 1, capacity: 6, requiresApproval: false },
+  ];
+  const ids: number[] = [];
+  for (const slot of slots) {
+    const startsAt = new Date(base + slot.start * HOUR);
+    const response = await request.post(`/api/events/${eventId}/slots`, {
+      data: {
+        role: slot.role,
+        description: slot.role === 'Kitchen' ? 'Aprons and gloves provided.' : '',
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + slot.length * HOUR).toISOString(),
+        capacity: slot.capacity,
+        requiresApproval: slot.requiresApproval,
+      },
+    });
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
+test.describe('scheduling screens', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('the organizer editor with counts and a pending volunteer', async ({ page, context, user, newPerson }) => {
+    void user;
+    const event = await createEventWith(context.request, { title: 'Harbour food drive' });
+    const ids = await addSlots(context.request, event.id, new Date(event.date as string).getTime());
+    const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
+    await volunteer.request.post(`/api/slots/${ids[2]}/signup`);
+    await volunteer.request.post(`/api/slots/${ids[0]}/signup`);
+    await volunteer.request.dispose();
+    await captureScreens(page, 'scheduling-organizer', `/events/${event.id}`, async (screen) => {
+      await expect(screen.getByTestId('pending-list')).toBeVisible();
+      await screen.getByTestId('schedule-section').scrollIntoViewIfNeeded();
+    });
+    await captureScreens(page, 'scheduling-slot-dialog', `/events/${event.id}`, async (screen) => {
+      await screen.getByTestId('add-slot').click();
+      await expect(screen.getByTestId('slot-dialog')).toBeVisible();
+    });
+  });
+
+  test("a volunteer's choice, in English and in Arabic", async ({ page, context, user, newPerson }) => {
+    void user;
+    const organizer = await newPerson({ firstName: 'Maya', lastName: 'Okafor' });
+    const event = await createEventWith(organizer.request, { title: 'Harbour food drive' });
+    const ids = await addSlots(organizer.request, event.id, new Date(event.date as string).getTime());
+    await organizer.request.dispose();
+    await context.request.post(`/api/slots/${ids[3]}/signup`);
+    const choose = async (screen: typeof page) => {
+      const schedule = screen.getByTestId('schedule-section');
+      await expect(schedule.getByTestId('slot').first()).toBeVisible();
+      await schedule.locator('input[type="checkbox"]').first().check();
+      await schedule.scrollIntoViewIfNeeded();
+    };
+    await captureScreens(page, 'scheduling-volunteer', `/events/${event.id}`, choose);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await captureScreens(page, 'scheduling-volunteer-ar', `/events/${event.id}`, choose);
+  });
+});

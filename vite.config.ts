@@ -126,6 +126,7 @@ function routeManifest(): Plugin {
         signedIn: beyondEntry(moduleChunk('/web/app/signed-in-app.tsx')),
         filesOf: (route) => beyondEntry(moduleChunk(`/web/features/${route.page}.tsx`)),
         localeLoaders: moduleChunk('/web/lib/locale-loaders.ts').fileName,
+        englishLocaleLoaders: moduleChunk('/web/lib/english-locale-loaders.ts').fileName,
         locales,
       });
       this.emitFile({
@@ -263,11 +264,10 @@ export default defineConfig(({ command }) => ({
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 20, minShareCount: 3 },
                 // What every page paints first (i18n setup, theme, language picker trigger, brand, button
                 // classes, landing icons) in ONE chunk: each extra chunk costs a request and gzip overhead
-                // against the landing budget. The network state hook too: the signed-in shell and the event
-                // controls share it, and as a chunk of its own its wrapping weighed more than its code.
+                // against the landing budget.
                 {
                   name: 'shell',
-                  test: /web[\\/](lib[\\/](i18n|theme|cx|use-is-online)\.tsx?|components[\\/](language-picker|language-picker-button|brand-mark|page-loading|shell-icons|theme-toggle)\.tsx|components[\\/]ui[\\/]button-variants\.ts|locales[\\/]en[\\/]common\.json)$|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+                  test: /web[\\/](lib[\\/](i18n|theme|cx)\.tsx?|components[\\/](language-picker|language-picker-button|brand-mark|page-loading|shell-icons|theme-toggle)\.tsx|components[\\/]ui[\\/]button-variants\.ts|locales[\\/]en[\\/]common\.json)$|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
                   priority: 10,
                 },
               ],

@@ -26,8 +26,10 @@ export const routeManifestSchema = z.object({
       queries: z.array(z.string()),
     }),
   ),
-  /** The chunk that maps locale files to their chunks (web/lib/locale-loaders.ts). */
+  /** The chunk that maps other languages' locale files to their chunks (web/lib/locale-loaders.ts). */
   localeLoaders: z.string(),
+  /** The same for English, every reader's fallback (web/lib/english-locale-loaders.ts). */
+  englishLocaleLoaders: z.string(),
   /** `<language>/<namespace>` → the chunk holding that locale file. */
   locales: z.record(z.string(), z.string()),
 });

@@ -27,6 +27,7 @@ const MANIFEST: RouteManifest = {
     },
   ],
   localeLoaders: 'assets/locale-loaders-1.js',
+  englishLocaleLoaders: 'assets/english-locale-loaders-1.js',
   locales: {
     'en/common': 'assets/en-common-1.js',
     'en/event-detail': 'assets/en-event-detail-1.js',

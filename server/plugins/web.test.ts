@@ -37,6 +37,7 @@ const MANIFEST: RouteManifest = {
     },
   ],
   localeLoaders: 'assets/locale-loaders-1.js',
+  englishLocaleLoaders: 'assets/english-locale-loaders-1.js',
   locales: {
     'en/shell': 'assets/en-shell-1.js',
     'en/events': 'assets/en-events-1.js',
@@ -246,6 +247,7 @@ describe('pages for a signed-in browser', () => {
         'assets/query-1.js',
         'assets/event-detail-page-1.js',
         'assets/locale-loaders-1.js',
+        'assets/english-locale-loaders-1.js',
         'assets/es-common-1.js',
         'assets/es-shell-1.js',
         'assets/es-events-1.js',

@@ -76,11 +76,17 @@ function createRouteMatcher(manifest: RouteManifest): RouteMatcher {
 
 /** The chunks of the locale files `namespaces` in `language` and in English, every language's fallback. */
 export function localeChunks(manifest: RouteManifest, namespaces: readonly string[], language: string): string[] {
-  const files = [...new Set([language, 'en'])]
-    .flatMap((code) => namespaces.map((namespace) => manifest.locales[`${code}/${namespace}`]))
-    .filter((file) => file !== undefined);
-  // The table of locale chunks comes first: the app reaches every locale file through it.
-  return files.length > 0 ? [manifest.localeLoaders, ...files] : [];
+  const filesOf = (code: string) =>
+    namespaces.map((namespace) => manifest.locales[`${code}/${namespace}`]).filter((file) => file !== undefined);
+  const english = filesOf('en');
+  const other = language === 'en' ? [] : filesOf(language);
+  // The tables of locale chunks come first: the app reaches every locale file through them.
+  return [
+    ...(english.length > 0 ? [manifest.englishLocaleLoaders] : []),
+    ...(other.length > 0 ? [manifest.localeLoaders] : []),
+    ...other,
+    ...english,
+  ];
 }
 
 /** modulepreload tags for `files`, once each, leaving out those the page already names (the entry's own). */

@@ -1,7 +1,8 @@
 import { parse as parsePattern } from 'regexparam';
 // Relative imports, not '@contract': vite.config.ts and the server load this file without the app's aliases.
 import type { RouteManifest } from '../../contract/route-manifest';
-import { ROUTE_TABLE, type RouteEntry, SHELL_NAMESPACES, SHELL_QUERIES, SIGNED_OUT_NAMESPACES } from './route-table.ts';
+import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './first-paint-namespaces.ts';
+import { ROUTE_TABLE, type RouteEntry, SHELL_QUERIES } from './route-table.ts';
 
 // Not in route-table.ts, which the browser's app imports: the pattern parser would ride along in its
 // first load (the landing page's budget) for code only the build and the server run.
@@ -14,6 +15,7 @@ export function describeRoutes(build: {
   signedIn: string[];
   filesOf: (route: RouteEntry) => string[];
   localeLoaders: string;
+  englishLocaleLoaders: string;
   locales: Record<string, string>;
 }): RouteManifest {
   return {
@@ -31,6 +33,7 @@ export function describeRoutes(build: {
       };
     }),
     localeLoaders: build.localeLoaders,
+    englishLocaleLoaders: build.englishLocaleLoaders,
     locales: build.locales,
   };
 }

@@ -10,7 +10,7 @@ import englishLanding from '@/locales/en/landing.json';
 import { type AuthState, loadSignedInApp } from './app';
 import { AppRoot } from './app-root';
 import { isGuestEventPath, loadGuestApp, loadNotFoundPage } from './signed-out-routes';
-import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './route-table';
+import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './first-paint-namespaces';
 import './styles.css';
 
 /** Far beyond a slow phone's hydration of the heaviest page; only a screen that failed waits this long. */

@@ -19,12 +19,6 @@ export interface RouteEntry {
   queries?: readonly string[];
 }
 
-/** What the signed-in chrome (header, navigation, notices) reads on every screen. */
-export const SHELL_NAMESPACES = ['common', 'shell'] as const;
-
-/** What the signed-out pages (the landing page, the not-found page) read. */
-export const SIGNED_OUT_NAMESPACES = ['common', 'landing'] as const;
-
 /** What the signed-in chrome fetches on every screen (the test panels' switch). */
 export const SHELL_QUERIES = ['/api/config'] as const;
 

@@ -66,13 +66,14 @@ const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    import('./locale-loaders')
-      .then(({ loadLocale }) => loadLocale(language, namespace) ?? {})
-      .then(
-        // A namespace not yet translated into a language ({}) is not an error: English fills the gaps.
-        (data) => callback(null, data as Namespace),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-      );
+    (language === 'en'
+      ? import('./english-locale-loaders').then(({ loadEnglishLocale }) => loadEnglishLocale(namespace) ?? {})
+      : import('./locale-loaders').then(({ loadLocale }) => loadLocale(language, namespace) ?? {})
+    ).then(
+      // A namespace not yet translated into a language ({}) is not an error: English fills the gaps.
+      (data) => callback(null, data as Namespace),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
   },
 };
 

@@ -45,6 +45,12 @@ export async function startWebDevServer(app: FastifyInstance, root: string): Pro
         throw new Error('web/app/server-render.tsx is not the page renderer');
       return { renderPage: module.renderPage, warmUp: module.warmUp };
     },
-    manifest: describeRoutes({ signedIn: [], filesOf: () => [], localeLoaders: '', englishLocaleLoaders: '', locales: {} }),
+    manifest: describeRoutes({
+      signedIn: [],
+      filesOf: () => [],
+      localeLoaders: '',
+      englishLocaleLoaders: '',
+      locales: {},
+    }),
   };
 }

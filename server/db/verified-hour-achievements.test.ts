@@ -11,7 +11,7 @@ import { type DatabaseHandle, openDatabase } from './client';
 import { migrationsFolder } from './migrate';
 import { achievements, rsvps, userAchievements, users } from './schema';
 
-const MIGRATION = '0013_verified_hour_achievements';
+const MIGRATION = '0016_verified_hour_achievements';
 const HOUR_MS = 60 * 60 * 1000;
 
 let handle: DatabaseHandle;

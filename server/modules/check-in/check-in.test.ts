@@ -1,3 +1,5 @@
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, rsvps } from '../../db/schema';
@@ -84,7 +86,14 @@ describe('GET /api/events/:id/ticket', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.body).toMatch(/^<svg [^>]*viewBox="0 0 37 37"/);
+    expect(response.body).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
+    // A phone reads the holder's own code from it.
+    const ticket = await call('GET', `/api/events/${eventId}/ticket`, holders[0]!);
+    const { data, info } = await sharp(Buffer.from(response.body), { density: 300 })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(ticket.json().code);
     const stranger = await signUpUser(app);
     expect((await call('GET', `/api/events/${eventId}/ticket/qr-code`, stranger)).statusCode).toBe(404);
   });

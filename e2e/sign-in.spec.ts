@@ -27,7 +27,8 @@ test.describe('sign-in page at /api/login', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('a good long password');
     await page.getByTestId('signup-submit').click();
-    await expect(page).toHaveURL(/\/$/);
+    // A new account is asked its place and interests first (the first run), inside the signed-in app.
+    await expect(page).toHaveURL(/\/welcome$/);
     await expect.poll(() => isSignedIn(page)).toBe(true);
     await expect(page.getByRole('button', { name: /get started/i })).toHaveCount(0);
   });
@@ -77,7 +78,7 @@ test.describe('sign-in page at /api/login', () => {
     expect(await isSignedIn(page)).toBe(false);
     await page.getByLabel('Password', { exact: true }).fill('amber-kettle-71-orbit');
     await page.getByTestId('signup-submit').click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/welcome$/);
     await expect.poll(() => isSignedIn(page)).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { categories, eventPhotos, events, rsvps } from '../db/schema';
+import { categories, eventPhotos, events, rsvps, slots } from '../db/schema';
 import { searchTextOf } from '../lib/search-text';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +45,29 @@ export async function createEventRow(
     })
     .returning();
   if (!row) throw new Error('event not inserted');
+  return row;
+}
+
+/**
+ * Inserts a slot straight into the database (no write limits, any time, past ones included), two hours
+ * from the event's own start unless told otherwise.
+ */
+export async function createSlotRow(
+  db: Executor,
+  fields: { eventId: number; startsAt: Date; capacity?: number; role?: string; requiresApproval?: boolean },
+) {
+  const [row] = await db
+    .insert(slots)
+    .values({
+      eventId: fields.eventId,
+      role: fields.role ?? 'Sorting',
+      startsAt: fields.startsAt,
+      endsAt: new Date(fields.startsAt.getTime() + 2 * 60 * 60 * 1000),
+      capacity: fields.capacity ?? 5,
+      requiresApproval: fields.requiresApproval ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('slot not inserted');
   return row;
 }
 

@@ -14,6 +14,7 @@ export default defineConfig({
     // of .ci/run): the embedded database is one connection in one process. Left out, not skipped.
     exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['**/*-postgres.test.ts'])],
     environment: 'node',
+    globalSetup: ['server/test/migrated-snapshot.ts'],
     testTimeout: 120_000,
     // A fresh migrated PGlite per file takes seconds when idle, far longer on a loaded 2-core machine.
     hookTimeout: 240_000,

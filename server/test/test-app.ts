@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Event } from '../../contract/events';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -8,6 +9,7 @@ import { prepareDatabase } from '../db/migrate';
 import { markEmailVerified } from '../modules/email-verification/email-verification.repository';
 import { rateLimitCounters } from '../db/schema';
 import { daysFromNow } from './fixtures';
+import { readMigratedSnapshot } from './migrated-snapshot';
 import { testDatabaseUrl } from './test-environment';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; config: Config };
@@ -49,8 +51,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SERVER_RENDERING: 'false',
     ...overrides,
   });
+  const snapshot = databaseUrl ? undefined : readMigratedSnapshot(inject('migratedSnapshotPath'));
   const database = await openDatabase(
     databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'embedded', directory: 'memory://' },
+    snapshot ? { loadDataDir: snapshot } : {},
   );
   await prepareDatabase(database);
   const app = await buildApp({ config, database, logger: false });

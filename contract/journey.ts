@@ -92,7 +92,7 @@ export const hoursByMonthSchema = z.array(
       .string()
       .regex(/^\d{4}-\d{2}$/)
       .describe('YYYY-MM'),
-    hours: z.number().int(),
+    hours: z.number().describe('Verified hours begun in the month, to a tenth of an hour'),
   }),
 );
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { createEventWith, eventsOfNewOrganizers, joinEvents } from './support/accounts';
+import { createEventWith, DEMO_ACCOUNT, eventsOfNewOrganizers, joinEvents, signInWith } from './support/accounts';
 
 async function joinNewEvents(
   request: APIRequestContext,
@@ -91,17 +91,38 @@ test.describe('Volunteer Journey', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the chart counts 4 hours per organized and 3 per joined event in the event month', async ({ page, user }) => {
-    // An event later this month (or early next month near its end): the last bar or none of them.
-    await createEventWith(page.request, { date: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString() });
+  test("the chart shows verified hours: the demo volunteer's months add up to the headline, planned hours to nothing", async ({
+    page,
+    context,
+  }) => {
+    await signInWith(context, DEMO_ACCOUNT);
+    const verified = (await (await context.request.get('/api/user/hours')).json()) as {
+      verifiedHours: number;
+      entries: Array<{ date: string; hours: number }>;
+    };
+    expect(verified.verifiedHours).toBeGreaterThan(0);
     await page.goto('/journey');
     const bars = page.getByTestId('hours-chart-bar');
     await expect(bars).toHaveCount(12);
     const hours = await bars.evaluateAll((elements) =>
       elements.map((element) => Number(element.getAttribute('data-hours'))),
     );
-    expect(hours.reduce((sum, value) => sum + value, 0)).toBe(4);
-    expect(hours.at(-1)).toBe(4);
+    // Each month is rounded to a tenth of an hour; the demo's attended events all lie in the last year.
+    const total = hours.reduce((sum, value) => sum + value, 0);
+    expect(Math.abs(total - verified.verifiedHours)).toBeLessThanOrEqual(0.05 * 12);
+    // The months with bars are the months of attended events, in the browser's zone.
+    const monthsWithHours = new Set(
+      verified.entries.map((entry) => {
+        const date = new Date(entry.date);
+        return `${date.getFullYear()}-${date.getMonth()}`;
+      }),
+    );
+    const now = new Date();
+    const barMonths = hours.flatMap((value, index) => {
+      const date = new Date(now.getFullYear(), now.getMonth() - (11 - index), 1);
+      return value > 0 ? [`${date.getFullYear()}-${date.getMonth()}`] : [];
+    });
+    expect(new Set(barMonths)).toEqual(monthsWithHours);
   });
 
   test('a spinner while loading', async ({ page, user, throttle }) => {

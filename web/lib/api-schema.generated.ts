@@ -10870,6 +10870,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Verified hours begun in the month, to a tenth of an hour */
                             hours: number;
                             /** @description YYYY-MM */
                             month: string;

@@ -244,20 +244,15 @@ export async function listAttendedEvents(db: Executor, userId: string): Promise<
 }
 
 /**
- * The minutes of the union of each person's attended time spans (events, or on events with slots their
- * attended slots), added up over the people the filter lets through: a minute inside two overlapping
- * spans of one person counts once. Sorted by start, a span opens a new island of time when it starts
+ * The union of each person's attended time spans (events, or on events with slots their attended
+ * slots) as islands of time, for the people the filter lets through: a minute inside two overlapping
+ * spans of one person lies in one island. Sorted by start, a span opens a new island when it starts
  * after every earlier one of that person has ended (the running maximum of the ends before it); each
- * island is counted from its first start to its last end.
+ * island runs from its first start to its last end. A CTE list ending in `merged(user_id, island_start,
+ * island_end)`, for the caller's SELECT.
  */
-async function sumAttendedMinutesOnceWhere(
-  db: Executor,
-  filter: SQL | undefined,
-  userId: string | null,
-): Promise<number> {
-  const [row] = await selectRows<{ minutes: number | string | null }>(
-    db,
-    sql`WITH spans AS (
+function attendedIslands(filter: SQL | undefined, userId: string | null): SQL {
+  return sql`WITH spans AS (
           SELECT ${rsvps.userId} AS user_id, ${attendedStart} AS starts_at, ${attendedEnd} AS ends_at
           FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
           WHERE ${filter} AND ${events.slotCount} = 0
@@ -273,12 +268,47 @@ async function sumAttendedMinutesOnceWhere(
                  sum(CASE WHEN earlier_end IS NULL OR starts_at > earlier_end THEN 1 ELSE 0 END)
                    OVER (PARTITION BY user_id ORDER BY starts_at, ends_at ROWS UNBOUNDED PRECEDING) AS island
           FROM reached
-        )
-        SELECT sum(extract(epoch FROM island_end - island_start)) / 60 AS minutes
-        FROM (SELECT min(starts_at) AS island_start, max(ends_at) AS island_end
-              FROM islands GROUP BY user_id, island) AS merged`,
+        ), merged AS (
+          SELECT user_id, min(starts_at) AS island_start, max(ends_at) AS island_end
+          FROM islands GROUP BY user_id, island
+        )`;
+}
+
+/** The minutes of `attendedIslands`, added up: a minute a person gave in two overlapping spans counts once. */
+async function sumAttendedMinutesOnceWhere(
+  db: Executor,
+  filter: SQL | undefined,
+  userId: string | null,
+): Promise<number> {
+  const [row] = await selectRows<{ minutes: number | string | null }>(
+    db,
+    sql`${attendedIslands(filter, userId)}
+        SELECT sum(extract(epoch FROM island_end - island_start)) / 60 AS minutes FROM merged`,
   );
   return Number(row?.minutes ?? 0);
+}
+
+/**
+ * A person's verified minutes per calendar month in `timeZone`, for the 12 months from `firstMonth`
+ * (YYYY-MM): each island of time counted in the month it began, so the months add up to the headline.
+ */
+export async function sumAttendedMinutesByMonth(
+  db: Executor,
+  userId: string,
+  timeZone: string,
+  firstMonth: string,
+): Promise<Map<string, number>> {
+  const rows = await selectRows<{ month: string; minutes: number | string }>(
+    db,
+    sql`${attendedIslands(isVerifiedAttendanceOf(userId), userId)}
+        SELECT to_char(date_trunc('month', island_start AT TIME ZONE ${timeZone}), 'YYYY-MM') AS month,
+               sum(extract(epoch FROM island_end - island_start)) / 60 AS minutes
+        FROM merged
+        WHERE island_start AT TIME ZONE ${timeZone} >= to_timestamp(${firstMonth}, 'YYYY-MM')::timestamp
+          AND island_start AT TIME ZONE ${timeZone} < to_timestamp(${firstMonth}, 'YYYY-MM')::timestamp + interval '12 months'
+        GROUP BY 1`,
+  );
+  return new Map(rows.map((row) => [row.month, Number(row.minutes)]));
 }
 
 export function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<number> {

@@ -13,3 +13,12 @@ export function sumVerifiedMinutes(db: Executor, userId: string): Promise<number
 export function sumEveryonesVerifiedMinutes(db: Executor): Promise<number> {
   return repository.sumEveryonesAttendedMinutesOnce(db);
 }
+
+export function sumVerifiedMinutesByMonth(
+  db: Executor,
+  userId: string,
+  timeZone: string,
+  firstMonth: string,
+): Promise<Map<string, number>> {
+  return repository.sumAttendedMinutesByMonth(db, userId, timeZone, firstMonth);
+}

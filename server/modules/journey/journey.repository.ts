@@ -116,38 +116,6 @@ export function listUnlockedOrStartedAchievements(db: Executor, userId: string) 
     .orderBy(achievements.id);
 }
 
-/**
- * Hours per calendar month in `timeZone` from `firstMonth` (YYYY-MM) for 12 months: the hours formula
- * per event (HOURS_PER_ORGANIZED_EVENT, HOURS_PER_JOINED_EVENT) counted in the month of the event. The
- * joined events are those my-rsvps lists (another organizer's test events left out).
- */
-export async function sumHoursByMonth(
-  db: Executor,
-  userId: string,
-  timeZone: string,
-  firstMonth: string,
-  hours: { organized: number; joined: number },
-): Promise<Map<string, number>> {
-  const rows = await selectRows<{ month: string; hours: number }>(
-    db,
-    sql`
-    WITH window_bounds AS (
-      SELECT to_timestamp(${firstMonth}, 'YYYY-MM')::timestamp AS first_month,
-             to_timestamp(${firstMonth}, 'YYYY-MM')::timestamp + interval '12 months' AS after_last
-    ), dated AS (
-      SELECT date AT TIME ZONE ${timeZone} AS local_date, ${hours.organized}::int AS hours FROM events WHERE organizer_id = ${userId}
-      UNION ALL
-      SELECT e.date AT TIME ZONE ${timeZone}, ${hours.joined}::int FROM rsvps r JOIN events e ON e.id = r.event_id
-        WHERE r.user_id = ${userId} AND (e.is_test = false OR e.organizer_id = ${userId})
-    )
-    SELECT to_char(date_trunc('month', local_date), 'YYYY-MM') AS month, sum(hours)::int AS hours
-    FROM dated, window_bounds
-    WHERE local_date >= first_month AND local_date < after_last
-    GROUP BY 1`,
-  );
-  return new Map(rows.map((row) => [row.month, Number(row.hours)]));
-}
-
 /** The inputs of the Journey's stats, in one round trip. */
 export async function readUserStatsInputs(db: Executor, userId: string) {
   const [row] = await selectRows<{

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   type Achievement,
-  HOURS_PER_JOINED_EVENT,
-  HOURS_PER_ORGANIZED_EVENT,
   type UserAchievement,
   type UserStats,
   volunteerHours,
@@ -12,7 +10,7 @@ import { ACHIEVEMENT_CATALOGUE } from '../../db/catalogue';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { isTimeZone } from '../../lib/time-zone';
-import { sumVerifiedMinutes } from '../event-management/verified-hours';
+import { sumVerifiedMinutes, sumVerifiedMinutesByMonth } from '../event-management/verified-hours';
 import * as repository from './journey.repository';
 
 /** The Journey's chart: this month and the eleven before it. */
@@ -81,8 +79,8 @@ export class JourneyService {
   }
 
   /**
-   * The Journey's chart: hours per calendar month over the last 12 months in the viewer's zone, counted
-   * by the server over every event (the lists the browser holds are paged).
+   * The Journey's chart: verified hours per calendar month over the last 12 months in the viewer's zone
+   * (decisions.md §21: the hours shown are the ones organizers confirmed), to a tenth of an hour.
    */
   async hoursByMonth(userId: string, timeZone = 'UTC'): Promise<Array<{ month: string; hours: number }>> {
     if (!isTimeZone(timeZone))
@@ -97,11 +95,8 @@ export class JourneyService {
       const date = new Date(Date.UTC(year, month - 1 - (CHART_MONTHS - 1 - index), 1));
       return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
     });
-    const sums = await repository.sumHoursByMonth(this.db, userId, timeZone, months[0]!, {
-      organized: HOURS_PER_ORGANIZED_EVENT,
-      joined: HOURS_PER_JOINED_EVENT,
-    });
-    return months.map((key) => ({ month: key, hours: sums.get(key) ?? 0 }));
+    const minutes = await sumVerifiedMinutesByMonth(this.db, userId, timeZone, months[0]!);
+    return months.map((key) => ({ month: key, hours: Math.round((minutes.get(key) ?? 0) / 6) / 10 }));
   }
 
   /**

@@ -292,50 +292,64 @@ describe('GET /api/user/hours-by-month', () => {
     return { date, key: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}` };
   }
 
-  it('counts 4 h per organized and 3 h per joined event in its month, over the last 12 months, every event', async () => {
+  /** An RSVP of `person` to an event of `organizer` at `date`, recorded as attended (3 hours, the default length). */
+  async function attend(person: SignedUpUser, organizer: SignedUpUser, date: Date, door?: { in: Date; out: Date }) {
+    const event = await createEventRow(app.database.db, { organizerId: organizer.user.id, date });
+    await addRsvpRow(app.database.db, event.id, person.user.id);
+    await app.database.db
+      .update(rsvps)
+      .set({ attended: true, checkedInAt: door?.in ?? null, checkedOutAt: door?.out ?? null })
+      .where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, person.user.id)));
+    return event;
+  }
+
+  async function readMonths(person: SignedUpUser, timeZone = 'UTC') {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/user/hours-by-month?timeZone=${encodeURIComponent(timeZone)}`,
+      headers: { cookie: person.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Array<{ month: string; hours: number }>;
+  }
+
+  it('counts verified hours only, in the month they were given, overlaps once, over the last 12 months', async () => {
     const person = await signUpUser(app);
     const other = await signUpUser(app);
     const thisMonth = monthAt(0, 1);
     const threeAgo = monthAt(-3);
     const yearAgo = monthAt(-12);
+    // Planned hours count nothing: an event organized, and one joined without a recorded attendance.
     await createEventRow(app.database.db, { organizerId: person.user.id, date: threeAgo.date });
-    await createEventRow(app.database.db, { organizerId: person.user.id, date: yearAgo.date });
-    // More events joined this month than any page of my-rsvps holds: the server counts them all.
-    for (let index = 0; index < 105; index += 1) {
-      const event = await createEventRow(app.database.db, { organizerId: other.user.id, date: thisMonth.date });
-      await addRsvpRow(app.database.db, event.id, person.user.id);
-    }
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/user/hours-by-month?timeZone=UTC',
-      headers: { cookie: person.cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const months = response.json() as Array<{ month: string; hours: number }>;
+    const joined = await createEventRow(app.database.db, { organizerId: other.user.id, date: threeAgo.date });
+    await addRsvpRow(app.database.db, joined.id, person.user.id);
+    // Verified: 3 h three months ago; this month the door's 90 minutes, and two events overlapping by an
+    // hour (3 h each, one starting 2 h after the other: 5 h together, not 6).
+    await attend(person, other, threeAgo.date);
+    const doorStart = new Date(thisMonth.date.getTime() + 60 * 60_000);
+    await attend(person, other, thisMonth.date, { in: doorStart, out: new Date(doorStart.getTime() + 90 * 60_000) });
+    const later = new Date(thisMonth.date.getTime() + 5 * 24 * 3_600_000);
+    await attend(person, other, later);
+    await attend(person, other, new Date(later.getTime() + 2 * 3_600_000));
+    await attend(person, other, yearAgo.date);
+    const months = await readMonths(person);
     expect(months).toHaveLength(12);
-    expect(months.at(-1)).toEqual({ month: thisMonth.key, hours: 105 * 3 });
-    expect(months.find((month) => month.month === threeAgo.key)?.hours).toBe(4);
+    expect(months.at(-1)).toEqual({ month: thisMonth.key, hours: 1.5 + 5 });
+    expect(months.find((month) => month.month === threeAgo.key)?.hours).toBe(3);
     // Twelve months ago is outside the chart.
     expect(months.some((month) => month.month === yearAgo.key)).toBe(false);
-    expect(months.reduce((sum, month) => sum + month.hours, 0)).toBe(105 * 3 + 4);
+    expect(months.reduce((sum, month) => sum + month.hours, 0)).toBe(9.5);
   });
 
-  it("places an event in the month of the viewer's zone", async () => {
+  it("places verified hours in the month of the viewer's zone", async () => {
     const person = await signUpUser(app);
+    const other = await signUpUser(app);
     const lastMonth = monthAt(-1, 1);
     // 23:30 UTC on the last day of two months ago is already the first of last month in Berlin.
     const boundary = new Date(lastMonth.date.getTime() - 12 * 3600_000 - 30 * 60_000);
-    await createEventRow(app.database.db, { organizerId: person.user.id, date: boundary });
-    const read = async (timeZone: string) =>
-      (
-        await app.inject({
-          method: 'GET',
-          url: `/api/user/hours-by-month?timeZone=${encodeURIComponent(timeZone)}`,
-          headers: { cookie: person.cookie },
-        })
-      ).json() as Array<{ month: string; hours: number }>;
-    expect((await read('Europe/Berlin')).find((month) => month.month === lastMonth.key)?.hours).toBe(4);
-    expect((await read('UTC')).find((month) => month.month === lastMonth.key)?.hours).toBe(0);
+    await attend(person, other, boundary);
+    expect((await readMonths(person, 'Europe/Berlin')).find((month) => month.month === lastMonth.key)?.hours).toBe(3);
+    expect((await readMonths(person, 'UTC')).find((month) => month.month === lastMonth.key)?.hours).toBe(0);
   });
 
   it('refuses an unknown zone with 400 and a guest with 401', async () => {

@@ -109,6 +109,8 @@ async function securityPlugin(
         // Vite's hot reload talks over its own WebSocket port under `npm run dev`.
         connectSrc: options.isWebDevServer ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The service worker (/service-worker.js); stated, not left to fall back on script-src.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         // ASVS 5.0 V3.4.3: base-uri 'none' (the app uses no <base> element).

@@ -27,6 +27,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * session). The app then knows the visitor is signed out without asking GET /api/auth/user, whose 401
  * (signed out) Chromium logs as a console error on every visitor's first page.
  */
+/** The service worker's script (web/service-worker.ts, built by vite.config.ts), at the root so its scope is the app. */
+export const SERVICE_WORKER_FILE = 'service-worker.js';
+
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
 /** How long a page may take to render on the server before it goes out for the browser to render. */
 const RENDER_TIMEOUT_MS = 2_000;
@@ -200,7 +203,12 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(
           'cache-control',
-          isFingerprinted ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          isFingerprinted
+            ? 'public, max-age=31536000, immutable'
+            : // Checked with the server on every update check, so a deploy reaches the worker at once (decision 0031).
+              path.basename(filePath) === SERVICE_WORKER_FILE
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

@@ -13,6 +13,7 @@ import { withDocumentLanguage } from '../lib/page-language';
 import type { PageLoaders } from '../lib/page-loaders';
 import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
 import { toScriptJson } from '../lib/script-json';
+import { SERVICE_WORKER_FILE, withServiceWorkerRegistration } from '../lib/service-worker-registration';
 import type { WebDevelopmentSources } from '../lib/web-dev-server';
 import { toUser } from '../modules/auth/auth.service';
 
@@ -27,9 +28,6 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * session). The app then knows the visitor is signed out without asking GET /api/auth/user, whose 401
  * (signed out) Chromium logs as a console error on every visitor's first page.
  */
-/** The service worker's script (web/service-worker.ts, built by vite.config.ts), at the root so its scope is the app. */
-export const SERVICE_WORKER_FILE = 'service-worker.js';
-
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
 /** How long a page may take to render on the server before it goes out for the browser to render. */
 const RENDER_TIMEOUT_MS = 2_000;
@@ -381,6 +379,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
+      // A build's pages only: under `npm run dev` there is no worker to register.
+      if (!development) html = withServiceWorkerRegistration(html);
     }
     return reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')

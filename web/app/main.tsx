@@ -6,7 +6,6 @@ import { isKnownSignedOut } from '@/lib/fetch-auth-user';
 import { i18n, initI18n } from '@/lib/i18n';
 import { replayBeforeHydration, takeEarlyEvents } from '@/lib/before-hydration';
 import { mirrorToCookie, readPageData } from '@/lib/page-data';
-import { registerServiceWorkerAfterLoad } from '@/lib/service-worker-registration';
 import englishLanding from '@/locales/en/landing.json';
 import { type AuthState, loadSignedInApp } from './app';
 import { AppRoot } from './app-root';
@@ -81,7 +80,6 @@ async function start(root: HTMLElement) {
     createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} />);
   }
   mirrorTimeZoneLater();
-  if (user) registerServiceWorkerAfterLoad();
 }
 
 /**

@@ -31,7 +31,8 @@ test('offline ticket', async ({ page, context, user: _user, eventOfAnother }) =>
     await expect
       .poll(() =>
         page.evaluate(
-          async (id) => (await caches.match(`/api/events/${id}/ticket/qr-code`, { cacheName: 'pitchin-api' })) !== undefined,
+          async (id) =>
+            (await caches.match(`/api/events/${id}/ticket/qr-code`, { cacheName: 'pitchin-api' })) !== undefined,
           event.id,
         ),
       )

@@ -43,8 +43,7 @@ test('offline, the ticket and the screens seen come from the worker, others show
 }) => {
   const event = await eventOfAnother({ title: `Dune planting ${randomBytes(3).toString('hex')}`, date: inAnHour() });
   await rsvpWith(context.request, event.id);
-  const code = ((await (await context.request.get(`/api/events/${event.id}/ticket`)).json()) as { code: string })
-    .code;
+  const code = ((await (await context.request.get(`/api/events/${event.id}/ticket`)).json()) as { code: string }).code;
 
   // One visit online: the worker installs after the page loaded and keeps the page and its ticket.
   await page.goto(`/events/${event.id}`);
@@ -54,7 +53,8 @@ test('offline, the ticket and the screens seen come from the worker, others show
   await expect
     .poll(() =>
       page.evaluate(
-        async (id) => (await caches.match(`/api/events/${id}/ticket/qr-code`, { cacheName: 'pitchin-api' })) !== undefined,
+        async (id) =>
+          (await caches.match(`/api/events/${id}/ticket/qr-code`, { cacheName: 'pitchin-api' })) !== undefined,
         event.id,
       ),
     )
@@ -65,7 +65,9 @@ test('offline, the ticket and the screens seen come from the worker, others show
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const myEventsHeading = await page.getByRole('heading', { level: 1 }).textContent();
   await expect
-    .poll(() => page.evaluate(async () => (await caches.match('/my-events', { cacheName: 'pitchin-pages' })) !== undefined))
+    .poll(() =>
+      page.evaluate(async () => (await caches.match('/my-events', { cacheName: 'pitchin-pages' })) !== undefined),
+    )
     .toBe(true);
 
   await context.setOffline(true);
@@ -83,13 +85,18 @@ test('offline, the ticket and the screens seen come from the worker, others show
   await page.goto('/journey');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText("You're offline.");
+  await expect(page.getByTestId('load-error')).toContainText("This page hasn't been opened on this device yet");
 
   // Signing out (the account menu's navigation) empties the caches: offline, the ticket is gone.
   await context.setOffline(false);
   await page.goto('/api/logout');
   await expect(page).toHaveURL(/\/$/);
   await expect
-    .poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('pitchin-') && name !== 'pitchin-assets')))
+    .poll(() =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith('pitchin-') && name !== 'pitchin-assets'),
+      ),
+    )
     .toEqual([]);
   await context.setOffline(true);
   const offlineLoad = await page.goto(`/events/${event.id}`).catch((error: Error) => error);

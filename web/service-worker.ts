@@ -21,7 +21,9 @@ import {
  * network-first into per-person caches, and those caches deleted whenever the server says the person
  * changed or left. Built by vite-plugin-pwa (injectManifest) into /sw.js.
  */
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Pages kept per person: the screens of the last days, not every event ever opened. */
@@ -38,7 +40,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 // What the precache leaves out (the other languages' texts): kept as the person's screens load them.
 // Fingerprinted names never change content, so the copy is always right.
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({ cacheName: 'pitchin-assets', plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
 
@@ -129,7 +132,8 @@ registerRoute(
 
 // The person's session as the server states it: a 401 means nobody, another id another person.
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/user',
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/user',
   async ({ request }) => {
     const response = await fetch(request);
     if (response.status === 401) await clearPersonalCaches();
@@ -143,7 +147,10 @@ registerRoute(
 
 registerRoute(
   ({ request, url }) =>
-    request.method === 'GET' && url.origin === self.location.origin && isCachedApiPath(url.pathname),
+    request.method === 'GET' &&
+    request.mode !== 'navigate' &&
+    url.origin === self.location.origin &&
+    isCachedApiPath(url.pathname),
   new NetworkFirst({
     cacheName: API_CACHE,
     plugins: [

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** The service worker's script (web/service-worker.ts, built by vite.config.ts), at the root so it serves the whole app. */
+/** The service worker's script (web/service-worker.ts, built by vite.config.ts), at the root: its scope is the app. */
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 
 /**

@@ -18,14 +18,14 @@ export const CACHED_USER_PATH = '/offline-cache-owner';
  * API reads never kept: the session and account calls (a shared phone must not answer them from a
  * cache), the sign-in pages, the live stream (SSE, never complete), the organizer's door (it keeps its
  * own list in IndexedDB, decision 0028, and its codes are other people's tickets), the calendar feed
- * (its address is its secret) and the API documents.
+ * (its address is its secret) and the API documents. Downloads (navigations to /api) are not kept either.
  */
 const NEVER_CACHED_API = [
   /^\/api\/auth(\/|$)/,
   /^\/api\/(login|logout|callback)(\/|$)/,
   /^\/api\/stream$/,
-  /^\/api\/events\/[^/]+\/check-ins?(\/|$)/,
-  /^\/api\/calendar-feed(\/|$)/,
+  /^\/api\/events\/[^/]+\/check-(ins?|outs?)(\/|$)/,
+  /^\/api\/calendar(-feed)?(\/|$)/,
   /^\/api\/docs(\/|$)/,
 ];
 

@@ -109,6 +109,10 @@ test('the app is installable: the manifest is linked and complete, and a worker 
   page,
   user: _user,
 }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
   await page.goto('/');
   await waitForLivePage(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -137,6 +141,11 @@ test('the app is installable: the manifest is linked and complete, and a worker 
     installabilityErrors: Array<{ errorId: string }>;
   };
   expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  // Pages loaded through the worker (navigation preload, its routes) log nothing: no CSP refusal, no
+  // cancelled preload.
+  await page.reload();
+  await waitForLivePage(page);
+  expect(problems).toEqual([]);
   const worker = await page.request.get('/service-worker.js');
   expect(worker.headers()['cache-control']).toBe('no-cache');
 });

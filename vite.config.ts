@@ -223,7 +223,7 @@ function preloadListWithoutLoaded(
 }
 
 /**
- * The service worker (web/service-worker.ts, decision 0031), built into /service-worker.js with the list
+ * The service worker (web/service-worker.ts, decision 0037), built into /service-worker.js with the list
  * of files to precache: the code and styles of every screen, so a screen never opened still comes up
  * offline, with its English texts. The other languages' locale chunks (about 260 kB gzip of the 700) are
  * not precached, as each person reads one language: the worker keeps the ones their screens load. Not

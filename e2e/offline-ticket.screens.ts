@@ -6,7 +6,7 @@ import { waitForLivePage } from './support/live-page';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
 /**
- * The holder's ticket on a phone with no network, as the service worker serves it (decision 0031), in both
+ * The holder's ticket on a phone with no network, as the service worker serves it (decision 0037), in both
  * themes; and a screen never opened, offline.
  */
 test.use({ serviceWorkers: 'allow' });

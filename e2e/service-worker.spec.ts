@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { waitForLivePage } from './support/live-page';
 
 /**
- * The service worker (decision 0031): offline, the volunteer's ticket and the screens they saw come
+ * The service worker (decision 0037): offline, the volunteer's ticket and the screens they saw come
  * back from its caches, a screen never seen comes up in the chrome with the offline banner instead of the
  * browser's error page, and none of it survives signing out.
  */
@@ -35,10 +35,11 @@ async function expectQrCodeLoaded(page: Page) {
     .toBe(true);
 }
 
-test('offline, the ticket and the screens seen come from the worker, others show the offline state, and sign-out forgets them', async ({
+test('offline, the ticket and the screens seen come from the worker, others show the offline state, and another person or a sign-out forgets them', async ({
   page,
   context,
   user: _user,
+  signUp,
   eventOfAnother,
 }) => {
   const event = await eventOfAnother({ title: `Dune planting ${randomBytes(3).toString('hex')}`, date: inAnHour() });
@@ -86,6 +87,24 @@ test('offline, the ticket and the screens seen come from the worker, others show
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText("You're offline.");
   await expect(page.getByTestId('load-error')).toContainText("This page hasn't been opened on this device yet");
+
+  // Another person signs in on the same phone: their first page empties the caches, so offline the event
+  // page is theirs (no place, no ticket), not the last person's.
+  await context.setOffline(false);
+  await signUp({ firstName: 'Second' });
+  await page.goto('/');
+  await waitForLivePage(page);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await caches.open('pitchin-api')).keys()).map((request) => request.url)),
+    )
+    .not.toContainEqual(expect.stringContaining('/ticket'));
+  await context.setOffline(true);
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('ticket-card')).toHaveCount(0);
+  await expect(page.getByText(code.slice(0, 4))).toHaveCount(0);
 
   // Signing out (the account menu's navigation) empties the caches: offline, the ticket is gone.
   await context.setOffline(false);

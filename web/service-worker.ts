@@ -17,9 +17,9 @@ import {
 } from '@/lib/service-worker-policy';
 
 /**
- * The service worker (decision 0031): the build's code precached, rendered pages and API reads
+ * The service worker (decision 0037): the build's code precached, rendered pages and API reads
  * network-first into per-person caches, and those caches deleted whenever the server says the person
- * changed or left. Built by vite-plugin-pwa (injectManifest) into /sw.js.
+ * changed or left. Built by vite-plugin-pwa (injectManifest) into /service-worker.js.
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -29,7 +29,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Pages kept per person: the screens of the last days, not every event ever opened. */
 const MAX_PAGES = 40;
 
-// A new build takes over at once (decision 0031, "Updates"): pages are network-first, so an online page
+// A new build takes over at once (decision 0037, "Updates"): pages are network-first, so an online page
 // load already runs the new build's code whichever worker is active; waiting would only keep the old
 // build's code and caches for offline loads until every tab closed, which on a phone is never.
 void self.skipWaiting();
@@ -68,9 +68,11 @@ async function takeOwnership(userId: string | null) {
 
 /**
  * Keeps a page the network answered with its answers (the page data's reads, so the same screen
- * reached by a link inside the app has them too) and, on an event page, the person's ticket.
+ * reached by a link inside the app has them too). A page loaded before this worker controlled it
+ * (`isWithTicket`) also gets the person's ticket fetched: a page it controls reads the ticket and its
+ * QR code through the worker, which keeps them then.
  */
-async function keepPage(url: string, response: Response) {
+async function keepPage(url: string, response: Response, isWithTicket = false) {
   if (!response.ok || !response.headers.get('content-type')?.startsWith('text/html')) return;
   const html = await response.clone().text();
   const page = readPageDataOf(html);
@@ -90,6 +92,7 @@ async function keepPage(url: string, response: Response) {
         api.put(apiUrl, new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } })),
       ),
   );
+  if (!isWithTicket) return;
   await Promise.all(
     ticketUrlsOf(page).map(async (ticketUrl) => {
       const ticket = await fetch(ticketUrl, { credentials: 'same-origin' }).catch(() => null);
@@ -187,7 +190,7 @@ async function keepOpenPages() {
       const url = new URL(window.url);
       if (url.origin !== self.location.origin || !isAppPagePath(url.pathname)) return;
       const response = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
-      if (response) await keepPage(url.href, response).catch(() => {});
+      if (response) await keepPage(url.href, response, true).catch(() => {});
     }),
   );
 }

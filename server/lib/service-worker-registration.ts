@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 export const SERVICE_WORKER_FILE = 'service-worker.js';
 
 /**
- * Registers the service worker (decision 0031) once the page has loaded, so neither its script nor its
+ * Registers the service worker (decision 0037) once the page has loaded, so neither its script nor its
  * precache competes with the page's own loading. Inline in the pages of signed-in people only: what it
  * keeps offline is theirs (the ticket, the screens they saw), and a visitor reading the landing page
  * should not download every screen's code. Inline rather than in the app's scripts, so it adds nothing

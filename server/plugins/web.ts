@@ -203,7 +203,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
           'cache-control',
           isFingerprinted
             ? 'public, max-age=31536000, immutable'
-            : // Checked with the server on every update check, so a deploy reaches the worker at once (decision 0031).
+            : // Checked with the server on every update check, so a deploy reaches the worker at once (decision 0037).
               path.basename(filePath) === SERVICE_WORKER_FILE
               ? 'no-cache'
               : 'public, max-age=3600',

@@ -2,7 +2,7 @@ import { PAGE_DATA_ELEMENT_ID, type PageData } from '@contract/page-data';
 
 /**
  * What the service worker (web/service-worker.ts) keeps for offline use, as plain functions the unit
- * tests can run (decision 0031). Both caches hold one person's data: they are deleted together whenever
+ * tests can run (decision 0037). Both caches hold one person's data: they are deleted together whenever
  * the server says the person changed or left (`PERSONAL_CACHES`).
  */
 

@@ -7,7 +7,7 @@ import { useIsOnline } from '@/lib/use-is-online';
 /**
  * The error card of a screen whose data did not load, with a retry. Offline it says so, as the route's
  * error boundary does: the screen's code came from the service worker but its data was never kept
- * (decision 0031), and it loads by itself when the network returns.
+ * (decision 0037), and it loads by itself when the network returns.
  */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(['common', 'shell']);

@@ -8,7 +8,7 @@ function ticketQueryOptions(eventId: number) {
 
 export function useTicket(eventId: number) {
   // A code never changes while the place is held; a withdrawal makes every /api/events key stale (keys.ts).
-  // Offline it is still asked for once: the service worker answers with the ticket it kept (decision 0031).
+  // Offline it is still asked for once: the service worker answers with the ticket it kept (decision 0037).
   return useQuery({
     ...ticketQueryOptions(eventId),
     staleTime: Number.POSITIVE_INFINITY,

@@ -228,8 +228,8 @@ function preloadListWithoutLoaded(
  * offline, with its English texts. The other languages' locale chunks (about 260 kB gzip of the 700) are
  * not precached, as each person reads one language: the worker keeps the ones their screens load. Not
  * the HTML pages either (the server renders them per person), nor the images only the landing page or
- * link previews use. The app registers the worker itself after the page has loaded (web/app/main.tsx);
- * the web app manifest stays the hand-written one in web/public.
+ * link previews use. Signed-in pages register the worker after they load
+ * (server/lib/service-worker-registration.ts); the web app manifest stays the hand-written one in web/public.
  */
 function serviceWorker() {
   const outDirectory = fromRoot('./dist/web');

@@ -60,7 +60,8 @@ export default tseslint.config(
     // One way to talk to the server: every call goes through apiFetch (or the typed client on top of
     // it), so every refusal is the one ApiError with its code, never a status parsed out of a string.
     files: ['web/**/*.{ts,tsx}'],
-    ignores: ['web/lib/api-fetch.ts', 'web/**/*.test.{ts,tsx}'],
+    // The service worker passes the browser's own requests on: their answers go back to the page untouched.
+    ignores: ['web/lib/api-fetch.ts', 'web/service-worker.ts', 'web/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-globals': [
         'error',

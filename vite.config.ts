@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { RouteManifest } from './contract/route-manifest.ts';
 import { describeRoutes } from './web/app/describe-routes.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -219,12 +222,57 @@ function preloadListWithoutLoaded(
   return loaded ? dependencies.filter((dependency) => !loaded.has(dependency)) : dependencies;
 }
 
+/**
+ * The service worker (web/service-worker.ts, decision 0037), built into /service-worker.js with the list
+ * of files to precache: the code and styles of every screen, so a screen never opened still comes up
+ * offline, with its English texts. The other languages' locale chunks (about 260 kB gzip of the 700) are
+ * not precached, as each person reads one language: the worker keeps the ones their screens load. Not
+ * the HTML pages either (the server renders them per person), nor the images only the landing page or
+ * link previews use. Signed-in pages register the worker after they load
+ * (server/lib/service-worker-registration.ts); the web app manifest stays the hand-written one in web/public.
+ */
+function serviceWorker() {
+  const outDirectory = fromRoot('./dist/web');
+  const withoutOtherLanguages = (entries: Array<{ url: string; revision: string | null; size: number }>) => {
+    const { locales } = JSON.parse(
+      readFileSync(path.join(outDirectory, '.vite', 'route-manifest.json'), 'utf8'),
+    ) as RouteManifest;
+    const otherLanguages = new Set(
+      Object.entries(locales)
+        .filter(([key]) => !key.startsWith('en/'))
+        .map(([, file]) => file),
+    );
+    return { manifest: entries.filter((entry) => !otherLanguages.has(entry.url)) };
+  };
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'service-worker.ts',
+    outDir: outDirectory,
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['assets/**/*.{js,css,woff2}', 'favicon.svg', 'icon-192.png'],
+      manifestTransforms: [withoutOtherLanguages],
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
   root: fromRoot('./web'),
   // Absolute asset URLs matter: the sign-in HTML is served at /api/login, not at /.
   base: '/',
   publicDir: fromRoot('./web/public'),
-  plugins: [react(), tailwindcss(), prePaintScript(), pureContractSchemas(), routeManifest(), rememberClientBundle()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prePaintScript(),
+    pureContractSchemas(),
+    routeManifest(),
+    rememberClientBundle(),
+    serviceWorker(),
+  ],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.
     alias: {

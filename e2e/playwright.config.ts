@@ -34,6 +34,10 @@ export default defineConfig({
     // Recording a trace screencasts every test: on two cores that was a third of the browser's CPU
     // (decision 0026). A failing test's retry records one, and a test that fails twice fails the run.
     trace: 'on-first-retry',
+    // The service worker registers after load and precaches every screen's code in the background: left on,
+    // what another spec sees offline, and which scripts the budgets count, would depend on how far that got.
+    // Its own specs allow it (e2e/service-worker.spec.ts, e2e/offline-ticket.screens.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || systemChromium,

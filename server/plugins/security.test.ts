@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_WORKER_REGISTRATION_SOURCE } from '../lib/service-worker-registration';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { inlineScriptSources } from './security';
 
@@ -35,12 +36,14 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('inline scripts of the built pages in the CSP', () => {
-  it('allows exactly the inline scripts of the built HTML by their SHA-256, and never unsafe-inline', async () => {
+  it("allows exactly the inline scripts of the built HTML and the server's service worker registration by their SHA-256, and never unsafe-inline", async () => {
     for (const url of ['/', '/discover', '/api/login', '/no-such-page']) {
       const sources = scriptSources(
         (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string,
       );
-      expect(sources.sort()).toEqual(["'self'", hashOf(THEME_SCRIPT), hashOf(SIGN_IN_SCRIPT)].sort());
+      expect(sources.sort()).toEqual(
+        ["'self'", hashOf(THEME_SCRIPT), hashOf(SIGN_IN_SCRIPT), SERVICE_WORKER_REGISTRATION_SOURCE].sort(),
+      );
     }
   });
 });

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { badRequest, forbidden, HttpError } from '../lib/http-error';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
 import { API_DATA_HEADERS } from '../lib/security-headers';
+import { SERVICE_WORKER_REGISTRATION_SOURCE } from '../lib/service-worker-registration';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -102,6 +103,8 @@ async function securityPlugin(
               "'self'",
               ...inlineScriptSources(options.webDistDirectory),
               ...(options.canRenderPages ? [DEFERRED_SCRIPTS_LOADER_SOURCE] : []),
+              // Signed-in pages register the service worker (server/lib/service-worker-registration.ts).
+              SERVICE_WORKER_REGISTRATION_SOURCE,
             ],
         // Radix and the charts set style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -109,6 +112,8 @@ async function securityPlugin(
         // Vite's hot reload talks over its own WebSocket port under `npm run dev`.
         connectSrc: options.isWebDevServer ? ["'self'", 'ws:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The service worker (server/lib/service-worker-registration.ts); stated, not left to fall back on script-src.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         // ASVS 5.0 V3.4.3: base-uri 'none' (the app uses no <base> element).

@@ -9,6 +9,7 @@ import { ROUTE_TABLE, SHELL_QUERIES } from '../../web/app/route-table';
 import { createPageLoaders } from '../app';
 import { StatsService } from '../modules/stats/stats.service';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
+import { SERVICE_WORKER_REGISTRATION_SOURCE } from '../lib/service-worker-registration';
 import { createEventRow, daysFromNow } from '../test/fixtures';
 import { createTestApp, signUpUser, type TestApp } from '../test/test-app';
 import { NO_SESSION_MARKER, RENDERINGS_AT_ONCE, RENDERINGS_WAITING } from './web';
@@ -282,6 +283,43 @@ describe('a web build without a usable route manifest', () => {
     expect(statusCode).toBe(200);
     expect(readPageData(body).queries).toEqual([]);
     expect(body.match(/modulepreload/g)).toHaveLength(1);
+  });
+});
+
+describe('the service worker', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const directory = writeWebBuild(MANIFEST);
+    writeFileSync(path.join(directory, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+    mkdirSync(path.join(directory, 'assets'));
+    writeFileSync(path.join(directory, 'assets', 'main-1.js'), 'export {};');
+    app = await createTestApp({ WEB_DIST_DIR: directory });
+  });
+  afterAll(async () => app.close());
+
+  it('is served as a script the browser checks for updates on every visit, at the root, needing no wider scope', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/service-worker.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // Not an hour in the HTTP cache as other root files: a deploy must reach the worker at its next check.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+    // The fingerprinted files it precaches keep their year.
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-1.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("is registered by signed-in pages only, by a script the CSP allows by its hash, and the CSP allows workers from the app's origin", async () => {
+    const { cookie } = await signUpUser(app);
+    const signedIn = await app.inject({ method: 'GET', url: '/discover', headers: { cookie } });
+    expect(signedIn.body).toContain("navigator.serviceWorker.register('/service-worker.js')");
+    const policy = signedIn.headers['content-security-policy'] as string;
+    expect(policy).toContain(SERVICE_WORKER_REGISTRATION_SOURCE);
+    expect(policy).toContain("worker-src 'self'");
+    for (const url of ['/', '/discover']) {
+      const signedOut = await app.inject({ method: 'GET', url });
+      expect(signedOut.body).not.toContain('serviceWorker');
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { withDocumentLanguage } from '../lib/page-language';
 import type { PageLoaders } from '../lib/page-loaders';
 import { canRenderPages, loadPageRenderer, type PageRenderer, readRenderSettings } from '../lib/page-rendering';
 import { toScriptJson } from '../lib/script-json';
+import { SERVICE_WORKER_FILE, withServiceWorkerRegistration } from '../lib/service-worker-registration';
 import type { WebDevelopmentSources } from '../lib/web-dev-server';
 import { toUser } from '../modules/auth/auth.service';
 
@@ -200,7 +201,12 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(
           'cache-control',
-          isFingerprinted ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          isFingerprinted
+            ? 'public, max-age=31536000, immutable'
+            : // Checked with the server on every update check, so a deploy reaches the worker at once (decision 0037).
+              path.basename(filePath) === SERVICE_WORKER_FILE
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });
@@ -373,6 +379,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
+      // A build's pages only: under `npm run dev` there is no worker to register.
+      if (!development) html = withServiceWorkerRegistration(html);
     }
     return reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')

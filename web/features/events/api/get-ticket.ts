@@ -8,5 +8,11 @@ function ticketQueryOptions(eventId: number) {
 
 export function useTicket(eventId: number) {
   // A code never changes while the place is held; a withdrawal makes every /api/events key stale (keys.ts).
-  return useQuery({ ...ticketQueryOptions(eventId), staleTime: Number.POSITIVE_INFINITY, retry: 1 });
+  // Offline it is still asked for once: the service worker answers with the ticket it kept (decision 0037).
+  return useQuery({
+    ...ticketQueryOptions(eventId),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+    networkMode: 'offlineFirst',
+  });
 }

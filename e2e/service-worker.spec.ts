@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { rsvpWith } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { waitForLivePage } from './support/live-page';
+
+/**
+ * The service worker (decision 0037): offline, the volunteer's ticket and the screens they saw come
+ * back from its caches, a screen never seen comes up in the chrome with the offline banner instead of the
+ * browser's error page, and none of it survives signing out.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** Starting in an hour: inside the check-in window, so the event page shows the holder's ticket. */
+const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+
+/** Until the worker controls the page and has kept the page itself (it does once it activates). */
+async function waitForServiceWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  const path = new URL(page.url()).pathname;
+  await expect
+    .poll(
+      () => page.evaluate(async (url) => (await caches.match(url, { cacheName: 'pitchin-pages' })) !== undefined, path),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function expectQrCodeLoaded(page: Page) {
+  const qr = page.getByTestId('ticket-card').getByTestId('ticket-qr');
+  await expect
+    .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+}
+
+test('offline, the ticket and the screens seen come from the worker, others show the offline state, and another person or a sign-out forgets them', async ({
+  page,
+  context,
+  user: _user,
+  signUp,
+  eventOfAnother,
+}) => {
+  const event = await eventOfAnother({ title: `Dune planting ${randomBytes(3).toString('hex')}`, date: inAnHour() });
+  await rsvpWith(context.request, event.id);
+  const code = ((await (await context.request.get(`/api/events/${event.id}/ticket`)).json()) as { code: string }).code;
+
+  // One visit online: the worker installs after the page loaded and keeps the page and its ticket.
+  await page.goto(`/events/${event.id}`);
+  await waitForLivePage(page);
+  await expect(page.getByTestId('ticket-card')).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async (id) =>
+          (await caches.match(`/api/events/${id}/ticket/qr-code`, { cacheName: 'pitchin-api' })) !== undefined,
+        event.id,
+      ),
+    )
+    .toBe(true);
+  // Another screen seen online.
+  await page.goto('/my-events');
+  await waitForLivePage(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const myEventsHeading = await page.getByRole('heading', { level: 1 }).textContent();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.match('/my-events', { cacheName: 'pitchin-pages' })) !== undefined),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(`/events/${event.id}`);
+  await waitForLivePage(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
+  await expect(page.getByTestId('ticket-card').getByTestId('ticket-code')).toHaveText(code.match(/.{4}/g)!.join(' '));
+  await expectQrCodeLoaded(page);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  // A screen seen before, reached from the address bar: as last seen.
+  await page.goto('/my-events');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(myEventsHeading!);
+  // One never opened: the app in its chrome, saying it is offline, not the browser's error page.
+  await page.goto('/journey');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText("You're offline.");
+  await expect(page.getByTestId('load-error')).toContainText("This page hasn't been opened on this device yet");
+
+  // Another person signs in on the same phone: their first page empties the caches, so offline the event
+  // page is theirs (no place, no ticket), not the last person's.
+  await context.setOffline(false);
+  await signUp({ firstName: 'Second' });
+  await page.goto('/');
+  await waitForLivePage(page);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await caches.open('pitchin-api')).keys()).map((request) => request.url)),
+    )
+    .not.toContainEqual(expect.stringContaining('/ticket'));
+  await context.setOffline(true);
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('ticket-card')).toHaveCount(0);
+  await expect(page.getByText(code.slice(0, 4))).toHaveCount(0);
+
+  // Signing out (the account menu's navigation) empties the caches: offline, the ticket is gone.
+  await context.setOffline(false);
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith('pitchin-') && name !== 'pitchin-assets'),
+      ),
+    )
+    .toEqual([]);
+  await context.setOffline(true);
+  const offlineLoad = await page.goto(`/events/${event.id}`).catch((error: Error) => error);
+  expect(offlineLoad).toBeInstanceOf(Error);
+  await expect(page.getByTestId('ticket-card')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('the app is installable: the manifest is linked and complete, and a worker with a fetch handler serves the app', async ({
+  page,
+  user: _user,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/');
+  await waitForLivePage(page);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(href!)).json()) as Record<string, unknown> & {
+    icons: Array<{ src: string; sizes: string; purpose: string; type: string }>;
+  };
+  expect(manifest).toMatchObject({
+    name: expect.any(String),
+    short_name: 'PitchIn',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+  });
+  expect(manifest.icons).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ sizes: '192x192', type: 'image/png' }),
+      expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+    ]),
+  );
+  await waitForServiceWorker(page);
+  // Chromium's own verdict on the page: no installability error.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: Array<{ errorId: string }>;
+  };
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  // Pages loaded through the worker (navigation preload, its routes) log nothing: no CSP refusal, no
+  // cancelled preload.
+  await page.reload();
+  await waitForLivePage(page);
+  expect(problems).toEqual([]);
+  const worker = await page.request.get('/service-worker.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+});

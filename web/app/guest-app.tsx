@@ -6,16 +6,17 @@ import { GuestLayout } from '@/components/app-shell/guest-layout';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AUTH_USER_QUERY_KEY } from '@/lib/use-auth';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
-import { signedInRoutes } from './routes';
+import { preloadRouteOf, signedInRoutes } from './routes';
 
-const eventRoute = signedInRoutes.find((route) => route.path === '/events/:id')!;
+// The screens a guest may open (signed-out-routes.tsx isGuestPagePath).
+const guestRoutes = signedInRoutes.filter((route) => route.path === '/events/:id' || route.path.startsWith('/o/'));
 /** @public main.tsx calls it through a dynamic import, which knip cannot follow. */
-export const preloadGuestEventPage = eventRoute.preload;
+export const preloadGuestPage = (path: string) => preloadRouteOf(path);
 
 /**
- * A guest's event page: the signed-in event screen, read without a session
- * (userRsvpStatus null), inside a minimal chrome whose Sign in comes back to the event. Loaded
- * lazily by the signed-out routes, so the landing page's bundle does not grow.
+ * A guest's event or organization page: the signed-in screen, read without a session
+ * (userRsvpStatus null, viewerRole null), inside a minimal chrome whose Sign in comes back to the page.
+ * Loaded lazily by the signed-out routes, so the landing page's bundle does not grow.
  */
 export default function GuestApp({
   path,
@@ -34,7 +35,9 @@ export default function GuestApp({
   return (
     <QueryClientProvider client={client}>
       <GuestLayout returnTo={path}>
-        <Route path={eventRoute.path} component={eventRoute.component} />
+        {guestRoutes.map((route) => (
+          <Route key={route.path} path={route.path} component={route.component} />
+        ))}
       </GuestLayout>
       <DeferredToaster />
     </QueryClientProvider>

@@ -52,6 +52,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
   { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
-  { path: '/o/:slug/:section?', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // An organization, its members
+  {
+    path: '/o/:slug/:section?',
+    page: 'organizations/organizations-page',
+    namespaces: ['organizations'],
+    queries: ['/api/organizations/:slug'],
+  }, // An organization (guests too), its members
   { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
 ];

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import type { Event } from '../../../contract/events';
 import {
   acceptInvitationBodySchema,
   changeRoleBodySchema,
@@ -11,8 +10,6 @@ import {
   followResponseSchema,
   memberParamsSchema,
   myOrganizationsSchema,
-  ORGANIZATION_LIMITS,
-  type Organization,
   organizationMembersSchema,
   organizationSchema,
   slugParamsSchema,
@@ -21,6 +18,7 @@ import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import type { Mailer } from '../mail/mail.service';
+import { readOrganizationAnswer } from './organization-answer';
 import { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
@@ -35,25 +33,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   const service = new OrganizationsService(db, mailer, linkOrigin);
   const events = new EventsService(db, { publicUrl });
 
-  /** The public answer: the organization, its next events, its followers and the viewer's place in it. */
-  async function readOrganization(organization: OrganizationRow, viewerId: string | null): Promise<Organization> {
-    const [state, upcomingJson] = [
-      await service.viewerState(organization.id, viewerId),
-      await events.listUpcomingOfOrganizationJson(viewerId, organization.id, ORGANIZATION_LIMITS.upcomingEventsShown),
-    ];
-    return {
-      id: organization.id,
-      slug: organization.slug,
-      name: organization.name,
-      description: organization.description,
-      website: organization.website,
-      logoUrl: organization.logoUrl,
-      followerCount: state.followerCount,
-      upcomingEvents: JSON.parse(upcomingJson) as Event[],
-      viewerRole: state.viewerRole,
-      isFollowing: state.isFollowing,
-    };
-  }
+  const readOrganization = (organization: OrganizationRow, viewerId: string | null) =>
+    readOrganizationAnswer(service, events, organization, viewerId);
 
   app.post(
     '/api/organizations',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '@contract/languages';
 import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
+import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent } from '@/components/ui/card';
@@ -17,6 +18,7 @@ import { organizationQueryOptions } from './api/get-organization';
 export function OrganizationScreen({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('organizations');
   const queryClient = useQueryClient();
+  const isGuest = useCurrentUser().user === null;
   const options = organizationQueryOptions(slug);
   const { data: organization, isPending, isError, error, refetch } = useQuery(options);
   const follow = useMutation({
@@ -42,6 +44,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
       <LoadError onRetry={() => void refetch()} />
     );
   }
+  const EventLink = isGuest ? 'a' : Link;
   const canManageMembers = organization.viewerRole === 'owner' || organization.viewerRole === 'admin';
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -80,15 +83,26 @@ export function OrganizationScreen({ slug }: { slug: string }) {
               {t('members.open')}
             </Link>
           )}
-          <Button
-            variant={organization.isFollowing ? 'outline' : 'default'}
-            aria-pressed={organization.isFollowing}
-            disabled={follow.isPending}
-            onClick={() => follow.mutate(!organization.isFollowing)}
-            data-testid="organization-follow"
-          >
-            {organization.isFollowing ? t('follow.following') : t('follow.follow')}
-          </Button>
+          {isGuest ? (
+            // Following needs an account: signing in comes back here.
+            <a
+              href={`/api/login?returnTo=${encodeURIComponent(`/o/${organization.slug}`)}`}
+              className={buttonVariants()}
+              data-testid="organization-follow"
+            >
+              {t('follow.signIn')}
+            </a>
+          ) : (
+            <Button
+              variant={organization.isFollowing ? 'outline' : 'default'}
+              aria-pressed={organization.isFollowing}
+              disabled={follow.isPending}
+              onClick={() => follow.mutate(!organization.isFollowing)}
+              data-testid="organization-follow"
+            >
+              {organization.isFollowing ? t('follow.following') : t('follow.follow')}
+            </Button>
+          )}
         </div>
       </div>
 
@@ -126,7 +140,8 @@ export function OrganizationScreen({ slug }: { slug: string }) {
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="organization-events">
           {organization.upcomingEvents.map((event) => (
             <li key={event.id}>
-              <Link
+              {/* A guest's page holds no router of the signed-in app: its links are page loads. */}
+              <EventLink
                 href={`/events/${event.id}`}
                 className="flex h-full flex-col gap-2 rounded-xl border border-border bg-card p-4 transition-colors hover:bg-accent"
               >
@@ -143,7 +158,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
                     {event.location}
                   </span>
                 </span>
-              </Link>
+              </EventLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
-import { eventOrganizationSchema, eventSchema } from './events';
+import { EVENT_LIMITS, eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
 import { publicUserSchema } from './users';
 
 export const ORGANIZATION_LIMITS = {
@@ -12,6 +12,10 @@ export const ORGANIZATION_LIMITS = {
   upcomingEventsShown: 12,
   /** How long an e-mailed invitation link stays usable. */
   invitationValidDays: 14,
+  /** A logo is stored as a square this many pixels wide: twice the largest frame that shows it (64 CSS px). */
+  logoPixels: 256,
+  /** The upload before re-encoding, as an event photo's. */
+  logoBytesMax: EVENT_LIMITS.imageBytesMax,
 } as const;
 
 /** owner > admin (members and every event) > organizer (the organization's events) > member. */
@@ -173,3 +177,12 @@ export const memberParamsSchema = z.object({
 export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });
 
 export const followResponseSchema = z.object({ followerCount: z.number().int(), isFollowing: z.boolean() });
+
+/** PUT /api/organizations/{id}/logo: one image as a data URL; the server re-encodes it (any of the photo types). */
+export const organizationLogoBodySchema = z.object({
+  image: z
+    .string({ error: 'Logo must be a data URL' })
+    .regex(IMAGE_DATA_URL_PATTERN, 'Logo must be a PNG, JPEG, WebP or GIF image'),
+});
+
+export const logoParamsSchema = z.object({ logoId: z.string().min(1).max(100, 'Logo not found') });

@@ -5,6 +5,7 @@ import {
   mailPreferences,
   organizationFollows,
   organizationInvitations,
+  organizationLogos,
   organizationMembers,
   organizations,
   users,
@@ -221,4 +222,28 @@ export async function readFollowing(
     .from(organizationFollows)
     .where(eq(organizationFollows.organizationId, organizationId));
   return { followerCount: Number(row?.followerCount ?? 0), isFollowing: row?.isFollowing === true };
+}
+
+/** Puts a new logo in place of the organization's earlier ones, and names it in `logo_url`. */
+export async function replaceLogo(
+  tx: Executor,
+  organizationId: number,
+  logo: { id: string; contentType: string; bytes: Buffer } | null,
+  logoUrl: string | null,
+): Promise<void> {
+  await tx.delete(organizationLogos).where(eq(organizationLogos.organizationId, organizationId));
+  if (logo) await tx.insert(organizationLogos).values({ ...logo, organizationId });
+  await tx
+    .update(organizations)
+    .set({ logoUrl, updatedAt: sql`now()` })
+    .where(eq(organizations.id, organizationId));
+}
+
+export async function findLogo(db: Executor, logoId: string) {
+  const [row] = await db
+    .select({ contentType: organizationLogos.contentType, bytes: organizationLogos.bytes })
+    .from(organizationLogos)
+    .where(eq(organizationLogos.id, logoId))
+    .limit(1);
+  return row;
 }

@@ -8,6 +8,9 @@ import {
   createInvitationBodySchema,
   createOrganizationBodySchema,
   followResponseSchema,
+  logoParamsSchema,
+  ORGANIZATION_LIMITS,
+  organizationLogoBodySchema,
   memberParamsSchema,
   myOrganizationsSchema,
   organizationMembersSchema,
@@ -15,6 +18,7 @@ import {
   slugParamsSchema,
 } from '../../../contract/organizations';
 import type { Database } from '../../db/client';
+import { sendNotModified } from '../../lib/not-modified';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import type { Mailer } from '../mail/mail.service';
@@ -23,6 +27,8 @@ import { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+// One logo, base64-encoded (4/3), plus the rest of the body.
+const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 64 * 1024;
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -178,4 +184,74 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => service.follow(requireUser(request).id, request.params.id, method === 'post'),
     );
+
+  app.put(
+    '/api/organizations/:id/logo',
+    {
+      bodyLimit: LOGO_BODY_LIMIT,
+      schema: {
+        tags: ['organizations'],
+        summary: 'Set the logo (owners and admins): an image re-encoded to a square WebP',
+        params: idParamsSchema,
+        body: organizationLogoBodySchema,
+        response: {
+          200: organizationSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const organization = await service.setLogo(user.id, request.params.id, request.body.image);
+      return readOrganization(organization, user.id);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:id/logo',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Remove the logo (owners and admins)',
+        params: idParamsSchema,
+        response: { 200: organizationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const organization = await service.removeLogo(user.id, request.params.id);
+      return readOrganization(organization, user.id);
+    },
+  );
+
+  app.get(
+    '/api/organization-logos/:logoId',
+    {
+      // Shown on public pages and in link previews, as event photos (decisions §9).
+      config: { isPublic: true },
+      schema: {
+        tags: ['organizations'],
+        summary: "An organization's logo (public, immutable)",
+        params: logoParamsSchema,
+        response: {
+          200: z.any().describe('The image bytes, with their image content type'),
+          304: z.null().describe('Not modified'),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // A logo's id is never reused and its bytes never change: the id is a strong validator.
+      const etag = `"${request.params.logoId}"`;
+      const cacheHeaders = {
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag,
+        'cross-origin-resource-policy': 'cross-origin',
+      };
+      if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
+      const logo = await service.findLogo(request.params.logoId);
+      return reply.headers(cacheHeaders).type(logo.contentType).send(logo.bytes);
+    },
+  );
 };

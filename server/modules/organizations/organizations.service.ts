@@ -10,7 +10,8 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
+import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.service';
 import * as repository from './organizations.repository';
 
@@ -24,6 +25,7 @@ const LAST_OWNER = 'An organization keeps at least one owner: make someone else 
 const NOT_A_MEMBER = 'This person is not a member';
 const INVITATION_INVALID = 'This invitation is not valid: ask for a new one';
 const INVITATION_USED = 'This invitation was already used';
+const LOGO_NOT_FOUND = 'Logo not found';
 const NOT_ALLOWED_TO_CREATE = 'Only its owners, admins and organizers can hold events under this organization';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -237,6 +239,43 @@ export class OrganizationsService {
       if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw conflict(LAST_OWNER);
       await repository.deleteMember(tx, organizationId, memberId);
     });
+  }
+
+  /**
+   * A new logo (owners and admins): the free checks first, then the decode (outside the transaction it
+   * would hold up), then the write, where the role is asked again under the organization's lock. The
+   * upload counts against the uploader's daily photo bytes (decisions §16).
+   */
+  async setLogo(userId: string, organizationId: number, dataUrl: string): Promise<repository.OrganizationRow> {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
+      throw forbidden(ONLY_ADMINS);
+    const [upload] = readPhotoUploads([dataUrl], () => 'image');
+    await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, upload!.length);
+    await inspectPhotos([upload!], () => 'image');
+    const logo = await reencodeLogo(upload!, ORGANIZATION_LIMITS.logoPixels, () => 'image');
+    return this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, upload!.length);
+      await repository.replaceLogo(tx, organizationId, logo, `/api/organization-logos/${logo.id}`);
+      return (await repository.findOrganization(tx, organizationId))!;
+    });
+  }
+
+  async removeLogo(userId: string, organizationId: number): Promise<repository.OrganizationRow> {
+    return this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await repository.replaceLogo(tx, organizationId, null, null);
+      return (await repository.findOrganization(tx, organizationId))!;
+    });
+  }
+
+  async findLogo(logoId: string) {
+    const logo = await repository.findLogo(this.db, logoId);
+    if (!logo) throw notFound(LOGO_NOT_FOUND);
+    return logo;
   }
 
   async follow(userId: string, organizationId: number, isFollowing: boolean) {

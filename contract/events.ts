@@ -176,6 +176,11 @@ export const eventSchema = z.object({
   averageRating: z.number(),
   ratingCount: z.number().int(),
   userRsvpStatus: rsvpStatusSchema.nullable(),
+  /**
+   * Whether the caller may manage it (decisions §20): its organizer, or an owner, admin or organizer of
+   * the organization it is held under; the server's canManageEvent asks the same. False for guests.
+   */
+  canManage: z.boolean(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
   // Cancellation and the waitlist.

@@ -14,6 +14,9 @@ export const ORGANIZATION_LIMITS = {
   invitationValidDays: 14,
   /** A logo is stored as a square this many pixels wide: twice the largest frame that shows it (64 CSS px). */
   logoPixels: 256,
+  /** How many organizations the Groups screen's "Discover" lists at once. */
+  discoverShown: 24,
+  searchMax: 100,
   /** The upload before re-encoding, as an event photo's. */
   logoBytesMax: EVENT_LIMITS.imageBytesMax,
 } as const;
@@ -186,3 +189,27 @@ export const organizationLogoBodySchema = z.object({
 });
 
 export const logoParamsSchema = z.object({ logoId: z.string().min(1).max(100, 'Logo not found') });
+
+/**
+ * GET /api/organizations?list=mine|discover&search=: the Groups screen (decisions §21). `mine` is every
+ * organization the caller belongs to or follows; `discover` the others, most followed first.
+ */
+export const organizationListQuerySchema = z.object({
+  list: z.enum(['mine', 'discover'], { error: 'List must be mine or discover' }).default('mine'),
+  search: z
+    .string()
+    .trim()
+    .max(ORGANIZATION_LIMITS.searchMax, `Search must be at most ${ORGANIZATION_LIMITS.searchMax} characters`)
+    .optional(),
+});
+
+const organizationCardSchema = organizationSummarySchema.extend({
+  description: z.string(),
+  role: organizationRoleSchema.nullable(),
+  isFollowing: z.boolean(),
+  memberCount: z.number().int(),
+  followerCount: z.number().int(),
+  upcomingEventCount: z.number().int(),
+});
+export const organizationCardsSchema = z.array(organizationCardSchema);
+export type OrganizationCard = z.infer<typeof organizationCardSchema>;

@@ -134,6 +134,7 @@ function toEvent(row: repository.EventRow): Event {
     averageRating: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : 0,
     ratingCount: row.ratingCount,
     userRsvpStatus: row.userRsvpStatus ?? null,
+    canManage: row.canManage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     status: row.status,

@@ -247,3 +247,56 @@ export async function findLogo(db: Executor, logoId: string) {
     .limit(1);
   return row;
 }
+
+function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The Groups screen's cards: `mine` (the viewer belongs to or follows it: theirs first, then by name) or
+ * `discover` (the others, most followed first, at most `limit`), filtered by words of the name. Counts
+ * are counted, not stored (decision 0029): an organization's rows are few and found by their indexes.
+ */
+export async function listOrganizationCards(
+  db: Executor,
+  viewerId: string,
+  options: { list: 'mine' | 'discover'; search: string; limit: number },
+) {
+  const pattern = `%${escapeLikePattern(options.search.toLowerCase())}%`;
+  const isMine = options.list === 'mine';
+  const result = await db.execute(sql`
+    SELECT o.id, o.slug, o.name, o.logo_url AS "logoUrl", o.description, m.role,
+      (f.user_id IS NOT NULL) AS "isFollowing",
+      (SELECT count(*)::int FROM organization_members x WHERE x.organization_id = o.id) AS "memberCount",
+      (SELECT count(*)::int FROM organization_follows x WHERE x.organization_id = o.id) AS "followerCount",
+      (SELECT count(*)::int FROM events e WHERE e.organization_id = o.id AND e.status = 'scheduled'
+        AND e.is_test = false AND e.date > now()) AS "upcomingEventCount"
+    FROM organizations o
+    LEFT JOIN organization_members m ON m.organization_id = o.id AND m.user_id = ${viewerId}
+    LEFT JOIN organization_follows f ON f.organization_id = o.id AND f.user_id = ${viewerId}
+    WHERE ${isMine ? sql`(m.user_id IS NOT NULL OR f.user_id IS NOT NULL)` : sql`m.user_id IS NULL AND f.user_id IS NULL`}
+      AND (${options.search === ''} OR lower(o.name) LIKE ${pattern})
+    ORDER BY ${isMine ? sql`(m.role IS NULL), lower(o.name), o.id` : sql`"followerCount" DESC, o.id`}
+    LIMIT ${options.limit}`);
+  return (
+    result as unknown as {
+      rows: Array<{
+        id: number;
+        slug: string;
+        name: string;
+        logoUrl: string | null;
+        description: string;
+        role: OrganizationRole | null;
+        isFollowing: boolean;
+        memberCount: number;
+        followerCount: number;
+        upcomingEventCount: number;
+      }>;
+    }
+  ).rows.map((row) => ({
+    ...row,
+    memberCount: Number(row.memberCount),
+    followerCount: Number(row.followerCount),
+    upcomingEventCount: Number(row.upcomingEventCount),
+  }));
+}

@@ -8,6 +8,8 @@ import {
   createInvitationBodySchema,
   createOrganizationBodySchema,
   followResponseSchema,
+  organizationCardsSchema,
+  organizationListQuerySchema,
   logoParamsSchema,
   ORGANIZATION_LIMITS,
   organizationLogoBodySchema,
@@ -57,6 +59,19 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       const organization = await service.create(user.id, request.body);
       return reply.status(201).send(await readOrganization(organization, user.id));
     },
+  );
+
+  app.get(
+    '/api/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'The Groups screen: organizations the caller belongs to or follows (mine), or others (discover)',
+        querystring: organizationListQuerySchema,
+        response: { 200: organizationCardsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => service.listCards(requireUser(request).id, request.query),
   );
 
   app.get(

@@ -111,6 +111,16 @@ export class OrganizationsService {
     return { ...following, viewerRole };
   }
 
+  /** The Groups screen (decisions §21): theirs and followed, or others to find. */
+  listCards(userId: string, query: { list: 'mine' | 'discover'; search?: string | undefined }) {
+    return repository.listOrganizationCards(this.db, userId, {
+      list: query.list,
+      search: query.search ?? '',
+      // Someone's own list is as long as it is; Discover shows the most followed.
+      limit: query.list === 'mine' ? 1000 : ORGANIZATION_LIMITS.discoverShown,
+    });
+  }
+
   async listMine(userId: string): Promise<MyOrganization[]> {
     return repository.listOrganizationsOf(this.db, userId);
   }

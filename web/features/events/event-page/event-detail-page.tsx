@@ -142,7 +142,8 @@ function EventDetail({ event }: { event: Event }) {
     : t('detail.defaultCategory');
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const [isCoverBroken, setIsCoverBroken] = useState(false);
-  const isOrganizer = user !== null && user !== undefined && user.id === event.organizerId;
+  // Its organizer or an admin or organizer of its organization (decisions §20): the server says which.
+  const isOrganizer = event.canManage;
   const isCancelled = event.status === 'cancelled';
   // A cover that fails to load would stay a grey band as tall as the first screen: drop it, like no photo.
   const hasCover = photos.length > 0 && !isCoverBroken;
@@ -272,11 +273,16 @@ function EventDetail({ event }: { event: Event }) {
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
                 </p>
-                {/* A guest has no organization pages yet: the name is text for them. */}
+                {/* A guest's page has no router of the signed-in app: the organization's page is a page load. */}
                 {event.organization && isGuest && (
-                  <p className="truncate text-sm font-medium" dir="auto" data-testid="event-organization">
+                  <a
+                    href={`/o/${event.organization.slug}`}
+                    className="block truncate text-sm font-medium text-primary hover:underline"
+                    dir="auto"
+                    data-testid="event-organization"
+                  >
                     {event.organization.name}
-                  </p>
+                  </a>
                 )}
                 {event.organization && !isGuest && (
                   <Link

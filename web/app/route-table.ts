@@ -44,7 +44,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
-  { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups (sample data)
+  { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups: one's organizations, others to find
   // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
   // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
   { path: '/chat/:id?', page: 'chat/chat-page', namespaces: ['chat'] }, // Chat

@@ -213,3 +213,52 @@ const organizationCardSchema = organizationSummarySchema.extend({
 });
 export const organizationCardsSchema = z.array(organizationCardSchema);
 export type OrganizationCard = z.infer<typeof organizationCardSchema>;
+
+/** A calendar date, `2026-11-27`, read on the caller's clock (the pitchin_time_zone cookie). */
+const calendarDateSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${label} must be a real date`,
+    );
+
+/**
+ * GET /api/organizations/{id}/hours?from&to (owners and admins, decisions §20): every verified hour given at
+ * its events held from `from` to `to`, both days included, on the caller's clock. CSV by `format=csv` or
+ * an Accept header naming text/csv.
+ */
+export const hoursReportQuerySchema = z
+  .object({
+    from: calendarDateSchema('Start date'),
+    to: calendarDateSchema('End date'),
+    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).optional(),
+  })
+  .refine((query) => query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date',
+  });
+
+const hoursReportEntrySchema = z.object({
+  eventId: z.number().int(),
+  title: z.string(),
+  date: isoDateTimeSchema,
+  user: publicUserSchema,
+  hours: z.number(),
+});
+
+export const hoursReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The zone `from` and `to` were read in, and the CSV's times are written in. */
+  timeZone: z.string(),
+  totalHours: z.number(),
+  /** Each person's hours at its events in the range, most first. */
+  people: z.array(z.object({ user: publicUserSchema, hours: z.number(), eventCount: z.number().int() })),
+  /** One row per person and event, by date. */
+  entries: z.array(hoursReportEntrySchema),
+});
+export type HoursReport = z.infer<typeof hoursReportSchema>;

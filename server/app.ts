@@ -243,6 +243,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     linkOrigin: config.linkOrigin,
     publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
   });
   await app.register(mailRoutes, { db: database.db, sessionSecret: config.sessionSecret });
   // The mails about events: every process works the same outbox (decision 0019), the embedded database's one too.

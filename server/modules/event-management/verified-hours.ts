@@ -13,3 +13,19 @@ export function sumVerifiedMinutes(db: Executor, userId: string): Promise<number
 export function sumEveryonesVerifiedMinutes(db: Executor): Promise<number> {
   return repository.sumEveryonesAttendedMinutesOnce(db);
 }
+
+/** Verified attendance at an organization's events in a date range, for its hours report (decisions §20). */
+export function listVerifiedAttendanceAtOrganization(
+  db: Executor,
+  organizationId: number,
+  range: { from: string; to: string; timeZone: string },
+): Promise<repository.OrganizationAttendanceRow[]> {
+  return repository.listOrganizationAttendance(
+    db,
+    organizationId,
+    { date: range.from, timeZone: range.timeZone },
+    {
+      date: range.to,
+    },
+  );
+}

@@ -17,8 +17,16 @@ beforeAll(async () => {
   person = await signUpUser(app);
   other = await signUpUser(app);
   const db = app.database.db;
-  ids.owned = await createOrganizationRow(db, { ownerId: person.user.id, slug: 'zebra-keepers', name: 'Zebra Keepers' });
-  ids.member = await createOrganizationRow(db, { ownerId: other.user.id, slug: 'apple-pickers', name: 'Apple Pickers' });
+  ids.owned = await createOrganizationRow(db, {
+    ownerId: person.user.id,
+    slug: 'zebra-keepers',
+    name: 'Zebra Keepers',
+  });
+  ids.member = await createOrganizationRow(db, {
+    ownerId: other.user.id,
+    slug: 'apple-pickers',
+    name: 'Apple Pickers',
+  });
   await addOrganizationMemberRow(db, ids.member, person.user.id, 'member');
   ids.followed = await createOrganizationRow(db, { ownerId: other.user.id, slug: 'bee-friends', name: 'Bee Friends' });
   ids.popular = await createOrganizationRow(db, { ownerId: other.user.id, slug: 'big-crowd', name: 'Big 100% Crowd' });

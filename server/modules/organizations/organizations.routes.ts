@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
@@ -8,6 +9,8 @@ import {
   createInvitationBodySchema,
   createOrganizationBodySchema,
   followResponseSchema,
+  hoursReportQuerySchema,
+  hoursReportSchema,
   organizationCardsSchema,
   organizationListQuerySchema,
   logoParamsSchema,
@@ -21,15 +24,24 @@ import {
 } from '../../../contract/organizations';
 import type { Database } from '../../db/client';
 import { sendNotModified } from '../../lib/not-modified';
+import { readTimeZone } from '../../lib/page-rendering';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import type { Mailer } from '../mail/mail.service';
 import { readOrganizationAnswer } from './organization-answer';
+import { hoursReportToCsv, OrganizationHoursService } from './organization-hours.service';
 import { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 // One logo, base64-encoded (4/3), plus the rest of the body.
+/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv (as the attendees CSV). */
+function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
 const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 64 * 1024;
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
@@ -37,8 +49,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer | null;
   linkOrigin: string;
   publicUrl?: string | null;
-}> = async (app, { db, mailer, linkOrigin, publicUrl = null }) => {
+  timeZone?: string;
+}> = async (app, { db, mailer, linkOrigin, publicUrl = null, timeZone = 'UTC' }) => {
   const service = new OrganizationsService(db, mailer, linkOrigin);
+  const hours = new OrganizationHoursService(db, service);
   const events = new EventsService(db, { publicUrl });
 
   const readOrganization = (organization: OrganizationRow, viewerId: string | null) =>
@@ -267,6 +281,42 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
       const logo = await service.findLogo(request.params.logoId);
       return reply.headers(cacheHeaders).type(logo.contentType).send(logo.bytes);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/hours',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Every verified hour given at its events in a date range, per person and in total (owners and admins)',
+        params: idParamsSchema,
+        querystring: hoursReportQuerySchema,
+        response: {
+          200: hoursReportSchema.describe(
+            "JSON, or text/csv (Accept: text/csv or ?format=csv) with the columns Name, Event, Date (in the time zone of the pitchin_time_zone cookie, else the server's) and Verified hours, then each person's total and everyone's",
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const report = await hours.report(requireUser(request).id, request.params.id, {
+        from,
+        to,
+        timeZone: readTimeZone(request.cookies, timeZone),
+      });
+      reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
+      if (isCsvWanted(request, format))
+        return reply
+          .header(
+            'content-disposition',
+            `attachment; filename="organization-${request.params.id}-hours-${from}-to-${to}.csv"`,
+          )
+          .type('text/csv; charset=utf-8')
+          .send(hoursReportToCsv(report));
+      return report;
     },
   );
 };

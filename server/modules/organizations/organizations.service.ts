@@ -26,6 +26,7 @@ const NOT_A_MEMBER = 'This person is not a member';
 const INVITATION_INVALID = 'This invitation is not valid: ask for a new one';
 const INVITATION_USED = 'This invitation was already used';
 const LOGO_NOT_FOUND = 'Logo not found';
+const ONLY_ADMINS_READ_HOURS = 'Only its owners and admins can read its hours';
 const NOT_ALLOWED_TO_CREATE = 'Only its owners, admins and organizers can hold events under this organization';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -131,6 +132,13 @@ export class OrganizationsService {
       : await repository.findOrganization(db, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     return organization;
+  }
+
+  /** The hours report is its owners' and admins' (decisions §20): 404 for no such organization, else 403. */
+  async assertCanReadHours(userId: string, organizationId: number): Promise<void> {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
+      throw forbidden(ONLY_ADMINS_READ_HOURS);
   }
 
   /** Members with roles and the invitations still open: for its owners and admins only. */

@@ -212,6 +212,8 @@ export const eventListQuerySchema = z.object({
     .optional(),
   cursor: z.string().max(200, 'Cursor is damaged').optional(),
   include: z.enum(['past'], { error: "Include must be 'past'" }).optional(),
+  /** Only events of the organizations the caller follows (decisions §20); a guest follows none. */
+  organizations: z.enum(['followed'], { error: "Organizations must be 'followed'" }).optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

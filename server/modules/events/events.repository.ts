@@ -15,6 +15,8 @@ export type EventListFilter = {
   isSearchCommon?: boolean;
   location?: string;
   includePast: boolean;
+  /** Only the events of organizations the viewer follows. */
+  isFollowedOnly?: boolean;
   after?: { date: string; id: number };
   limit: number;
 };
@@ -345,6 +347,10 @@ export async function listEventsJson(
   const conditions = ['is_test = false', "status = 'scheduled'"];
   if (!filter.includePast) conditions.push('date > now()');
   if (filter.categoryId !== undefined) conditions.push(`category_id = ${parameter(filter.categoryId, 'int')}`);
+  // $1 is the viewer: a guest (null) follows nothing. The follows' primary key leads with the
+  // organization, their user index finds the viewer's few rows.
+  if (filter.isFollowedOnly)
+    conditions.push('organization_id IN (SELECT organization_id FROM organization_follows WHERE user_id = $1::text)');
   if (filter.after)
     conditions.push(
       `(date, id) > (${parameter(filter.after.date, 'timestamptz')}, ${parameter(filter.after.id, 'int')})`,

@@ -300,3 +300,12 @@ export async function listOrganizationCards(
     upcomingEventCount: Number(row.upcomingEventCount),
   }));
 }
+
+/** Who follows the organization, and its name, for the notice of a new event. */
+export async function listFollowerIds(db: Executor, organizationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: organizationFollows.userId })
+    .from(organizationFollows)
+    .where(eq(organizationFollows.organizationId, organizationId));
+  return rows.map((row) => row.userId);
+}

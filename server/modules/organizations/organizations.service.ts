@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.service';
+import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './organizations.repository';
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>;
@@ -61,6 +62,26 @@ export async function assertCanHoldEventsFor(db: Executor, organizationId: numbe
       throw badRequest(ORGANIZATION_NOT_FOUND, [{ path: 'organizationId', message: ORGANIZATION_NOT_FOUND }]);
   }
   if (!canManageOrganizationEvents(role)) throw forbidden(NOT_ALLOWED_TO_CREATE);
+}
+
+/**
+ * Tells the organization's followers of its new event (decisions §20), in the transaction that creates
+ * it: the bell's notice names the organization, and leads to the event. Not the one who created it.
+ */
+export async function notifyFollowersOfNewEvent(
+  tx: Executor,
+  event: { id: number; title: string; organizationId: number; organizerId: string },
+): Promise<void> {
+  const [organization, followerIds] = [
+    await repository.findOrganization(tx, event.organizationId),
+    await repository.listFollowerIds(tx, event.organizationId),
+  ];
+  if (!organization || followerIds.length === 0) return;
+  await createNotifications(tx, 'organization_event', followerIds, {
+    eventId: event.id,
+    actorId: event.organizerId,
+    data: { eventTitle: event.title, actorName: organization.name },
+  });
 }
 
 function hashToken(token: string): string {

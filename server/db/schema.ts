@@ -643,6 +643,7 @@ export const notifications = pgTable(
         'announcement',
         'message_received',
         'achievement_unlocked',
+        'organization_event',
       ],
     }).notNull(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),

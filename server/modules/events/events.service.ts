@@ -249,7 +249,6 @@ export class EventsService {
       userId,
       {
         includePast: query.include === 'past',
-        isFollowedOnly: query.organizations === 'followed',
         after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
         limit: limit + 1,
       },

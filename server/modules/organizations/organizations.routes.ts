@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
@@ -40,6 +40,13 @@ function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined
   if (format !== undefined) return format === 'csv';
   const accept = request.headers.accept;
   return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .type('text/csv; charset=utf-8')
+    .send(csv);
 }
 
 const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 64 * 1024;
@@ -309,13 +316,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       });
       reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
       if (isCsvWanted(request, format))
-        return reply
-          .header(
-            'content-disposition',
-            `attachment; filename="organization-${request.params.id}-hours-${from}-to-${to}.csv"`,
-          )
-          .type('text/csv; charset=utf-8')
-          .send(hoursReportToCsv(report));
+        return sendCsv(reply, `organization-${request.params.id}-hours-${from}-to-${to}.csv`, hoursReportToCsv(report));
       return report;
     },
   );

@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
-import { EVENT_LIMITS, eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
+import { eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
+import { ORGANIZATION_LIMITS } from './organization-limits';
 import { publicUserSchema } from './users';
 
-export const ORGANIZATION_LIMITS = {
-  nameMax: 100,
-  descriptionMax: 5000,
-  websiteMax: 2000,
-  slugMin: 3,
-  slugMax: 40,
-  upcomingEventsShown: 12,
-  /** How long an e-mailed invitation link stays usable. */
-  invitationValidDays: 14,
-  /** A logo is stored as a square this many pixels wide: twice the largest frame that shows it (64 CSS px). */
-  logoPixels: 256,
-  /** How many organizations the Groups screen's "Discover" lists at once. */
-  discoverShown: 24,
-  searchMax: 100,
-  /** The upload before re-encoding, as an event photo's. */
-  logoBytesMax: EVENT_LIMITS.imageBytesMax,
-} as const;
 
 /** owner > admin (members and every event) > organizer (the organization's events) > member. */
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;

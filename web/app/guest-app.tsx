@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Route } from 'wouter';
+import { Route, useLocation } from 'wouter';
 import type { PageData } from '@contract/page-data';
 import { GuestLayout } from '@/components/app-shell/guest-layout';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
@@ -11,7 +11,7 @@ import { preloadRouteOf, signedInRoutes } from './routes';
 // The screens a guest may open (signed-out-routes.tsx isGuestPagePath).
 const guestRoutes = signedInRoutes.filter((route) => route.path === '/events/:id' || route.path.startsWith('/o/'));
 /** @public main.tsx calls it through a dynamic import, which knip cannot follow. */
-export const preloadGuestPage = (path: string) => preloadRouteOf(path);
+export const preloadGuestPage = () => preloadRouteOf(window.location.pathname);
 
 /**
  * A guest's event or organization page: the signed-in screen, read without a session
@@ -27,6 +27,8 @@ export default function GuestApp({
   initialQueries?: PageData['queries'];
   client?: QueryClient;
 }) {
+  // A guest moves between an organization and its events inside this app: signing in returns to where they are.
+  const [location] = useLocation();
   useState(() => {
     // The visitor is known to be signed out: nothing asks GET /api/auth/user (a 401 in the console).
     client.setQueryData(AUTH_USER_QUERY_KEY, null);
@@ -34,7 +36,7 @@ export default function GuestApp({
   });
   return (
     <QueryClientProvider client={client}>
-      <GuestLayout returnTo={path}>
+      <GuestLayout returnTo={location || path}>
         {guestRoutes.map((route) => (
           <Route key={route.path} path={route.path} component={route.component} />
         ))}

@@ -44,7 +44,7 @@ async function start(root: HTMLElement) {
     }
     if (!user && isGuestPagePath(window.location.pathname)) {
       const guest = await loadGuestApp();
-      await guest.preloadGuestPage(window.location.pathname).catch(() => {});
+      await guest.preloadGuestPage().catch(() => {});
     } else if (!user && window.location.pathname !== '/') {
       await loadNotFoundPage().catch(() => {});
     }

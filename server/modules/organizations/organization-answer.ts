@@ -1,5 +1,6 @@
 import type { Event } from '../../../contract/events';
-import { ORGANIZATION_LIMITS, type Organization } from '../../../contract/organizations';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
+import type { Organization } from '../../../contract/organizations';
 import type { EventsService } from '../events/events.service';
 import type { OrganizationRow } from './organizations.repository';
 import type { OrganizationsService } from './organizations.service';

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_LIMITS } from '../../../contract/events';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Organization } from '../../../contract/organizations';
 import { addOrganizationMemberRow, createOrganizationRow } from '../../test/fixtures';
 import { createEvent, createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -75,6 +77,8 @@ describe("an organization's logo", () => {
   });
 
   it('refuses what is not an image of the accepted types with 400, and an upload over 5 MB with 413', async () => {
+    // The web checks the logo's size with the zod-free constant; the server with the photos' limit.
+    expect(ORGANIZATION_LIMITS.logoBytesMax).toBe(EVENT_LIMITS.imageBytesMax);
     const notAnImage = await putLogo(owner.cookie, dataUrl('image/png', Buffer.from('<svg>not a png</svg>')));
     expect(notAnImage.statusCode).toBe(400);
     expect(notAnImage.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'image' }] });

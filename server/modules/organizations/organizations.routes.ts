@@ -14,7 +14,6 @@ import {
   organizationCardsSchema,
   organizationListQuerySchema,
   logoParamsSchema,
-  ORGANIZATION_LIMITS,
   organizationLogoBodySchema,
   memberParamsSchema,
   myOrganizationsSchema,
@@ -22,6 +21,7 @@ import {
   organizationSchema,
   slugParamsSchema,
 } from '../../../contract/organizations';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database } from '../../db/client';
 import { sendNotModified } from '../../lib/not-modified';
 import { readTimeZone } from '../../lib/page-rendering';

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import {
   type createOrganizationBodySchema,
   type MyOrganization,
-  ORGANIZATION_LIMITS,
   type OrganizationMembers,
   type OrganizationRole,
 } from '../../../contract/organizations';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';

@@ -1,4 +1,4 @@
-import { CalendarDays, Heart, ShieldCheck, Users } from 'lucide-react';
+import { CalendarDays, Heart, ShieldCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationCard } from '@contract/organizations';
 import { Link } from 'wouter';
@@ -45,7 +45,7 @@ export function GroupCard({ organization }: { organization: OrganizationCard }) 
       </p>
       <ul className="mt-auto grid gap-1.5 text-sm text-muted-foreground">
         <li className="flex items-center gap-2">
-          <Users className="size-4 shrink-0" aria-hidden />
+          <UserRound className="size-4 shrink-0" aria-hidden />
           {count('memberCount', organization.memberCount)} · {count('followerCount', organization.followerCount)}
         </li>
         <li className="flex items-center gap-2">

@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Compass, Plus, Search, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ORGANIZATION_LIMITS } from '@contract/organizations';
+import { ORGANIZATION_LIMITS } from '@contract/organization-limits';
 import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
 import { Button } from '@/components/ui/button';

@@ -46,7 +46,6 @@ export function OrganizationScreen({ slug }: { slug: string }) {
       <LoadError onRetry={() => void refetch()} />
     );
   }
-  const EventLink = isGuest ? 'a' : Link;
   const canManageMembers = organization.viewerRole === 'owner' || organization.viewerRole === 'admin';
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -143,8 +142,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="organization-events">
           {organization.upcomingEvents.map((event) => (
             <li key={event.id}>
-              {/* A guest's page holds no router of the signed-in app: its links are page loads. */}
-              <EventLink
+              <Link
                 href={`/events/${event.id}`}
                 className="flex h-full flex-col gap-2 rounded-xl border border-border bg-card p-4 transition-colors hover:bg-accent"
               >
@@ -161,7 +159,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
                     {event.location}
                   </span>
                 </span>
-              </EventLink>
+              </Link>
             </li>
           ))}
         </ul>

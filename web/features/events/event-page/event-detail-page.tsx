@@ -273,18 +273,8 @@ function EventDetail({ event }: { event: Event }) {
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
                 </p>
-                {/* A guest's page has no router of the signed-in app: the organization's page is a page load. */}
-                {event.organization && isGuest && (
-                  <a
-                    href={`/o/${event.organization.slug}`}
-                    className="block truncate text-sm font-medium text-primary hover:underline"
-                    dir="auto"
-                    data-testid="event-organization"
-                  >
-                    {event.organization.name}
-                  </a>
-                )}
-                {event.organization && !isGuest && (
+                {/* A guest's app routes /o/{slug} too (web/app/guest-app.tsx). */}
+                {event.organization && (
                   <Link
                     href={`/o/${event.organization.slug}`}
                     className="block truncate text-sm font-medium text-primary hover:underline"

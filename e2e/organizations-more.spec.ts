@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { signInWith } from './support/accounts';
+import { waitForLivePage } from './support/live-page';
 import { expect as baseExpect, test } from './support/fixtures';
 
 /**
@@ -39,6 +40,8 @@ test.describe('Organizations, more', () => {
     });
     expect(created.status()).toBe(201);
     await page.goto(`/o/${slug}`);
+    // The page comes rendered by the server; a file chosen before hydration would be dropped.
+    await waitForLivePage(page);
     await page.getByTestId('organization-logo-input').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
@@ -109,7 +112,17 @@ test.describe('Organizations, more', () => {
     await expect(page.getByTestId('groups-search')).toBeVisible();
     await expectNoSeriousAccessibilityViolations(page);
 
+    // Discover narrowed to the organizations it follows: the food bank's event, and its address says so.
+    await page.goto('/discover');
+    await waitForLivePage(page);
+    await page.getByTestId('discover-followed').click();
+    await expect(page).toHaveURL(/[?&]organizations=followed/);
+    await expect(page.getByTestId('discover-followed')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('event-card-organization').first()).toHaveText('Northside Food Bank');
+    await expect(page.getByTestId('event-card-organization')).toHaveCount(1);
+
     await page.goto('/o/riverside-cleanup/members');
+    await waitForLivePage(page);
     const report = page.getByTestId('hours-report');
     await report.getByTestId('hours-from').fill('2020-01-01');
     await report.getByTestId('hours-show').click();

@@ -4,7 +4,6 @@ import { eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './
 import { ORGANIZATION_LIMITS } from './organization-limits';
 import { publicUserSchema } from './users';
 
-
 /** owner > admin (members and every event) > organizer (the organization's events) > member. */
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
 const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {

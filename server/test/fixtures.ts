@@ -87,7 +87,7 @@ export async function addPhotoRows(db: Executor, eventId: number, ids: readonly 
   );
 }
 
-/** Puts a person in an organization with a role straight in the database (joining by invitation: organizations.test.ts). */
+/** Puts a person in an organization with a role straight in the database (by invitation: organizations.test.ts). */
 export async function addOrganizationMemberRow(
   db: Executor,
   organizationId: number,

@@ -40,7 +40,8 @@ export function HoursReportCard({ organizationId }: { organizationId: number }) 
     event.preventDefault();
     if (isValid) setRange(draft);
   };
-  const hours = (value: number) => t('hours.hours', { count: value, formattedCount: formatNumber(value, i18n.language) });
+  const hours = (value: number) =>
+    t('hours.hours', { count: value, formattedCount: formatNumber(value, i18n.language) });
   const csvUrl = apiUrl('/api/organizations/{id}/hours', {
     path: { id: organizationId },
     query: { ...draft, format: 'csv' },

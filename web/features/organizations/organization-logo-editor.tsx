@@ -41,7 +41,11 @@ export function OrganizationLogoEditor({ organization }: { organization: Organiz
     },
     onError: (failure) =>
       setError(
-        statusOf(failure) === 400 ? t('logo.unreadable') : statusOf(failure) === 413 ? t('logo.tooLarge') : t('logo.failed'),
+        statusOf(failure) === 400
+          ? t('logo.unreadable')
+          : statusOf(failure) === 413
+            ? t('logo.tooLarge')
+            : t('logo.failed'),
       ),
   });
 

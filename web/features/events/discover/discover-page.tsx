@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { CalendarSearch, Compass, Heart, LocateFixed, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import {
+  CalendarSearch,
+  Compass,
+  Heart,
+  LocateFixed,
+  MapPin,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

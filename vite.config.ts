@@ -310,6 +310,13 @@ export default defineConfig(({ command }) => ({
                 // 200-byte chunks, and on a phone's HTTP/1.1 connection (6 at a time, 150 ms apart on slow
                 // 4G) a screen waited for them in waves.
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 20, minShareCount: 3 },
+                // The developer panels' flask is on every signed-in page; with two screens sharing it, it was a
+                // chunk (and a request) of its own.
+                {
+                  name: 'icons',
+                  test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]flask-conical\.mjs$/,
+                  priority: 21,
+                },
                 // What every page paints first (i18n setup, theme, language picker trigger, brand, button
                 // classes, landing icons) in ONE chunk: each extra chunk costs a request and gzip overhead
                 // against the landing budget.

@@ -176,6 +176,11 @@ export const eventSchema = z.object({
   averageRating: z.number(),
   ratingCount: z.number().int(),
   userRsvpStatus: rsvpStatusSchema.nullable(),
+  /**
+   * Whether the caller may manage it (decisions §20): its organizer, or an owner, admin or organizer of
+   * the organization it is held under; the server's canManageEvent asks the same. False for guests.
+   */
+  canManage: z.boolean(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
   // Cancellation and the waitlist.
@@ -207,6 +212,8 @@ export const eventListQuerySchema = z.object({
     .optional(),
   cursor: z.string().max(200, 'Cursor is damaged').optional(),
   include: z.enum(['past'], { error: "Include must be 'past'" }).optional(),
+  /** Only events of the organizations the caller follows (decisions §20); a guest follows none. */
+  organizations: z.enum(['followed'], { error: "Organizations must be 'followed'" }).optional(),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

@@ -11,6 +11,8 @@ const NOTIFICATION_TYPES = [
   'announcement',
   'message_received',
   'achievement_unlocked',
+  // A new event of an organization the person follows (decisions §20); its actorName is the organization's.
+  'organization_event',
 ] as const;
 const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

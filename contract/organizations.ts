@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
-import { eventOrganizationSchema, eventSchema } from './events';
+import { eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
+import { ORGANIZATION_LIMITS } from './organization-limits';
 import { publicUserSchema } from './users';
-
-export const ORGANIZATION_LIMITS = {
-  nameMax: 100,
-  descriptionMax: 5000,
-  websiteMax: 2000,
-  slugMin: 3,
-  slugMax: 40,
-  upcomingEventsShown: 12,
-  /** How long an e-mailed invitation link stays usable. */
-  invitationValidDays: 14,
-} as const;
 
 /** owner > admin (members and every event) > organizer (the organization's events) > member. */
 export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
@@ -173,3 +163,85 @@ export const memberParamsSchema = z.object({
 export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });
 
 export const followResponseSchema = z.object({ followerCount: z.number().int(), isFollowing: z.boolean() });
+
+/** PUT /api/organizations/{id}/logo: one image as a data URL; the server re-encodes it (any of the photo types). */
+export const organizationLogoBodySchema = z.object({
+  image: z
+    .string({ error: 'Logo must be a data URL' })
+    .regex(IMAGE_DATA_URL_PATTERN, 'Logo must be a PNG, JPEG, WebP or GIF image'),
+});
+
+export const logoParamsSchema = z.object({ logoId: z.string().min(1).max(100, 'Logo not found') });
+
+/**
+ * GET /api/organizations?list=mine|discover&search=: the Groups screen (decisions §21). `mine` is every
+ * organization the caller belongs to or follows; `discover` the others, most followed first.
+ */
+export const organizationListQuerySchema = z.object({
+  list: z.enum(['mine', 'discover'], { error: 'List must be mine or discover' }).default('mine'),
+  search: z
+    .string()
+    .trim()
+    .max(ORGANIZATION_LIMITS.searchMax, `Search must be at most ${ORGANIZATION_LIMITS.searchMax} characters`)
+    .optional(),
+});
+
+const organizationCardSchema = organizationSummarySchema.extend({
+  description: z.string(),
+  role: organizationRoleSchema.nullable(),
+  isFollowing: z.boolean(),
+  memberCount: z.number().int(),
+  followerCount: z.number().int(),
+  upcomingEventCount: z.number().int(),
+});
+export const organizationCardsSchema = z.array(organizationCardSchema);
+export type OrganizationCard = z.infer<typeof organizationCardSchema>;
+
+/** A calendar date, `2026-11-27`, read on the caller's clock (the pitchin_time_zone cookie). */
+const calendarDateSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${label} must be a real date`,
+    );
+
+/**
+ * GET /api/organizations/{id}/hours?from&to (owners and admins, decisions §20): every verified hour given at
+ * its events held from `from` to `to`, both days included, on the caller's clock. CSV by `format=csv` or
+ * an Accept header naming text/csv.
+ */
+export const hoursReportQuerySchema = z
+  .object({
+    from: calendarDateSchema('Start date'),
+    to: calendarDateSchema('End date'),
+    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).optional(),
+  })
+  .refine((query) => query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date',
+  });
+
+const hoursReportEntrySchema = z.object({
+  eventId: z.number().int(),
+  title: z.string(),
+  date: isoDateTimeSchema,
+  user: publicUserSchema,
+  hours: z.number(),
+});
+
+export const hoursReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The zone `from` and `to` were read in, and the CSV's times are written in. */
+  timeZone: z.string(),
+  totalHours: z.number(),
+  /** Each person's hours at its events in the range, most first. */
+  people: z.array(z.object({ user: publicUserSchema, hours: z.number(), eventCount: z.number().int() })),
+  /** One row per person and event, by date. */
+  entries: z.array(hoursReportEntrySchema),
+});
+export type HoursReport = z.infer<typeof hoursReportSchema>;

@@ -47,6 +47,8 @@ import { createSettingsPageLoaders, settingsRoutes } from './modules/settings/se
 import { createEventPageLoaders } from './modules/events/event-page-loaders';
 import { EventsService } from './modules/events/events.service';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
+import { createOrganizationPageLoaders } from './modules/organizations/organization-page-loaders';
+import { OrganizationsService } from './modules/organizations/organizations.service';
 import { createRequestId } from './lib/request-id';
 import metricsPlugin from './plugins/metrics';
 import { healthRoutes } from './plugins/health';
@@ -76,12 +78,15 @@ function trustNearestHops(hops: number) {
 /** What reads each first-screen call the route table names (web/app/route-table.ts), keyed by its path. */
 export function createPageLoaders(
   db: Database,
-  config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>,
+  config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels' | 'linkOrigin'>,
   statsService: StatsService,
 ): PageLoaders {
+  const events = new EventsService(db, { publicUrl: config.publicUrl });
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
-    ...createEventPageLoaders(new EventsService(db, { publicUrl: config.publicUrl })),
+    ...createEventPageLoaders(events),
+    // Reads only: no mailer.
+    ...createOrganizationPageLoaders(new OrganizationsService(db, null, config.linkOrigin), events),
     ...createStatsPageLoaders(statsService),
     ...createPreferencesPageLoaders(db),
   };
@@ -238,6 +243,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     linkOrigin: config.linkOrigin,
     publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
   });
   await app.register(mailRoutes, { db: database.db, sessionSecret: config.sessionSecret });
   // The mails about events: every process works the same outbox (decision 0019), the embedded database's one too.

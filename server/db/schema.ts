@@ -219,6 +219,25 @@ export const organizations = pgTable(
   (table) => [uniqueIndex('organizations_slug_unique').on(table.slug)],
 );
 
+/**
+ * An organization's logo, re-encoded to a square WebP (server/lib/photo-uploads.ts). Apart from
+ * `organizations` so that reading an organization never reads the image; `logo_url` names the current one.
+ * A new logo gets a new id (its URL is cached for a year), and the old row goes.
+ */
+export const organizationLogos = pgTable(
+  'organization_logos',
+  {
+    id: text('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('organization_logos_organization').on(table.organizationId)],
+);
+
 export const organizationMembers = pgTable(
   'organization_members',
   {
@@ -624,6 +643,7 @@ export const notifications = pgTable(
         'announcement',
         'message_received',
         'achievement_unlocked',
+        'organization_event',
       ],
     }).notNull(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),

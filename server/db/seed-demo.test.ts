@@ -101,6 +101,34 @@ describe('demo data', () => {
     expect(mismatches.commented).toBeGreaterThanOrEqual(10);
   });
 
+  it('has two organizations: the demo account owns one, follows the other, and manages an event its admin created', async () => {
+    const demo = await signInDemo();
+    const groups = (
+      await app.inject({ method: 'GET', url: '/api/organizations?list=mine', headers: { cookie: demo.cookie } })
+    ).json() as Array<{
+      slug: string;
+      role: string | null;
+      isFollowing: boolean;
+      followerCount: number;
+      upcomingEventCount: number;
+    }>;
+    expect(groups.map((group) => [group.slug, group.role, group.isFollowing])).toEqual([
+      ['riverside-cleanup', 'owner', false],
+      ['northside-food-bank', null, true],
+    ]);
+    for (const group of groups) {
+      expect(group.followerCount).toBeGreaterThanOrEqual(1);
+      expect(group.upcomingEventCount).toBe(1);
+    }
+    const page = (await app.inject({ method: 'GET', url: '/api/organizations/riverside-cleanup' })).json() as {
+      upcomingEvents: Array<{ id: number; organizerId: string }>;
+    };
+    const event = page.upcomingEvents[0]!;
+    expect(event.organizerId).not.toBe(demo.user.id);
+    const read = await app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: { cookie: demo.cookie } });
+    expect(read.json()).toMatchObject({ canManage: true, organization: { slug: 'riverside-cleanup' } });
+  });
+
   it('lets the demo account sign in, with organized and joined events, achievements and unread messages', async () => {
     const demo = await signInDemo();
     const figures = await one<{ organized: number; joined_past: number; sent: number }>(sql`

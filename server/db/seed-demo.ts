@@ -4,13 +4,16 @@ import { foldForSearch } from '../lib/search-text';
 import { hashPassword } from '../modules/auth/password';
 import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
 import { CATEGORY_CATALOGUE } from './catalogue';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 import {
   categories,
   eventChanges,
   eventPhotos,
   events,
   messages,
+  organizationFollows,
+  organizationMembers,
+  organizations,
   ratings,
   rsvps,
   users,
@@ -662,6 +665,8 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     // One row at a time: the serial ids are the queue's order.
     for (const row of waitlistRows) await tx.insert(waitlistEntries).values(row);
 
+    await seedOrganizations(tx, demo.id, others, (event) => eventId(event), planned, demoJoins);
+
     const upcomingEvents = planned
       .filter((event) => !event.isPast)
       .map((event) => ({ id: eventId(event), title: event.title }));
@@ -679,6 +684,71 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
 }
 
 type Person = { id: string; firstName: string };
+
+/**
+ * Two organizations (decisions §20): one the demo account owns, with an admin, a member and followers,
+ * holding an upcoming event its admin organizes (so the demo sees the organizer tools on an event it did
+ * not create); and one it follows, holding another person's upcoming event.
+ */
+async function seedOrganizations<Event extends { organizerId: string; isPast: boolean; isFull: boolean }>(
+  tx: Executor,
+  demoId: string,
+  others: ReadonlyArray<{ id: string }>,
+  eventIdOf: (event: Event) => number,
+  planned: readonly Event[],
+  demoJoins: ReadonlySet<Event>,
+): Promise<void> {
+  const [riverside, foodBank] = await tx
+    .insert(organizations)
+    .values([
+      {
+        slug: 'riverside-cleanup',
+        name: 'Riverside Cleanup Crew',
+        description:
+          'Neighbours keeping the river paths and banks clean since 2019. Monthly litter picks, gloves and bags provided: bring friends.',
+        website: 'https://riverside-cleanup.example.org',
+      },
+      {
+        slug: 'northside-food-bank',
+        name: 'Northside Food Bank',
+        description: 'Sorting, packing and handing out food parcels every weekend for families in the north of town.',
+      },
+    ])
+    .returning({ id: organizations.id });
+  // Each organization's event is an upcoming one the demo account neither organizes nor joined, and its
+  // organizer is the organization's admin (Riverside) or owner (Northside).
+  const candidates = planned.filter(
+    (event) => event.organizerId !== demoId && !event.isPast && !event.isFull && !demoJoins.has(event),
+  );
+  const riversideEvent = candidates[0]!;
+  const foodBankEvent = candidates.find((event) => event.organizerId !== riversideEvent.organizerId)!;
+  const admin = riversideEvent.organizerId;
+  const foodBankOwner = foodBankEvent.organizerId;
+  const rest = others.map((person) => person.id).filter((id) => id !== admin && id !== foodBankOwner);
+  const [member, foodBankOrganizer, ...followers] = rest;
+  await tx.insert(organizationMembers).values([
+    { organizationId: riverside!.id, userId: demoId, role: 'owner' },
+    { organizationId: riverside!.id, userId: admin, role: 'admin' },
+    { organizationId: riverside!.id, userId: member!, role: 'member' },
+    { organizationId: foodBank!.id, userId: foodBankOwner, role: 'owner' },
+    { organizationId: foodBank!.id, userId: foodBankOrganizer!, role: 'organizer' },
+  ]);
+  await tx
+    .insert(organizationFollows)
+    .values([
+      { organizationId: foodBank!.id, userId: demoId },
+      ...followers.slice(0, 4).map((userId) => ({ organizationId: riverside!.id, userId })),
+      ...followers.slice(2, 5).map((userId) => ({ organizationId: foodBank!.id, userId })),
+    ]);
+  for (const [organizationId, event] of [
+    [riverside!.id, riversideEvent],
+    [foodBank!.id, foodBankEvent],
+  ] as const)
+    await tx
+      .update(events)
+      .set({ organizationId })
+      .where(sql`${events.id} = ${eventIdOf(event)}`);
+}
 
 /** Conversations with a past: the demo account's latest received messages stay unread. */
 function planMessages(people: Person[], upcoming: Array<{ id: number; title: string }>, now: Date) {

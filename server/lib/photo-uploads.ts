@@ -58,16 +58,20 @@ async function loadSharp() {
   return (await import('sharp')).default;
 }
 
-function formatRefusal(position: number): HttpError {
-  return badRequest(PHOTO_FORMAT_MESSAGE, [{ path: `images.${position}`, message: PHOTO_FORMAT_MESSAGE }]);
+/** Where in the body a refused photo was: the event payload's `images.N`, or a logo's `image`. */
+type FieldPath = (position: number) => string;
+const imagesPath: FieldPath = (position) => `images.${position}`;
+
+function formatRefusal(position: number, pathOf: FieldPath = imagesPath): HttpError {
+  return badRequest(PHOTO_FORMAT_MESSAGE, [{ path: pathOf(position), message: PHOTO_FORMAT_MESSAGE }]);
 }
 
 /** The create payload's photos as bytes; each over 5 MB → 413. Nothing is decoded yet. */
-export function readPhotoUploads(dataUrls: string[]): Buffer[] {
+export function readPhotoUploads(dataUrls: string[], pathOf: FieldPath = imagesPath): Buffer[] {
   const buffers = dataUrls.map(decodeDataUrl);
   buffers.forEach((buffer, position) => {
     if (buffer.length > EVENT_LIMITS.imageBytesMax) {
-      throw new HttpError(413, PHOTO_SIZE_MESSAGE, {}, [{ path: `images.${position}`, message: PHOTO_SIZE_MESSAGE }]);
+      throw new HttpError(413, PHOTO_SIZE_MESSAGE, {}, [{ path: pathOf(position), message: PHOTO_SIZE_MESSAGE }]);
     }
   });
   return buffers;
@@ -77,21 +81,19 @@ export function readPhotoUploads(dataUrls: string[]): Buffer[] {
  * Reads each photo's header only (metadata() decodes no pixels): the format must be one we accept, and
  * a canvas over MAX_INPUT_PIXELS is refused with 413 before anything is decoded.
  */
-export async function inspectPhotos(buffers: Buffer[]): Promise<void> {
+export async function inspectPhotos(buffers: Buffer[], pathOf: FieldPath = imagesPath): Promise<void> {
   const sharp = await loadSharp();
   for (const [position, buffer] of buffers.entries()) {
     let metadata;
     try {
       metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
     } catch {
-      throw formatRefusal(position);
+      throw formatRefusal(position, pathOf);
     }
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height)
-      throw formatRefusal(position);
+      throw formatRefusal(position, pathOf);
     if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-      throw new HttpError(413, PHOTO_PIXELS_MESSAGE, {}, [
-        { path: `images.${position}`, message: PHOTO_PIXELS_MESSAGE },
-      ]);
+      throw new HttpError(413, PHOTO_PIXELS_MESSAGE, {}, [{ path: pathOf(position), message: PHOTO_PIXELS_MESSAGE }]);
     }
   }
 }
@@ -159,4 +161,32 @@ export function reencodePhotos(buffers: Buffer[]): Promise<PreparedPhoto[]> {
       }),
     ),
   );
+}
+
+/** A logo as stored: a square WebP, the first frame of an animation only. */
+export type PreparedLogo = { id: string; contentType: string; bytes: Buffer };
+
+/**
+ * Re-encodes a logo that inspectPhotos accepted to a `size`-pixel square (cropped to its middle, as the
+ * round and rounded frames that show it would), in the same decode queue as event photos.
+ */
+export function reencodeLogo(input: Buffer, size: number, pathOf: FieldPath): Promise<PreparedLogo> {
+  return decodeLimit(async () => {
+    decodeCounts.running += 1;
+    decodeCounts.started += 1;
+    decodeCounts.mostAtOnce = Math.max(decodeCounts.mostAtOnce, decodeCounts.running);
+    try {
+      const sharp = await loadSharp();
+      const bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: size, height: size, fit: 'cover' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      return { id: newPhotoId(), contentType: 'image/webp', bytes };
+    } catch {
+      throw formatRefusal(0, pathOf);
+    } finally {
+      decodeCounts.running -= 1;
+    }
+  });
 }

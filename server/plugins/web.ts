@@ -127,10 +127,10 @@ function pageQueries(manifest: RouteManifest, match: RouteMatch): PageQuery[] {
 /** The landing page shows the public figures (decisions.md §21); it has no entry in the route table. */
 const LANDING_QUERIES: PageQuery[] = [{ template: PUBLIC_STATS_PATH, url: PUBLIC_STATS_PATH, params: {} }];
 
-/** The paths a guest opens as a page of its own (the event page), besides the landing page. */
-const GUEST_PAGE_PATTERN = /^\/events\/[^/]+\/?$/;
+/** The paths a guest opens as a page of its own (an event, an organization), besides the landing page. */
+const GUEST_PAGE_PATTERN = /^\/(?:events|o)\/[^/]+\/?$/;
 
-/** A guest's event page needs the page and its translations, but none of the signed-in app. */
+/** A guest's page (an event, an organization) needs the page and its translations, but none of the signed-in app. */
 function guestPreloadTags(manifest: RouteManifest, match: RouteMatch, language: string, indexHtml: string): string {
   const namespaces = [...manifest.signedOut.namespaces, ...(match?.route.namespaces ?? [])];
   return preloadTags([...(match?.route.files ?? []), ...localeChunks(manifest, namespaces, language)], indexHtml);
@@ -316,7 +316,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     return filled.replace('<html ', `<html data-rendered-language="${pageData.renderedWith.language}" `);
   }
 
-  /** The event page is the one page besides the landing page a guest may open. */
+  /** An event's and an organization's page are the pages besides the landing page a guest may open. */
   function matchGuestPage(url: string): RouteMatch {
     const pathName = url.split('?')[0] ?? '/';
     return GUEST_PAGE_PATTERN.test(pathName) ? matchRoute(pathName) : null;
@@ -344,8 +344,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     // The session plugin resolved the cookie for this page (isAppPageRequest).
     const guestMatch = request.user ? null : matchGuestPage(request.url);
     if (guestMatch) {
-      // A guest's event page, rendered with the event as a guest reads it (no session,
-      // userRsvpStatus null). It is per event, so not among the shared signed-out renderings.
+      // A guest's event or organization page, rendered with the answer as a guest reads it (no session,
+      // userRsvpStatus null, viewerRole null). It is per page, so not among the shared signed-out renderings.
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
       const page = {
         user: null,

@@ -47,6 +47,9 @@ type Fixture = {
   emails: Record<Exclude<Actor, 'visitor'>, string>;
 };
 
+const ONE_PIXEL_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 type Cell = { status: number; url?: string; body?: unknown; needsFreshSession?: boolean };
 type Expectation = (fixture: Fixture) => Record<Actor, Cell>;
 
@@ -241,6 +244,15 @@ const EXPECTATIONS: Record<string, Expectation> = {
     attendee: { status: 201, body: { name: 'Matrix', slug: 'matrix-attendee', description: 'd' } },
   }),
   'GET /api/organizations/mine': () => signedIn(200),
+  'GET /api/organizations': () => signedIn(200, { url: '/api/organizations?list=discover' }),
+  // Owners and admins: the attendee is only a member.
+  'PUT /api/organizations/:id/logo': (f) =>
+    organizerOnly(200, { url: `/api/organizations/${f.organization.id}/logo`, body: { image: ONE_PIXEL_PNG } }),
+  'DELETE /api/organizations/:id/logo': (f) =>
+    organizerOnly(200, { url: `/api/organizations/${f.organization.id}/logo` }),
+  'GET /api/organization-logos/:logoId': () => same(404, { url: '/api/organization-logos/no-such-logo' }),
+  'GET /api/organizations/:id/hours': (f) =>
+    organizerOnly(200, { url: `/api/organizations/${f.organization.id}/hours?from=2026-01-01&to=2026-12-31` }),
   // Guests read an organization's page.
   'GET /api/organizations/:slug': (f) => same(200, { url: `/api/organizations/${f.organization.slug}` }),
   // Only its owners and admins see and change members; the attendee is a plain member.

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { categories, eventPhotos, events, rsvps, slots } from '../db/schema';
+import { categories, eventPhotos, events, organizationMembers, organizations, rsvps, slots } from '../db/schema';
 import { searchTextOf } from '../lib/search-text';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,4 +108,30 @@ export async function addPhotoRows(db: Executor, eventId: number, ids: readonly 
       bytes: Buffer.from('not an image: never decoded here'),
     })),
   );
+}
+
+/** Puts a person in an organization with a role straight in the database (by invitation: organizations.test.ts). */
+export async function addOrganizationMemberRow(
+  db: Executor,
+  organizationId: number,
+  userId: string,
+  role: 'owner' | 'admin' | 'organizer' | 'member',
+): Promise<void> {
+  await db
+    .insert(organizationMembers)
+    .values({ organizationId, userId, role })
+    .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { role } });
+}
+
+/** An organization with its owner, straight in the database. */
+export async function createOrganizationRow(
+  db: Executor,
+  fields: { ownerId: string; slug: string; name?: string; description?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ slug: fields.slug, name: fields.name ?? 'River Friends', description: fields.description ?? 'We help.' })
+    .returning({ id: organizations.id });
+  await addOrganizationMemberRow(db, row!.id, fields.ownerId, 'owner');
+  return row!.id;
 }

@@ -9,7 +9,7 @@ import { mirrorToCookie, readPageData } from '@/lib/page-data';
 import englishLanding from '@/locales/en/landing.json';
 import { type AuthState, loadSignedInApp } from './app';
 import { AppRoot } from './app-root';
-import { isGuestEventPath, loadGuestApp, loadNotFoundPage } from './signed-out-routes';
+import { isGuestPagePath, loadGuestApp, loadNotFoundPage } from './signed-out-routes';
 import { SHELL_NAMESPACES, SIGNED_OUT_NAMESPACES } from './first-paint-namespaces';
 import './styles.css';
 
@@ -42,9 +42,9 @@ async function start(root: HTMLElement) {
       const signedIn = await loadSignedInApp();
       await signedIn.preloadRouteOf(window.location.pathname).catch(() => {});
     }
-    if (!user && isGuestEventPath(window.location.pathname)) {
+    if (!user && isGuestPagePath(window.location.pathname)) {
       const guest = await loadGuestApp();
-      await guest.preloadGuestEventPage().catch(() => {});
+      await guest.preloadGuestPage().catch(() => {});
     } else if (!user && window.location.pathname !== '/') {
       await loadNotFoundPage().catch(() => {});
     }

@@ -44,7 +44,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
-  { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups (sample data)
+  { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups: one's organizations, others to find
   // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
   // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.
   { path: '/chat/:id?', page: 'chat/chat-page', namespaces: ['chat'] }, // Chat
@@ -52,6 +52,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/journey', page: 'journey/journey-page', namespaces: ['journey'] }, // Volunteer Journey
   { path: '/settings', page: 'settings/settings-page', namespaces: ['settings'] }, // Account settings
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
-  { path: '/o/:slug/:section?', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // An organization, its members
+  {
+    path: '/o/:slug/:section?',
+    page: 'organizations/organizations-page',
+    namespaces: ['organizations'],
+    queries: ['/api/organizations/:slug'],
+  }, // An organization (guests too), its members
   { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
 ];

@@ -8,7 +8,7 @@ import { ScreenCommitted } from '@/lib/before-hydration';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { usePagePath } from '@/lib/page-path';
 
-// A guest may open an event; that screen and its query library load only then.
+// A guest may open an event or an organization; that screen and its query library load only then.
 const guestApp = lazyWithPreload(() => import('./guest-app'));
 const GuestApp = guestApp.Component;
 export const loadGuestApp = guestApp.preload;
@@ -19,14 +19,14 @@ const notFoundPage = lazyWithPreload(() => import('@/features/not-found/not-foun
 export const NotFoundPage = notFoundPage.Component;
 export const loadNotFoundPage = notFoundPage.preload;
 
-/** /events/{id} is the one path besides "/" a guest may open. */
-export function isGuestEventPath(path: string): boolean {
-  return /^\/events\/[^/]+\/?$/.test(path);
+/** /events/{id} and /o/{slug} are the paths besides "/" a guest may open (server/plugins/web.ts). */
+export function isGuestPagePath(path: string): boolean {
+  return /^\/(?:events|o)\/[^/]+\/?$/.test(path);
 }
 
 /**
  * While auth is loading or the visitor is signed out, only "/" (the landing page) exists,
- * and, for a guest, an event's page. Signed-out visitors never navigate client-side
+ * and, for a guest, an event's or an organization's page. Signed-out visitors never navigate client-side
  * (every button is a full page load), so reading the path is enough and the router library stays out
  * of the landing bundle.
  */
@@ -35,7 +35,7 @@ export function SignedOutRoutes({
   queryClient,
 }: { initialQueries?: PageData['queries']; queryClient?: QueryClient } = {}) {
   const path = usePagePath();
-  if (isGuestEventPath(path)) {
+  if (isGuestPagePath(path)) {
     return (
       <Suspense fallback={<PageLoading />}>
         <GuestApp path={path} initialQueries={initialQueries} client={queryClient} />

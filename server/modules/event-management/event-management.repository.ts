@@ -319,3 +319,53 @@ export function sumAttendedMinutesOnce(db: Executor, userId: string): Promise<nu
 export function sumEveryonesAttendedMinutesOnce(db: Executor): Promise<number> {
   return sumAttendedMinutesOnceWhere(db, isVerifiedAttendance, null);
 }
+
+export type OrganizationAttendanceRow = {
+  eventId: number;
+  title: string;
+  date: Date;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  minutes: number;
+};
+
+/**
+ * Every verified attendance at an organization's events held in [from, to): per person and event, its
+ * minutes as a person's own verified hours count them (the door's times, else the event's length; on
+ * events with slots each attended slot's window).
+ */
+export async function listOrganizationAttendance(
+  db: Executor,
+  organizationId: number,
+  from: { date: string; timeZone: string },
+  to: { date: string },
+): Promise<OrganizationAttendanceRow[]> {
+  const starts = sql`(${from.date}::date)::timestamp AT TIME ZONE ${from.timeZone}`;
+  const ends = sql`(${to.date}::date + 1)::timestamp AT TIME ZONE ${from.timeZone}`;
+  const rows = await selectRows<
+    Omit<OrganizationAttendanceRow, 'date' | 'minutes'> & { date: Date | string; minutes: number | string }
+  >(
+    db,
+    sql`SELECT a."eventId", a.title, a.date, a."userId", u.first_name AS "firstName", u.last_name AS "lastName",
+          u.profile_image_url AS "profileImageUrl", a.minutes
+        FROM (
+          SELECT ${events.id} AS "eventId", ${events.title} AS title, ${events.date} AS date, ${rsvps.userId} AS "userId",
+                 extract(epoch FROM ${attendedEnd} - ${attendedStart})::float8 / 60 AS minutes
+          FROM ${rsvps} JOIN ${events} ON ${events.id} = ${rsvps.eventId}
+          WHERE ${isVerifiedAttendance} AND ${events.slotCount} = 0 AND ${events.organizationId} = ${organizationId}
+            AND ${events.date} >= ${starts} AND ${events.date} < ${ends}
+          UNION ALL
+          SELECT e.id, e.title, e.date, m.user_id, sum(extract(epoch FROM s.ends_at - s.starts_at))::float8 / 60
+          FROM ${attendedSlots(null)} AND e.organization_id = ${organizationId} AND e.date >= ${starts} AND e.date < ${ends}
+          GROUP BY e.id, e.title, e.date, m.user_id
+        ) a JOIN users u ON u.id = a."userId"
+        ORDER BY a.date, a."eventId", lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), a."userId"`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    date: row.date instanceof Date ? row.date : new Date(row.date),
+    minutes: Number(row.minutes),
+  }));
+}

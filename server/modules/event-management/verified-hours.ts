@@ -22,3 +22,19 @@ export function sumVerifiedMinutesByMonth(
 ): Promise<Map<string, number>> {
   return repository.sumAttendedMinutesByMonth(db, userId, timeZone, firstMonth);
 }
+
+/** Verified attendance at an organization's events in a date range, for its hours report (decisions §20). */
+export function listVerifiedAttendanceAtOrganization(
+  db: Executor,
+  organizationId: number,
+  range: { from: string; to: string; timeZone: string },
+): Promise<repository.OrganizationAttendanceRow[]> {
+  return repository.listOrganizationAttendance(
+    db,
+    organizationId,
+    { date: range.from, timeZone: range.timeZone },
+    {
+      date: range.to,
+    },
+  );
+}

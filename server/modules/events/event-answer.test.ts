@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSchema } from '../../../contract/events';
 import { events, organizations, slots, users, waitlistEntries } from '../../db/schema';
-import { addPhotoRows, addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
+import {
+  addOrganizationMemberRow,
+  addPhotoRows,
+  addRsvpRow,
+  createEventRow,
+  createOrganizationRow,
+  daysFromNow,
+} from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { EventsService } from './events.service';
 
@@ -20,7 +27,7 @@ let people: SignedUpUser[];
 beforeAll(async () => {
   app = await createTestApp();
   service = new EventsService(app.database.db, { publicUrl: null });
-  [organizer, ...people] = (await signUpMany(app, 5)) as [SignedUpUser, ...SignedUpUser[]];
+  [organizer, ...people] = (await signUpMany(app, 6)) as [SignedUpUser, ...SignedUpUser[]];
 });
 afterAll(async () => app.close());
 
@@ -99,6 +106,45 @@ describe('an event answer read through SQL and through TypeScript', () => {
     await app.database.db.delete(organizations).where(eq(organizations.id, organization!.id));
     await expectSameAnswer(null, event.id);
     expect((await service.get(null, event.id)).organization).toBeNull();
+  });
+
+  it("says who may manage it: its organizer and the organization's owners, admins and organizers, not members, strangers or guests", async () => {
+    const [owner, admin, holder, member, stranger] = people as [
+      SignedUpUser,
+      SignedUpUser,
+      SignedUpUser,
+      SignedUpUser,
+      SignedUpUser,
+    ];
+    const organizationId = await createOrganizationRow(app.database.db, { ownerId: owner.user.id, slug: 'managers' });
+    await addOrganizationMemberRow(app.database.db, organizationId, admin.user.id, 'admin');
+    await addOrganizationMemberRow(app.database.db, organizationId, holder.user.id, 'organizer');
+    await addOrganizationMemberRow(app.database.db, organizationId, member.user.id, 'member');
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id });
+    await app.database.db.update(events).set({ organizationId }).where(eq(events.id, event.id));
+    const expected: Array<[string | null, boolean]> = [
+      [organizer!.user.id, true],
+      [owner.user.id, true],
+      [admin.user.id, true],
+      [holder.user.id, true],
+      [member.user.id, false],
+      [stranger.user.id, false],
+      [null, false],
+    ];
+    for (const [viewer, canManage] of expected) {
+      await expectSameAnswer(viewer, event.id);
+      expect((await service.get(viewer, event.id)).canManage, String(viewer)).toBe(canManage);
+    }
+    // A person's own event stays theirs alone.
+    const own = await createEventRow(app.database.db, { organizerId: organizer!.user.id });
+    for (const [viewer, canManage] of [
+      [organizer!.user.id, true],
+      [owner.user.id, false],
+      [null, false],
+    ] as const) {
+      await expectSameAnswer(viewer, own.id);
+      expect((await service.get(viewer, own.id)).canManage).toBe(canManage);
+    }
   });
 
   it('is the same for a past, rated, cancelled event with photos in their order', async () => {

@@ -15,6 +15,8 @@ export type EventListFilter = {
   isSearchCommon?: boolean;
   location?: string;
   includePast: boolean;
+  /** Only the events of organizations the viewer follows. */
+  isFollowedOnly?: boolean;
   after?: { date: string; id: number };
   limit: number;
 };
@@ -66,6 +68,7 @@ export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'orga
   organizerLastName: string | null;
   organizerProfileImageUrl: string | null;
   userRsvpStatus: RsvpStatus | null;
+  canManage: boolean;
   status: 'scheduled' | 'cancelled';
   cancelReason: string | null;
   waitlistCount: number;
@@ -99,6 +102,9 @@ async function readEvents(
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
       u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName",
       u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
+      (coalesce(e.organizer_id = ${viewerId}, false) OR EXISTS (SELECT 1 FROM organization_members m
+        WHERE m.organization_id = e.organization_id AND m.user_id = ${viewerId} AND m.role IN ('owner', 'admin', 'organizer')))
+        AS "canManage",
       e.organization_id AS "organizationId", o.slug AS "organizationSlug", o.name AS "organizationName",
       o.logo_url AS "organizationLogoUrl",
       e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
@@ -213,6 +219,16 @@ function isoTimestamp(column: string): string {
 }
 
 /**
+ * Whether the viewer may manage the event: the rule of canManageEvent (event-management.service.ts) in
+ * SQL, its organizer or an owner, admin or organizer of its organization (the members' primary key finds
+ * the row). False for a guest (a null viewer).
+ */
+function canManageColumn(viewer: string): string {
+  return `(coalesce(e.organizer_id = ${viewer}, false) OR EXISTS (SELECT 1 FROM organization_members m
+    WHERE m.organization_id = e.organization_id AND m.user_id = ${viewer} AND m.role IN ('owner', 'admin', 'organizer')))`;
+}
+
+/**
  * One event as its API answer (contract/events.ts eventSchema, keys in its order), built by PostgreSQL.
  * row_to_json writes compact JSON; the app passes the text through without parsing or serialising it,
  * which had been a third of the CPU of a page (docs/decisions/0020). `$1` is the viewer (null: a guest).
@@ -230,6 +246,7 @@ const EVENT_JSON_COLUMNS = `
   e.rsvp_count AS "rsvpCount", e.max_attendees AS "maxAttendees",
   CASE WHEN e.rating_count > 0 THEN e.rating_sum::float8 / e.rating_count ELSE 0 END AS "averageRating",
   e.rating_count AS "ratingCount", r.status AS "userRsvpStatus",
+  ${canManageColumn('$1::text')} AS "canManage",
   ${isoTimestamp('e.created_at')} AS "createdAt", ${isoTimestamp('e.updated_at')} AS "updatedAt",
   e.status, e.cancel_reason AS "cancelReason", e.duration_minutes AS "durationMinutes",
   (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
@@ -330,6 +347,10 @@ export async function listEventsJson(
   const conditions = ['is_test = false', "status = 'scheduled'"];
   if (!filter.includePast) conditions.push('date > now()');
   if (filter.categoryId !== undefined) conditions.push(`category_id = ${parameter(filter.categoryId, 'int')}`);
+  // $1 is the viewer: a guest (null) follows nothing. The follows' primary key leads with the
+  // organization, their user index finds the viewer's few rows.
+  if (filter.isFollowedOnly)
+    conditions.push('organization_id IN (SELECT organization_id FROM organization_follows WHERE user_id = $1::text)');
   if (filter.after)
     conditions.push(
       `(date, id) > (${parameter(filter.after.date, 'timestamptz')}, ${parameter(filter.after.id, 'int')})`,

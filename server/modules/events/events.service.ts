@@ -15,7 +15,7 @@ import { searchWords, toPrefixQuery } from '../../lib/search-text';
 import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfEventChange } from '../notifications/notifications.service';
-import { assertCanHoldEventsFor } from '../organizations/organizations.service';
+import { assertCanHoldEventsFor, notifyFollowersOfNewEvent } from '../organizations/organizations.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { inspectPhotos, newPhotoId, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { copyPhotos, findPhotoRendition, measureOrganizersPhotos } from './event-photos.repository';
@@ -134,6 +134,7 @@ function toEvent(row: repository.EventRow): Event {
     averageRating: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : 0,
     ratingCount: row.ratingCount,
     userRsvpStatus: row.userRsvpStatus ?? null,
+    canManage: row.canManage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     status: row.status,
@@ -203,6 +204,7 @@ export class EventsService {
           estimateSearchShare(words, await this.searchWordShares()) >= repository.SEARCH_COMMON_SHARE,
         location: query.location?.trim() || undefined,
         includePast: query.include === 'past',
+        isFollowedOnly: query.organizations === 'followed',
         after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
         // One row more than the page tells whether a next page exists without a count query.
         limit: limit + 1,
@@ -329,6 +331,9 @@ export class EventsService {
       await repository.insertPhotos(tx, id, photos);
       await copyPhotos(tx, id, copies);
       await refreshAchievementProgress(tx, organizerId);
+      // A developer test panel's event is nobody's news.
+      if (organizationId !== null && !input.isTest)
+        await notifyFollowersOfNewEvent(tx, { id, title: input.title, organizationId, organizerId });
       return id;
     });
     return this.get(organizerId, eventId);

@@ -5,6 +5,7 @@ import {
   mailPreferences,
   organizationFollows,
   organizationInvitations,
+  organizationLogos,
   organizationMembers,
   organizations,
   users,
@@ -221,4 +222,90 @@ export async function readFollowing(
     .from(organizationFollows)
     .where(eq(organizationFollows.organizationId, organizationId));
   return { followerCount: Number(row?.followerCount ?? 0), isFollowing: row?.isFollowing === true };
+}
+
+/** Puts a new logo in place of the organization's earlier ones, and names it in `logo_url`. */
+export async function replaceLogo(
+  tx: Executor,
+  organizationId: number,
+  logo: { id: string; contentType: string; bytes: Buffer } | null,
+  logoUrl: string | null,
+): Promise<void> {
+  await tx.delete(organizationLogos).where(eq(organizationLogos.organizationId, organizationId));
+  if (logo) await tx.insert(organizationLogos).values({ ...logo, organizationId });
+  await tx
+    .update(organizations)
+    .set({ logoUrl, updatedAt: sql`now()` })
+    .where(eq(organizations.id, organizationId));
+}
+
+export async function findLogo(db: Executor, logoId: string) {
+  const [row] = await db
+    .select({ contentType: organizationLogos.contentType, bytes: organizationLogos.bytes })
+    .from(organizationLogos)
+    .where(eq(organizationLogos.id, logoId))
+    .limit(1);
+  return row;
+}
+
+function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The Groups screen's cards: `mine` (the viewer belongs to or follows it: theirs first, then by name) or
+ * `discover` (the others, most followed first, at most `limit`), filtered by words of the name. Counts
+ * are counted, not stored (decision 0029): an organization's rows are few and found by their indexes.
+ */
+export async function listOrganizationCards(
+  db: Executor,
+  viewerId: string,
+  options: { list: 'mine' | 'discover'; search: string; limit: number },
+) {
+  const pattern = `%${escapeLikePattern(options.search.toLowerCase())}%`;
+  const isMine = options.list === 'mine';
+  const result = await db.execute(sql`
+    SELECT o.id, o.slug, o.name, o.logo_url AS "logoUrl", o.description, m.role,
+      (f.user_id IS NOT NULL) AS "isFollowing",
+      (SELECT count(*)::int FROM organization_members x WHERE x.organization_id = o.id) AS "memberCount",
+      (SELECT count(*)::int FROM organization_follows x WHERE x.organization_id = o.id) AS "followerCount",
+      (SELECT count(*)::int FROM events e WHERE e.organization_id = o.id AND e.status = 'scheduled'
+        AND e.is_test = false AND e.date > now()) AS "upcomingEventCount"
+    FROM organizations o
+    LEFT JOIN organization_members m ON m.organization_id = o.id AND m.user_id = ${viewerId}
+    LEFT JOIN organization_follows f ON f.organization_id = o.id AND f.user_id = ${viewerId}
+    WHERE ${isMine ? sql`(m.user_id IS NOT NULL OR f.user_id IS NOT NULL)` : sql`m.user_id IS NULL AND f.user_id IS NULL`}
+      AND (${options.search === ''} OR lower(o.name) LIKE ${pattern})
+    ORDER BY ${isMine ? sql`(m.role IS NULL), lower(o.name), o.id` : sql`"followerCount" DESC, o.id`}
+    LIMIT ${options.limit}`);
+  return (
+    result as unknown as {
+      rows: Array<{
+        id: number;
+        slug: string;
+        name: string;
+        logoUrl: string | null;
+        description: string;
+        role: OrganizationRole | null;
+        isFollowing: boolean;
+        memberCount: number;
+        followerCount: number;
+        upcomingEventCount: number;
+      }>;
+    }
+  ).rows.map((row) => ({
+    ...row,
+    memberCount: Number(row.memberCount),
+    followerCount: Number(row.followerCount),
+    upcomingEventCount: Number(row.upcomingEventCount),
+  }));
+}
+
+/** Who follows the organization, and its name, for the notice of a new event. */
+export async function listFollowerIds(db: Executor, organizationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: organizationFollows.userId })
+    .from(organizationFollows)
+    .where(eq(organizationFollows.organizationId, organizationId));
+  return rows.map((row) => row.userId);
 }

@@ -1,59 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import type { Event } from '../../../contract/events';
 import {
   acceptInvitationBodySchema,
   changeRoleBodySchema,
   createInvitationBodySchema,
   createOrganizationBodySchema,
   followResponseSchema,
+  hoursReportQuerySchema,
+  hoursReportSchema,
+  organizationCardsSchema,
+  organizationListQuerySchema,
+  logoParamsSchema,
+  organizationLogoBodySchema,
   memberParamsSchema,
   myOrganizationsSchema,
-  ORGANIZATION_LIMITS,
-  type Organization,
   organizationMembersSchema,
   organizationSchema,
   slugParamsSchema,
 } from '../../../contract/organizations';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database } from '../../db/client';
+import { sendNotModified } from '../../lib/not-modified';
+import { readTimeZone } from '../../lib/page-rendering';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import type { Mailer } from '../mail/mail.service';
+import { readOrganizationAnswer } from './organization-answer';
+import { hoursReportToCsv, OrganizationHoursService } from './organization-hours.service';
 import { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+// One logo, base64-encoded (4/3), plus the rest of the body.
+/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv (as the attendees CSV). */
+function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .type('text/csv; charset=utf-8')
+    .send(csv);
+}
+
+const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 64 * 1024;
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   db: Database;
   mailer: Mailer | null;
   linkOrigin: string;
   publicUrl?: string | null;
-}> = async (app, { db, mailer, linkOrigin, publicUrl = null }) => {
+  timeZone?: string;
+}> = async (app, { db, mailer, linkOrigin, publicUrl = null, timeZone = 'UTC' }) => {
   const service = new OrganizationsService(db, mailer, linkOrigin);
+  const hours = new OrganizationHoursService(db, service);
   const events = new EventsService(db, { publicUrl });
 
-  /** The public answer: the organization, its next events, its followers and the viewer's place in it. */
-  async function readOrganization(organization: OrganizationRow, viewerId: string | null): Promise<Organization> {
-    const [state, upcomingJson] = [
-      await service.viewerState(organization.id, viewerId),
-      await events.listUpcomingOfOrganizationJson(viewerId, organization.id, ORGANIZATION_LIMITS.upcomingEventsShown),
-    ];
-    return {
-      id: organization.id,
-      slug: organization.slug,
-      name: organization.name,
-      description: organization.description,
-      website: organization.website,
-      logoUrl: organization.logoUrl,
-      followerCount: state.followerCount,
-      upcomingEvents: JSON.parse(upcomingJson) as Event[],
-      viewerRole: state.viewerRole,
-      isFollowing: state.isFollowing,
-    };
-  }
+  const readOrganization = (organization: OrganizationRow, viewerId: string | null) =>
+    readOrganizationAnswer(service, events, organization, viewerId);
 
   app.post(
     '/api/organizations',
@@ -70,6 +80,19 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       const organization = await service.create(user.id, request.body);
       return reply.status(201).send(await readOrganization(organization, user.id));
     },
+  );
+
+  app.get(
+    '/api/organizations',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'The Groups screen: organizations the caller belongs to or follows (mine), or others (discover)',
+        querystring: organizationListQuerySchema,
+        response: { 200: organizationCardsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => service.listCards(requireUser(request).id, request.query),
   );
 
   app.get(
@@ -197,4 +220,104 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => service.follow(requireUser(request).id, request.params.id, method === 'post'),
     );
+
+  app.put(
+    '/api/organizations/:id/logo',
+    {
+      bodyLimit: LOGO_BODY_LIMIT,
+      schema: {
+        tags: ['organizations'],
+        summary: 'Set the logo (owners and admins): an image re-encoded to a square WebP',
+        params: idParamsSchema,
+        body: organizationLogoBodySchema,
+        response: {
+          200: organizationSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const organization = await service.setLogo(user.id, request.params.id, request.body.image);
+      return readOrganization(organization, user.id);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:id/logo',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Remove the logo (owners and admins)',
+        params: idParamsSchema,
+        response: { 200: organizationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const organization = await service.removeLogo(user.id, request.params.id);
+      return readOrganization(organization, user.id);
+    },
+  );
+
+  app.get(
+    '/api/organization-logos/:logoId',
+    {
+      // Shown on public pages and in link previews, as event photos (decisions §9).
+      config: { isPublic: true },
+      schema: {
+        tags: ['organizations'],
+        summary: "An organization's logo (public, immutable)",
+        params: logoParamsSchema,
+        response: {
+          200: z.any().describe('The image bytes, with their image content type'),
+          304: z.null().describe('Not modified'),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // A logo's id is never reused and its bytes never change: the id is a strong validator.
+      const etag = `"${request.params.logoId}"`;
+      const cacheHeaders = {
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag,
+        'cross-origin-resource-policy': 'cross-origin',
+      };
+      if (request.headers['if-none-match'] === etag) return sendNotModified(reply.headers(cacheHeaders));
+      const logo = await service.findLogo(request.params.logoId);
+      return reply.headers(cacheHeaders).type(logo.contentType).send(logo.bytes);
+    },
+  );
+
+  app.get(
+    '/api/organizations/:id/hours',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Every verified hour given at its events in a date range, per person and in total (owners and admins)',
+        params: idParamsSchema,
+        querystring: hoursReportQuerySchema,
+        response: {
+          200: hoursReportSchema.describe(
+            "JSON, or text/csv (Accept: text/csv or ?format=csv) with the columns Name, Event, Date (in the time zone of the pitchin_time_zone cookie, else the server's) and Verified hours, then each person's total and everyone's",
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const report = await hours.report(requireUser(request).id, request.params.id, {
+        from,
+        to,
+        timeZone: readTimeZone(request.cookies, timeZone),
+      });
+      reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
+      if (isCsvWanted(request, format))
+        return sendCsv(reply, `organization-${request.params.id}-hours-${from}-to-${to}.csv`, hoursReportToCsv(report));
+      return report;
+    },
+  );
 };

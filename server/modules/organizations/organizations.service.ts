@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import {
   type createOrganizationBodySchema,
   type MyOrganization,
-  ORGANIZATION_LIMITS,
   type OrganizationMembers,
   type OrganizationRole,
 } from '../../../contract/organizations';
+import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
+import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.service';
+import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './organizations.repository';
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>;
@@ -24,6 +26,8 @@ const LAST_OWNER = 'An organization keeps at least one owner: make someone else 
 const NOT_A_MEMBER = 'This person is not a member';
 const INVITATION_INVALID = 'This invitation is not valid: ask for a new one';
 const INVITATION_USED = 'This invitation was already used';
+const LOGO_NOT_FOUND = 'Logo not found';
+const ONLY_ADMINS_READ_HOURS = 'Only its owners and admins can read its hours';
 const NOT_ALLOWED_TO_CREATE = 'Only its owners, admins and organizers can hold events under this organization';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,6 +62,26 @@ export async function assertCanHoldEventsFor(db: Executor, organizationId: numbe
       throw badRequest(ORGANIZATION_NOT_FOUND, [{ path: 'organizationId', message: ORGANIZATION_NOT_FOUND }]);
   }
   if (!canManageOrganizationEvents(role)) throw forbidden(NOT_ALLOWED_TO_CREATE);
+}
+
+/**
+ * Tells the organization's followers of its new event (decisions §20), in the transaction that creates
+ * it: the bell's notice names the organization, and leads to the event. Not the one who created it.
+ */
+export async function notifyFollowersOfNewEvent(
+  tx: Executor,
+  event: { id: number; title: string; organizationId: number; organizerId: string },
+): Promise<void> {
+  const [organization, followerIds] = [
+    await repository.findOrganization(tx, event.organizationId),
+    await repository.listFollowerIds(tx, event.organizationId),
+  ];
+  if (!organization || followerIds.length === 0) return;
+  await createNotifications(tx, 'organization_event', followerIds, {
+    eventId: event.id,
+    actorId: event.organizerId,
+    data: { eventTitle: event.title, actorName: organization.name },
+  });
 }
 
 function hashToken(token: string): string {
@@ -109,6 +133,16 @@ export class OrganizationsService {
     return { ...following, viewerRole };
   }
 
+  /** The Groups screen (decisions §21): theirs and followed, or others to find. */
+  listCards(userId: string, query: { list: 'mine' | 'discover'; search?: string | undefined }) {
+    return repository.listOrganizationCards(this.db, userId, {
+      list: query.list,
+      search: query.search ?? '',
+      // Someone's own list is as long as it is; Discover shows the most followed.
+      limit: query.list === 'mine' ? 1000 : ORGANIZATION_LIMITS.discoverShown,
+    });
+  }
+
   async listMine(userId: string): Promise<MyOrganization[]> {
     return repository.listOrganizationsOf(this.db, userId);
   }
@@ -119,6 +153,13 @@ export class OrganizationsService {
       : await repository.findOrganization(db, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     return organization;
+  }
+
+  /** The hours report is its owners' and admins' (decisions §20): 404 for no such organization, else 403. */
+  async assertCanReadHours(userId: string, organizationId: number): Promise<void> {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
+      throw forbidden(ONLY_ADMINS_READ_HOURS);
   }
 
   /** Members with roles and the invitations still open: for its owners and admins only. */
@@ -237,6 +278,43 @@ export class OrganizationsService {
       if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw conflict(LAST_OWNER);
       await repository.deleteMember(tx, organizationId, memberId);
     });
+  }
+
+  /**
+   * A new logo (owners and admins): the free checks first, then the decode (outside the transaction it
+   * would hold up), then the write, where the role is asked again under the organization's lock. The
+   * upload counts against the uploader's daily photo bytes (decisions §16).
+   */
+  async setLogo(userId: string, organizationId: number, dataUrl: string): Promise<repository.OrganizationRow> {
+    await this.requireOrganization(this.db, organizationId, false);
+    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
+      throw forbidden(ONLY_ADMINS);
+    const [upload] = readPhotoUploads([dataUrl], () => 'image');
+    await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, upload!.length);
+    await inspectPhotos([upload!], () => 'image');
+    const logo = await reencodeLogo(upload!, ORGANIZATION_LIMITS.logoPixels, () => 'image');
+    return this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, upload!.length);
+      await repository.replaceLogo(tx, organizationId, logo, `/api/organization-logos/${logo.id}`);
+      return (await repository.findOrganization(tx, organizationId))!;
+    });
+  }
+
+  async removeLogo(userId: string, organizationId: number): Promise<repository.OrganizationRow> {
+    return this.db.transaction(async (tx) => {
+      await this.requireOrganization(tx, organizationId, true);
+      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await repository.replaceLogo(tx, organizationId, null, null);
+      return (await repository.findOrganization(tx, organizationId))!;
+    });
+  }
+
+  async findLogo(logoId: string) {
+    const logo = await repository.findLogo(this.db, logoId);
+    if (!logo) throw notFound(LOGO_NOT_FOUND);
+    return logo;
   }
 
   async follow(userId: string, organizationId: number, isFollowing: boolean) {

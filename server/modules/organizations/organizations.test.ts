@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { Organization, OrganizationMembers } from '../../../contract/organizations';
 import { rateLimitCounters } from '../../db/schema';
-import { createEventRow, daysFromNow } from '../../test/fixtures';
+import { WRITE_LIMITS } from '../limits/limits.service';
+import { addOrganizationMemberRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createEvent, createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 
@@ -225,6 +226,37 @@ describe('members, roles and invitations', () => {
     const forged = await call('POST', '/api/organization-invitations/accept', stranger.cookie, { token: 'forged' });
     expect(forged.statusCode).toBe(404);
     expect((await call('POST', '/api/organization-invitations/accept', undefined, { token })).statusCode).toBe(401);
+  });
+
+  it('counts invitations per inviter and day (§16): the 51st is refused with 429, sends no mail and stores nothing', async () => {
+    const owner = await signUpUser(app);
+    const organization = await createOrganization(owner);
+    const invite = (index: number) =>
+      call('POST', `/api/organizations/${organization.id}/invitations`, owner.cookie, {
+        email: `limit-${organization.id}-${index}@example.org`,
+        role: 'member',
+      });
+    for (let index = 0; index < WRITE_LIMITS.organizationInvitations.limit; index += 1)
+      expect((await invite(index)).statusCode).toBe(201);
+    const refused = await invite(999);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () => mailsTo(`limit-${organization.id}-${WRITE_LIMITS.organizationInvitations.limit - 1}@example.org`).length,
+      )
+      .toBe(1);
+    expect(mailsTo(`limit-${organization.id}-999@example.org`)).toEqual([]);
+    const pending = await membersOf(organization, owner.cookie);
+    expect(pending.invitations).toHaveLength(WRITE_LIMITS.organizationInvitations.limit);
+    // Another admin of the same organization has a count of their own.
+    const admin = await signUpUser(app);
+    await addOrganizationMemberRow(app.database.db, organization.id, admin.user.id, 'admin');
+    const byAdmin = await call('POST', `/api/organizations/${organization.id}/invitations`, admin.cookie, {
+      email: `limit-${organization.id}-admin@example.org`,
+      role: 'member',
+    });
+    expect(byAdmin.statusCode).toBe(201);
   });
 
   it('lets only owners and admins see members and invite, and only owners make owners', async () => {

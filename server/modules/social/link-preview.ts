@@ -7,7 +7,7 @@ import {
   DEFAULT_SOCIAL_IMAGE_PATH,
 } from '../../../contract/social';
 import type { Database } from '../../db/client';
-import { findEventPreview, type EventPreview } from './social.repository';
+import { findEventPreview, findOrganizationPreview, type EventPreview } from './social.repository';
 
 const DEFAULT_DESCRIPTION =
   'Discover volunteer events near you, RSVP, share them with friends and follow your Volunteer Journey.';
@@ -59,9 +59,23 @@ function renderPhotoPreload(event: Pick<EventPreview, 'firstPhotoId' | 'imageUrl
   return `\n    <link rel="preload" as="image" fetchpriority="high" referrerpolicy="no-referrer" href="${escapeHtml(src)}"${candidates} />`;
 }
 
+/** Previews show about this much of a description; the rest is cut at a word with an ellipsis. */
+const PREVIEW_DESCRIPTION_MAX = 200;
+
+function shortenDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, PREVIEW_DESCRIPTION_MAX);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > PREVIEW_DESCRIPTION_MAX / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** A slug as the contract allows it (3–40 of a-z, 0-9, -): anything else has no page to preview. */
+const ORGANIZATION_PATH = /^\/o\/([a-z0-9-]{3,40})\/?$/;
+
 /**
- * Link-preview crawlers run no script, so the HTML the server sends for /events/{id}
- * already carries that event's title, description and image; every other page gets the defaults.
+ * Link-preview crawlers run no script, so the HTML the server sends for /events/{id} and /o/{slug}
+ * already carries that event's (organization's) title, description and image; every other page gets the defaults.
  * Absolute URLs come from PUBLIC_URL only. The Host header is the caller's to choose: echoed into the
  * page, a forged one would land in any cache that keys on the path alone and point previews elsewhere.
  * Without PUBLIC_URL the image is root-relative and og:url is left out (a crawler then uses the URL it
@@ -87,6 +101,19 @@ export function createLinkPreviewRenderer(db: Database, options: { publicUrl: st
         // Guests see the event page (and its photo) too.
         return tags + renderPhotoPreload(event);
       }
+    }
+    const organizationSlug = ORGANIZATION_PATH.exec(path)?.[1];
+    const organization = organizationSlug ? await findOrganizationPreview(db, organizationSlug) : undefined;
+    if (organization) {
+      // A logo is a square image of this site (/api/images/…); without one the site's own picture.
+      const image = organization.logoUrl ?? DEFAULT_SOCIAL_IMAGE_PATH;
+      return renderTags({
+        title: buildEventPageTitle(organization.name),
+        description: shortenDescription(organization.description),
+        type: 'website',
+        image: image.startsWith('/') ? `${origin}${image}` : image,
+        url: canonicalUrl(`/o/${organization.slug}`),
+      });
     }
     return renderTags({
       title: BRAND_NAME,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, events, users } from '../../db/schema';
+import { categories, events, organizations, users } from '../../db/schema';
 
 /**
  * What a link preview shows of an event, in one indexed read. A developer test panel's event has none, for
@@ -36,3 +36,18 @@ export async function findEventPreview(db: Executor, id: number) {
 }
 
 export type EventPreview = NonNullable<Awaited<ReturnType<typeof findEventPreview>>>;
+
+/** What a link preview of /o/{slug} shows: the organization's name, description and logo. */
+export async function findOrganizationPreview(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      slug: organizations.slug,
+      name: organizations.name,
+      description: organizations.description,
+      logoUrl: organizations.logoUrl,
+    })
+    .from(organizations)
+    .where(eq(organizations.slug, slug))
+    .limit(1);
+  return row;
+}

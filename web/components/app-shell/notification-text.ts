@@ -47,6 +47,7 @@ export const ICONS: Record<NotificationType, LucideIcon> = {
   announcement: Megaphone,
   message_received: MessageCircle,
   achievement_unlocked: Award,
+  organization_event: CalendarClock,
 };
 
 /** Where a notification leads: its conversation, its event, or the Journey. */

@@ -27,6 +27,7 @@ function pastEvent(): Event {
     averageRating: 0,
     ratingCount: 0,
     userRsvpStatus: 'organizing',
+    canManage: true,
     createdAt: startedAt,
     updatedAt: startedAt,
     status: 'scheduled',

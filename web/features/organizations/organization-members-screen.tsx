@@ -17,6 +17,7 @@ import { callApi } from '@/lib/call-api';
 import { useAuth } from '@/lib/use-auth';
 import { toast } from '@/lib/use-toast';
 import { membersQueryOptions, organizationQueryOptions } from './api/get-organization';
+import { HoursReportCard } from './hours-report-card';
 
 const ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'organizer', 'member'];
 
@@ -244,6 +245,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
           </ul>
         </>
       )}
+      <HoursReportCard organizationId={organization.data.id} />
     </div>
   );
 }

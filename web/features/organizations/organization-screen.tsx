@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, CalendarDays, ExternalLink, MapPin, UserCog, Users } from 'lucide-react';
+import { CalendarDays, ExternalLink, MapPin, UserCog, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '@contract/languages';
 import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
+import { useCurrentUser } from '@/components/app-shell/use-current-user';
+import { OrganizationLogo } from '@/components/organizations/organization-logo';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,11 +14,13 @@ import { callApi } from '@/lib/call-api';
 import { formatNumber } from '@/lib/format-number';
 import { toast } from '@/lib/use-toast';
 import { organizationQueryOptions } from './api/get-organization';
+import { OrganizationLogoEditor } from './organization-logo-editor';
 
 /** /o/{slug}: an organization's public page, its next events, its followers and the Follow button. */
 export function OrganizationScreen({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('organizations');
   const queryClient = useQueryClient();
+  const isGuest = useCurrentUser().user === null;
   const options = organizationQueryOptions(slug);
   const { data: organization, isPending, isError, error, refetch } = useQuery(options);
   const follow = useMutation({
@@ -48,12 +52,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="organization-page">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
-          <span
-            className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground"
-            aria-hidden
-          >
-            <Building2 className="size-7" />
-          </span>
+          <OrganizationLogo logoUrl={organization.logoUrl} className="size-16" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-words" dir="auto" data-testid="organization-name">
               {organization.name}
@@ -80,17 +79,34 @@ export function OrganizationScreen({ slug }: { slug: string }) {
               {t('members.open')}
             </Link>
           )}
-          <Button
-            variant={organization.isFollowing ? 'outline' : 'default'}
-            aria-pressed={organization.isFollowing}
-            disabled={follow.isPending}
-            onClick={() => follow.mutate(!organization.isFollowing)}
-            data-testid="organization-follow"
-          >
-            {organization.isFollowing ? t('follow.following') : t('follow.follow')}
-          </Button>
+          {isGuest ? (
+            // Following needs an account: signing in comes back here.
+            <a
+              href={`/api/login?returnTo=${encodeURIComponent(`/o/${organization.slug}`)}`}
+              className={buttonVariants()}
+              data-testid="organization-follow"
+            >
+              {t('follow.signIn')}
+            </a>
+          ) : (
+            <Button
+              variant={organization.isFollowing ? 'outline' : 'default'}
+              aria-pressed={organization.isFollowing}
+              disabled={follow.isPending}
+              onClick={() => follow.mutate(!organization.isFollowing)}
+              data-testid="organization-follow"
+            >
+              {organization.isFollowing ? t('follow.following') : t('follow.follow')}
+            </Button>
+          )}
         </div>
       </div>
+
+      {canManageMembers && (
+        <div className="mt-4">
+          <OrganizationLogoEditor organization={organization} />
+        </div>
+      )}
 
       <Card className="mt-6">
         <CardContent className="pt-6">

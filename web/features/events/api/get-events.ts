@@ -14,6 +14,8 @@ export interface EventFilters {
   search?: string;
   location?: string;
   category?: number | null;
+  /** Only events of the organizations the person follows (decisions §20). */
+  isFollowedOnly?: boolean;
 }
 
 type EventListQuery = NonNullable<ReadParameters<'/api/events'>['query']>;
@@ -27,6 +29,7 @@ function eventListQuery(filters: EventFilters): EventListQuery {
     ...(search && { search }),
     ...(location && { location }),
     ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.isFollowedOnly && { organizations: 'followed' as const }),
   };
 }
 

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { CalendarSearch, Compass, LocateFixed, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import {
+  CalendarSearch,
+  Compass,
+  Heart,
+  LocateFixed,
+  MapPin,
+  Search,
+  SearchX,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -13,7 +23,7 @@ import '../components/english-event-texts';
 /** Typing pauses this long before the list (and the URL) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type Filters = { search: string; location: string };
+type Filters = { search: string; location: string; isFollowedOnly?: boolean };
 
 /**
  * Discover, at /discover and /events. The filters live in the URL (?search=&location=), so
@@ -25,7 +35,11 @@ export default function DiscoverPage() {
   const { t } = useTranslation(['events', 'event-detail']);
   const [params, setParams] = useSearchParams();
   const [pagePath] = useLocation();
-  const urlFilters: Filters = { search: params.get('search') ?? '', location: params.get('location') ?? '' };
+  const urlFilters: Filters = {
+    search: params.get('search') ?? '',
+    location: params.get('location') ?? '',
+    isFollowedOnly: params.get('organizations') === 'followed',
+  };
   const [draft, setDraft] = useState<Filters>(urlFilters);
   // What this page last wrote to the URL: a URL change that differs came from outside (Back,
   // a link, the header's search box) and replaces what is typed; our own echo must not, or the
@@ -66,7 +80,16 @@ export default function DiscoverPage() {
     return () => window.clearTimeout(timer);
   }, [draft, setParams, pagePath]);
 
-  const isFiltering = urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '';
+  const isFiltering =
+    urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '' || urlFilters.isFollowedOnly === true;
+  // A filter of its own in the URL (?organizations=followed): a step of history, as choosing it is.
+  const toggleFollowedOnly = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (urlFilters.isFollowedOnly) next.delete('organizations');
+      else next.set('organizations', 'followed');
+      return next;
+    });
 
   const clearFilters = useCallback(() => {
     const empty = { search: '', location: '' };
@@ -77,6 +100,7 @@ export default function DiscoverPage() {
         const next = new URLSearchParams(current);
         next.delete('search');
         next.delete('location');
+        next.delete('organizations');
         return next;
       },
       { replace: true },
@@ -151,6 +175,18 @@ export default function DiscoverPage() {
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="inverseOutline"
+              size="sm"
+              aria-pressed={urlFilters.isFollowedOnly}
+              onClick={toggleFollowedOnly}
+              className="aria-pressed:bg-white aria-pressed:text-teal-900"
+              data-testid="discover-followed"
+            >
+              <Heart aria-hidden className={urlFilters.isFollowedOnly ? 'fill-current' : undefined} />
+              {t('discover.followedOrganizations')}
+            </Button>
             {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
             <LazyTooltipGroup>
               <LazyTooltip content={t('discover.comingSoon.title')}>

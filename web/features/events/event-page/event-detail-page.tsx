@@ -142,7 +142,8 @@ function EventDetail({ event }: { event: Event }) {
     : t('detail.defaultCategory');
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const [isCoverBroken, setIsCoverBroken] = useState(false);
-  const isOrganizer = user !== null && user !== undefined && user.id === event.organizerId;
+  // Its organizer or an admin or organizer of its organization (decisions §20): the server says which.
+  const isOrganizer = event.canManage;
   const isCancelled = event.status === 'cancelled';
   // A cover that fails to load would stay a grey band as tall as the first screen: drop it, like no photo.
   const hasCover = photos.length > 0 && !isCoverBroken;
@@ -272,13 +273,8 @@ function EventDetail({ event }: { event: Event }) {
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
                 </p>
-                {/* A guest has no organization pages yet: the name is text for them. */}
-                {event.organization && isGuest && (
-                  <p className="truncate text-sm font-medium" dir="auto" data-testid="event-organization">
-                    {event.organization.name}
-                  </p>
-                )}
-                {event.organization && !isGuest && (
+                {/* A guest's app routes /o/{slug} too (web/app/guest-app.tsx). */}
+                {event.organization && (
                   <Link
                     href={`/o/${event.organization.slug}`}
                     className="block truncate text-sm font-medium text-primary hover:underline"

@@ -9,3 +9,8 @@ export function organizationQueryOptions(slug: string) {
 export function membersQueryOptions(organizationId: number) {
   return readQueryOptions('/api/organizations/{id}/members', { path: { id: organizationId } });
 }
+
+/** GET /api/organizations/{id}/hours: verified hours at its events in a date range (owners and admins). */
+export function hoursReportQueryOptions(organizationId: number, range: { from: string; to: string }) {
+  return readQueryOptions('/api/organizations/{id}/hours', { path: { id: organizationId }, query: range });
+}

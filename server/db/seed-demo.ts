@@ -4,14 +4,16 @@ import { foldForSearch } from '../lib/search-text';
 import { hashPassword } from '../modules/auth/password';
 import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
 import { CATEGORY_CATALOGUE } from './catalogue';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 import {
   categories,
   eventChanges,
   eventPhotos,
   events,
   messages,
+  moderators,
   ratings,
+  reports,
   rsvps,
   users,
   waitlistEntries,
@@ -666,6 +668,13 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
       .filter((event) => !event.isPast)
       .map((event) => ({ id: eventId(event), title: event.title }));
     await tx.insert(messages).values(planMessages(people, upcomingEvents, now));
+    await seedModeration(
+      tx,
+      demo.id,
+      others.map((person) => person.id),
+      planned.filter((event) => !event.isPast).map((event) => ({ id: eventId(event), organizerId: event.organizerId })),
+      now,
+    );
 
     await tx.execute(sql`
       UPDATE events SET
@@ -679,6 +688,32 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
 }
 
 type Person = { id: string; firstName: string };
+
+/**
+ * The demo account moderates the demo instance (decisions §20), and its queue holds one open report, so
+ * the moderation screen shows what it is for at first sight.
+ */
+async function seedModeration(
+  tx: Executor,
+  demoId: string,
+  otherIds: string[],
+  upcoming: Array<{ id: number; organizerId: string }>,
+  now: Date,
+): Promise<void> {
+  await tx.insert(moderators).values({ userId: demoId, appointedBy: null, createdAt: now });
+  const reported = upcoming.find((event) => event.organizerId !== demoId);
+  const reporterId = otherIds.find((id) => id !== reported?.organizerId);
+  if (!reported || !reporterId) return;
+  await tx.insert(reports).values({
+    reporterId,
+    targetType: 'event',
+    targetId: String(reported.id),
+    targetUserId: reported.organizerId,
+    reason: 'misleading',
+    details: 'The address on the page is a private house, not the park it names.',
+    createdAt: new Date(now.getTime() - 3 * HOUR_MS),
+  });
+}
 
 /** Conversations with a past: the demo account's latest received messages stay unread. */
 function planMessages(people: Person[], upcoming: Array<{ id: number; title: string }>, now: Date) {

@@ -54,4 +54,5 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
   { path: '/o/:slug/:section?', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // An organization, its members
   { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
+  { path: '/moderation', page: 'moderation/moderation-page', namespaces: ['moderation'] }, // The moderators' queue and log
 ];

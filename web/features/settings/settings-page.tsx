@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BlockedSection } from './blocked-section';
 import { DataSection, DeleteAccountSection } from './data-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -35,6 +37,10 @@ export default function SettingsPage() {
         <PasswordSection />
         <EmailSection />
         <SessionsSection />
+        {/* Its texts are the moderation namespace's: the rest of the page does not wait for them. */}
+        <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>
+          <BlockedSection />
+        </Suspense>
         <DataSection />
         <DeleteAccountSection />
       </div>

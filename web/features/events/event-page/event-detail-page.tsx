@@ -39,6 +39,7 @@ import { useEvent } from '../api/get-event';
 import { isEventPast } from '../components/event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import '../components/english-event-texts';
+import { ReportButton } from '@/components/moderation/report-button';
 
 // The organizer's tools (and their dialogs' code) load only for the event's organizer: every other
 // visitor's first load stays within the 175 kB budget. Preloaded as soon as the page knows.
@@ -289,6 +290,15 @@ function EventDetail({ event }: { event: Event }) {
                   </Link>
                 )}
               </div>
+              {!isGuest && !isOrganizer && (
+                <ReportButton
+                  label={t('detail.report')}
+                  targetType="event"
+                  targetId={event.id}
+                  name={event.title}
+                  className="ms-auto text-muted-foreground"
+                />
+              )}
             </div>
           </CardContent>
         </Card>

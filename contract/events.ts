@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hiddenNoticeSchema } from './moderation';
-import { isoDateTimeSchema, requiredText, singleLineText } from './common';
+import { hiddenNoticeSchema, isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
 

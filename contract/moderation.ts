@@ -1,30 +1,14 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_LIMITS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  RESOLVE_ACTIONS,
+} from './moderation-catalogue';
 import { publicUserSchema } from './users';
-
-/** Decisions §20: what can be reported, why, and what a moderator may do about it. */
-export const REPORT_TARGET_TYPES = ['event', 'user', 'message', 'rating'] as const;
-export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'misleading', 'other'] as const;
-export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export const RESOLVE_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
-export const MODERATION_ACTIONS = [
-  'dismiss',
-  'hide',
-  'unhide',
-  'suspend',
-  'unsuspend',
-  'appoint',
-  'remove_moderator',
-] as const;
-
-export const MODERATION_LIMITS = {
-  detailsMax: 1000,
-  noteMax: 1000,
-  /** Reports one person may file per day: enough for anyone reporting what they meet, not for flooding the queue. */
-  reportsPerDay: 20,
-  queuePageSize: 100,
-  logPageSize: 100,
-} as const;
 
 export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
   error: 'Target type must be event, user, message or rating',
@@ -132,6 +116,3 @@ export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const blockStateSchema = z.object({ isBlocked: z.boolean() });
 export const blockedPeopleSchema = z.array(publicUserSchema);
-
-/** What the author of hidden content reads on its page (an event, a review): when and why. */
-export const hiddenNoticeSchema = z.object({ hiddenAt: isoDateTimeSchema, note: z.string().nullable() });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hiddenNoticeSchema } from './moderation';
-import { isoDateTimeSchema } from './common';
+import { hiddenNoticeSchema, isoDateTimeSchema } from './common';
 
 export const RATING_COMMENT_MAX = 2000;
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '../../contract/notifications';
-import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../contract/moderation';
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../contract/moderation-catalogue';
 import { ORGANIZATION_ROLES } from '../../contract/organizations';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -257,10 +257,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/moderation/reports/:id/resolve': () =>
     moderatorOnly({ url: '/api/moderation/reports/1/resolve', body: { action: 'dismiss', note: 'Matrix' } }),
   'GET /api/moderation/log': () => moderatorOnly(),
-  'POST /api/moderation/log/:id/undo': () => moderatorOnly({ url: '/api/moderation/log/1/undo', body: { note: 'Matrix' } }),
+  'POST /api/moderation/log/:id/undo': () =>
+    moderatorOnly({ url: '/api/moderation/log/1/undo', body: { note: 'Matrix' } }),
   'GET /api/moderation/moderators': () => moderatorOnly(),
   'POST /api/moderation/moderators': (f) => moderatorOnly({ body: { email: f.emails.stranger } }),
-  'DELETE /api/moderation/moderators/:id': (f) => moderatorOnly({ url: `/api/moderation/moderators/${f.ids.stranger}` }),
+  'DELETE /api/moderation/moderators/:id': (f) =>
+    moderatorOnly({ url: `/api/moderation/moderators/${f.ids.stranger}` }),
   // Nobody real is blocked here: a block would stop the messages the other rows send.
   'POST /api/users/:id/block': () => signedIn(404, { url: '/api/users/nobody/block' }),
   'GET /api/users/:id/block': (f) => signedIn(200, { url: `/api/users/${f.ids.stranger}/block` }),

@@ -1,4 +1,4 @@
-import { MODERATION_LIMITS } from '../../../contract/moderation';
+import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import type { Executor } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-error';
 import * as repository from './limits.repository';

@@ -1,10 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type {
-  MODERATION_ACTIONS,
-  REPORT_STATUSES,
-  ReportReason,
-  ReportTargetType,
-} from '../../../contract/moderation';
+import type { ReportReason, ReportTargetType } from '../../../contract/moderation';
+import type { MODERATION_ACTIONS, REPORT_STATUSES } from '../../../contract/moderation-catalogue';
 import { type Executor, selectRows } from '../../db/client';
 import { moderationLog, moderators, reports, userBlocks, users } from '../../db/schema';
 
@@ -12,7 +8,12 @@ type HideCause = 'report' | 'suspension';
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export type PersonRow = { id: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+export type PersonRow = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+};
 
 const personColumns = {
   id: users.id,
@@ -358,7 +359,10 @@ export async function lockLogEntry(db: Executor, id: number): Promise<LogRow | u
 }
 
 export async function markLogEntryUndone(db: Executor, id: number): Promise<void> {
-  await db.update(moderationLog).set({ undoneAt: sql`now()` }).where(eq(moderationLog.id, id));
+  await db
+    .update(moderationLog)
+    .set({ undoneAt: sql`now()` })
+    .where(eq(moderationLog.id, id));
 }
 
 /** False when the block existed already. */

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import {
-  type createReportBodySchema,
-  MODERATION_LIMITS,
-  type ModerationLogEntry,
-  type ModerationStatus,
-  type QueuedReport,
-  type Report,
-  type ReportTargetType,
-  type resolveReportBodySchema,
+import type {
+  createReportBodySchema,
+  ModerationLogEntry,
+  ModerationStatus,
+  QueuedReport,
+  Report,
+  ReportTargetType,
+  resolveReportBodySchema,
 } from '../../../contract/moderation';
+import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import type { PublicUser } from '../../../contract/users';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
@@ -36,9 +36,7 @@ const USER_NOT_FOUND = 'User not found';
 
 /** Decisions §20: a message between the two is refused when either blocked the other. */
 export async function isBlockedEitherWay(db: Executor, firstId: string, secondId: string): Promise<boolean> {
-  return (
-    (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId))
-  );
+  return (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId));
 }
 
 function toIso(value: Date | string): string {
@@ -94,7 +92,9 @@ export class ModerationService {
    * signed up first with the address would be an administrator.
    */
   isAdmin(user: Pick<SessionUser, 'email' | 'emailVerifiedAt'>): boolean {
-    return user.email !== null && user.emailVerifiedAt !== null && this.adminEmails.includes(normalizeEmail(user.email));
+    return (
+      user.email !== null && user.emailVerifiedAt !== null && this.adminEmails.includes(normalizeEmail(user.email))
+    );
   }
 
   async status(user: SessionUser, db: Executor = this.db): Promise<ModerationStatus> {
@@ -174,8 +174,7 @@ export class ModerationService {
       const target = await this.loadTarget(tx, input.targetType, input.targetId);
       // Whatever the reporter cannot see answers as what does not exist, so a report cannot probe ids.
       if (!target || !target.isVisibleTo(reporterId)) throw notFound(TARGET_NOT_FOUND);
-      if (target.authorId === reporterId)
-        throw badRequest(OWN_CONTENT, [{ path: 'targetId', message: OWN_CONTENT }]);
+      if (target.authorId === reporterId) throw badRequest(OWN_CONTENT, [{ path: 'targetId', message: OWN_CONTENT }]);
       const id = await repository.insertReport(tx, {
         reporterId,
         targetType: input.targetType,
@@ -235,9 +234,11 @@ export class ModerationService {
         return;
       }
       if (input.action === 'hide') {
-        if (report.targetType === 'user') throw badRequest(CANNOT_HIDE_PERSON, [{ path: 'action', message: CANNOT_HIDE_PERSON }]);
+        if (report.targetType === 'user')
+          throw badRequest(CANNOT_HIDE_PERSON, [{ path: 'action', message: CANNOT_HIDE_PERSON }]);
         const id = numericId(report.targetId);
-        if (id === null || !(await this.loadTarget(tx, report.targetType, report.targetId))) throw notFound(TARGET_NOT_FOUND);
+        if (id === null || !(await this.loadTarget(tx, report.targetType, report.targetId)))
+          throw notFound(TARGET_NOT_FOUND);
         await repository.hideContent(tx, report.targetType, id, input.note);
         await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
         await this.log(tx, user.id, 'hide', target, reportId, input.note);
@@ -300,7 +301,8 @@ export class ModerationService {
       await this.requireModerator(user, tx);
       const entry = await repository.lockLogEntry(tx, logId);
       if (!entry) throw notFound('Log entry not found');
-      if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend')) throw conflict(CANNOT_UNDO);
+      if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend'))
+        throw conflict(CANNOT_UNDO);
       const target = { targetType: entry.targetType, targetId: entry.targetId };
       if (entry.action === 'hide') {
         const id = numericId(entry.targetId);

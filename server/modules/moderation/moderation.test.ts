@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { ModerationLogEntry, QueuedReport } from '../../../contract/moderation';
-import { MODERATION_LIMITS } from '../../../contract/moderation';
+import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import { notifications, rateLimitCounters } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import {
@@ -99,7 +99,9 @@ describe('reports', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect((await report(reporter, 'message', sent.json().id)).statusCode).toBe(404);
     expect((await report(admin, 'message', sent.json().id)).statusCode).toBe(201);
-    expect((await call('POST', '/api/reports', undefined, { targetType: 'event', targetId: 1, reason: 'spam' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/reports', undefined, { targetType: 'event', targetId: 1, reason: 'spam' })).statusCode,
+    ).toBe(401);
   });
 
   it(`allows ${MODERATION_LIMITS.reportsPerDay} reports a day per person, then 429 with Retry-After`, async () => {
@@ -166,7 +168,9 @@ describe('moderators', () => {
     expect(log.find((entry) => entry.action === 'appoint' && entry.targetId === appointed.user.id)).toMatchObject({
       actor: { id: admin.user.id },
     });
-    expect((await call('DELETE', `/api/moderation/moderators/${appointed.user.id}`, admin.cookie)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/moderation/moderators/${appointed.user.id}`, admin.cookie)).statusCode).toBe(
+      204,
+    );
     expect((await call('GET', '/api/moderation/reports', appointed.cookie)).statusCode).toBe(403);
   });
 
@@ -204,9 +208,9 @@ describe('hiding', () => {
     const listed = async () =>
       ((await call('GET', '/api/events?limit=100', volunteer.cookie)).json() as Event[]).some((e) => e.id === event.id);
     const searched = async () =>
-      (
-        (await call('GET', `/api/events?search=${encodeURIComponent(title)}`, volunteer.cookie)).json() as Event[]
-      ).some((e) => e.id === event.id);
+      ((await call('GET', `/api/events?search=${encodeURIComponent(title)}`, volunteer.cookie)).json() as Event[]).some(
+        (e) => e.id === event.id,
+      );
     const inFeed = async () => (await call('GET', feedPath)).body.includes(title);
     const notified = async () =>
       ((await call('GET', '/api/notifications', volunteer.cookie)).json() as Array<{ event?: { id: number } }>).some(
@@ -221,7 +225,9 @@ describe('hiding', () => {
     expect((await call('GET', `/api/events/${event.id}`, volunteer.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/events/${event.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/events/${event.id}/ratings`, volunteer.cookie)).statusCode).toBe(404);
-    expect((await call('POST', `/api/events/${event.id}/rsvp`, admin.cookie, { status: 'attending' })).statusCode).toBe(404);
+    expect((await call('POST', `/api/events/${event.id}/rsvp`, admin.cookie, { status: 'attending' })).statusCode).toBe(
+      404,
+    );
     const own = await call('GET', `/api/events/${event.id}`, organizer.cookie);
     expect(own.statusCode).toBe(200);
     expect(own.json().hiddenNotice).toMatchObject({ note: 'Not a real event' });
@@ -232,12 +238,17 @@ describe('hiding', () => {
     // Undone from the log, it is back everywhere.
     const entry = (await readLog(admin)).find((item) => item.action === 'hide' && item.targetId === String(event.id))!;
     expect(entry).toMatchObject({ canUndo: true, note: 'Not a real event', actor: { id: admin.user.id } });
-    expect((await call('POST', `/api/moderation/log/${entry.id}/undo`, admin.cookie, { note: 'Checked' })).statusCode).toBe(204);
+    expect(
+      (await call('POST', `/api/moderation/log/${entry.id}/undo`, admin.cookie, { note: 'Checked' })).statusCode,
+    ).toBe(204);
     expect([await listed(), await searched(), await inFeed()]).toEqual([true, true, true]);
     expect((await call('GET', `/api/events/${event.id}`, organizer.cookie)).json().hiddenNotice).toBeNull();
     const again = await call('POST', `/api/moderation/log/${entry.id}/undo`, admin.cookie, { note: 'Twice' });
     expect(again.statusCode).toBe(409);
-    expect((await readLog(admin)).find((item) => item.id === entry.id)).toMatchObject({ isUndone: true, canUndo: false });
+    expect((await readLog(admin)).find((item) => item.id === entry.id)).toMatchObject({
+      isUndone: true,
+      canUndo: false,
+    });
   });
 
   it('hides a review from everyone but its author, who reads why, and out of the average', async () => {
@@ -245,7 +256,11 @@ describe('hiding', () => {
     const reviewer = await signUpUser(app);
     const event = await createEventRow(app.database.db, { organizerId: organizer.user.id, date: daysFromNow(-2) });
     await addRsvpRow(app.database.db, event.id, reviewer.user.id);
-    const rated = await call('POST', '/api/ratings', reviewer.cookie, { eventId: event.id, rating: 1, comment: 'Buy pills' });
+    const rated = await call('POST', '/api/ratings', reviewer.cookie, {
+      eventId: event.id,
+      rating: 1,
+      comment: 'Buy pills',
+    });
     expect(rated.statusCode, rated.body).toBe(201);
     const filed = await reportAndFind(organizer, 'rating', rated.json().id);
     expect((await resolve(admin, filed.id, 'hide', 'Spam in a review')).statusCode).toBe(204);
@@ -261,8 +276,14 @@ describe('hiding', () => {
     expect((await resolve(admin, filed.id, 'hide')).statusCode).toBe(400);
     expect((await resolve(admin, filed.id, 'dismiss', 'Nothing wrong')).statusCode).toBe(204);
     expect((await resolve(admin, filed.id, 'dismiss')).statusCode).toBe(409);
-    expect((await call('POST', '/api/moderation/reports/999999/resolve', admin.cookie, { action: 'dismiss', note: 'x' })).statusCode).toBe(404);
-    expect((await call('POST', `/api/moderation/reports/${filed.id}/resolve`, admin.cookie, { action: 'dismiss' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/moderation/reports/999999/resolve', admin.cookie, { action: 'dismiss', note: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/moderation/reports/${filed.id}/resolve`, admin.cookie, { action: 'dismiss' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lists open reports first with the reported content', async () => {
@@ -290,18 +311,32 @@ describe('suspension', () => {
     expect((await call('GET', '/api/auth/user', person.cookie)).statusCode).toBe(200);
     expect((await resolve(admin, filed.id, 'suspend', 'Harassing volunteers')).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/user', person.cookie)).statusCode).toBe(401);
-    const signIn = await call('POST', '/api/auth/login', undefined, { email: person.user.email, password: person.password });
+    const signIn = await call('POST', '/api/auth/login', undefined, {
+      email: person.user.email,
+      password: person.password,
+    });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
-    const wrong = await call('POST', '/api/auth/login', undefined, { email: person.user.email, password: 'not the password' });
+    const wrong = await call('POST', '/api/auth/login', undefined, {
+      email: person.user.email,
+      password: 'not the password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect((await call('GET', `/api/events/${event.id}`, admin.cookie)).statusCode).toBe(404);
-    expect(((await call('GET', '/api/users?search=', admin.cookie)).json() as Array<{ id: string }>).map((u) => u.id)).not.toContain(person.user.id);
+    expect(
+      ((await call('GET', '/api/users?search=', admin.cookie)).json() as Array<{ id: string }>).map((u) => u.id),
+    ).not.toContain(person.user.id);
 
     const entry = (await readLog(admin)).find((item) => item.action === 'suspend' && item.targetId === person.user.id)!;
-    expect((await call('POST', `/api/moderation/log/${entry.id}/undo`, admin.cookie, { note: 'Appeal accepted' })).statusCode).toBe(204);
+    expect(
+      (await call('POST', `/api/moderation/log/${entry.id}/undo`, admin.cookie, { note: 'Appeal accepted' }))
+        .statusCode,
+    ).toBe(204);
     expect((await call('GET', `/api/events/${event.id}`, admin.cookie)).statusCode).toBe(200);
-    const back = await call('POST', '/api/auth/login', undefined, { email: person.user.email, password: person.password });
+    const back = await call('POST', '/api/auth/login', undefined, {
+      email: person.user.email,
+      password: person.password,
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect((await readLog(admin))[0]).toMatchObject({ action: 'unsuspend', note: 'Appeal accepted' });
   });
@@ -319,18 +354,25 @@ describe('blocking', () => {
   it('stops messages both ways, hides earlier ones from both, and hides each from the other’s search; unblock restores', async () => {
     const blocker = await signUpUser(app, { firstName: 'Blocka' });
     const pest = await signUpUser(app, { firstName: 'Pesto' });
-    const earlier = await call('POST', '/api/messages', pest.cookie, { receiverId: blocker.user.id, content: 'Hello?' });
+    const earlier = await call('POST', '/api/messages', pest.cookie, {
+      receiverId: blocker.user.id,
+      content: 'Hello?',
+    });
     expect(earlier.statusCode).toBe(201);
     const reply = await call('POST', '/api/messages', blocker.cookie, { receiverId: pest.user.id, content: 'Hi' });
     expect(reply.statusCode).toBe(201);
 
-    expect((await call('POST', `/api/users/${pest.user.id}/block`, blocker.cookie)).json()).toEqual({ isBlocked: true });
+    expect((await call('POST', `/api/users/${pest.user.id}/block`, blocker.cookie)).json()).toEqual({
+      isBlocked: true,
+    });
     // Twice is the same.
     expect((await call('POST', `/api/users/${pest.user.id}/block`, blocker.cookie)).statusCode).toBe(200);
     const refused = await call('POST', '/api/messages', pest.cookie, { receiverId: blocker.user.id, content: 'Again' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'BLOCKED' });
-    expect((await call('POST', '/api/messages', blocker.cookie, { receiverId: pest.user.id, content: 'x' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/api/messages', blocker.cookie, { receiverId: pest.user.id, content: 'x' })).statusCode,
+    ).toBe(403);
 
     const contents = async (person: SignedUpUser) =>
       ((await call('GET', '/api/messages', person.cookie)).json() as Array<{ content: string }>).map((m) => m.content);
@@ -339,15 +381,21 @@ describe('blocking', () => {
     const thread = await call('GET', `/api/conversations/${pest.user.id}/messages`, blocker.cookie);
     expect((thread.json() as Array<{ content: string }>).map((m) => m.content)).toEqual(['Hi']);
     const searchIds = async (person: SignedUpUser, name: string) =>
-      ((await call('GET', `/api/users?search=${name}`, person.cookie)).json() as Array<{ id: string }>).map((u) => u.id);
+      ((await call('GET', `/api/users?search=${name}`, person.cookie)).json() as Array<{ id: string }>).map(
+        (u) => u.id,
+      );
     expect(await searchIds(pest, 'Blocka')).not.toContain(blocker.user.id);
     expect(await searchIds(blocker, 'Pesto')).not.toContain(pest.user.id);
     expect((await call('GET', '/api/blocks', blocker.cookie)).json()).toMatchObject([{ id: pest.user.id }]);
     expect((await call('GET', `/api/users/${pest.user.id}/block`, blocker.cookie)).json()).toEqual({ isBlocked: true });
 
-    expect((await call('DELETE', `/api/users/${pest.user.id}/block`, blocker.cookie)).json()).toEqual({ isBlocked: false });
+    expect((await call('DELETE', `/api/users/${pest.user.id}/block`, blocker.cookie)).json()).toEqual({
+      isBlocked: false,
+    });
     expect(await contents(blocker)).toEqual(['Hi', 'Hello?']);
-    expect((await call('POST', '/api/messages', pest.cookie, { receiverId: blocker.user.id, content: 'Sorry' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/messages', pest.cookie, { receiverId: blocker.user.id, content: 'Sorry' })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses blocking oneself or nobody', async () => {
@@ -361,9 +409,9 @@ describe('blocking', () => {
 describe('configuration', () => {
   it('refuses an ADMIN_EMAILS that is not a list of addresses', async () => {
     const { loadConfig } = await import('../../config');
-    expect(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.org, nope' })).toThrow(
-      /ADMIN_EMAILS/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.org, nope' }),
+    ).toThrow(/ADMIN_EMAILS/);
     expect(
       loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: ' A@B.org ,c@d.org' }).adminEmails,
     ).toEqual(['a@b.org', 'c@d.org']);

@@ -1,4 +1,4 @@
-import { EyeOff } from 'lucide-react';
+import { OctagonAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -14,7 +14,7 @@ export default function HiddenNotice({ kind, note }: { kind: 'event' | 'review';
       className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700/70 dark:bg-amber-950/40 dark:text-amber-100"
       data-testid="hidden-notice"
     >
-      <EyeOff className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <OctagonAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="min-w-0">
         <p className="font-semibold">{kind === 'event' ? t('hidden.eventTitle') : t('hidden.reviewTitle')}</p>
         <p className="mt-1 break-words">

@@ -32,11 +32,7 @@ export function ReportButton({
         <Flag aria-hidden />
         {label}
       </Button>
-      {dialog ? (
-        <dialog.default {...target} isOpen={isOpen} onOpenChange={setIsOpen} />
-      ) : (
-        isOpen && <DialogLoading />
-      )}
+      {dialog ? <dialog.default {...target} isOpen={isOpen} onOpenChange={setIsOpen} /> : isOpen && <DialogLoading />}
     </>
   );
 }

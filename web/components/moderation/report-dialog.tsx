@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_LIMITS, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@contract/moderation';
+import type { ReportReason, ReportTargetType } from '@contract/moderation';
+import { MODERATION_LIMITS, REPORT_REASONS } from '@contract/moderation-catalogue';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ReportButton } from '@/components/moderation/report-button';
 import { Button } from '@/components/ui/button';
@@ -51,7 +51,7 @@ export default function ThreadSafety({ userId, name }: { userId: string; name: s
         onClick={() => (isBlocked ? change.mutate(false) : setIsConfirming(true))}
         data-testid="block-button"
       >
-        <Ban aria-hidden />
+        <UserX aria-hidden />
         {isBlocked ? t('block.unblock') : t('block.block')}
       </Button>
       <FormDialog

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
@@ -13,7 +12,7 @@ import { toast } from '@/lib/use-toast';
 import { blockedPeopleQueryOptions } from './api/get-blocked-people';
 
 /** The people one blocked, each with Unblock (decisions §20), and the way to the queue for moderators. */
-export function BlockedSection() {
+export default function BlockedSection() {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
   const blocked = useQuery(blockedPeopleQueryOptions());
@@ -68,7 +67,6 @@ export function BlockedSection() {
         )}
         {status.data?.isModerator && (
           <Link href="/moderation" className={buttonVariants({ variant: 'outline', className: 'justify-self-start' })}>
-            <ShieldCheck aria-hidden />
             {t('settingsLink')}
           </Link>
         )}

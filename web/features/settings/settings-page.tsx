@@ -1,16 +1,18 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
 import { useUnauthorizedFallback } from '@/components/app-shell/use-unauthorized-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BlockedSection } from './blocked-section';
 import { DataSection, DeleteAccountSection } from './data-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 import { useSessions } from './api/use-account';
+
+// Below the fold, with texts of its own (the moderation namespace): it loads after the rest of the page.
+const BlockedSection = lazy(() => import('./blocked-section'));
 
 /** The account screen (profile and photo, password, e-mails, sessions, data export, deletion). */
 export default function SettingsPage() {
@@ -37,7 +39,6 @@ export default function SettingsPage() {
         <PasswordSection />
         <EmailSection />
         <SessionsSection />
-        {/* Its texts are the moderation namespace's: the rest of the page does not wait for them. */}
         <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>
           <BlockedSection />
         </Suspense>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import {
@@ -39,7 +39,6 @@ import { useEvent } from '../api/get-event';
 import { isEventPast } from '../components/event-state';
 import type { PhotoViewerProps } from './photo-viewer-dialog';
 import '../components/english-event-texts';
-import { ReportButton } from '@/components/moderation/report-button';
 
 // The organizer's tools (and their dialogs' code) load only for the event's organizer: every other
 // visitor's first load stays within the 175 kB budget. Preloaded as soon as the page knows.
@@ -55,6 +54,8 @@ import { intlLocale } from '@contract/languages';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 const loadTicketCard = () => import('./ticket-card');
+// The report dialog and its texts load on the first click: this page's first load has no room for them.
+const ReportDialog = lazy(() => import('@/components/moderation/report-dialog'));
 
 /** The event's photos: the uploaded ones, then a linked image URL if it is not one of them. */
 export function eventPhotos(event: Pick<Event, 'images' | 'imageUrl'>): string[] {
@@ -290,15 +291,7 @@ function EventDetail({ event }: { event: Event }) {
                   </Link>
                 )}
               </div>
-              {!isGuest && !isOrganizer && (
-                <ReportButton
-                  label={t('detail.report')}
-                  targetType="event"
-                  targetId={event.id}
-                  name={event.title}
-                  className="ms-auto text-muted-foreground"
-                />
-              )}
+              {!isGuest && !isOrganizer && <ReportEvent event={event} label={t('detail.report')} />}
             </div>
           </CardContent>
         </Card>
@@ -486,6 +479,22 @@ function PhotoGallery({ photos, title, openIndex, onOpenIndexChange }: PhotoView
         />
       ) : (
         openIndex !== null && <DialogLoading />
+      )}
+    </>
+  );
+}
+
+function ReportEvent({ event, label }: { event: Event; label: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="ms-auto" onClick={() => setIsOpen(true)} data-testid="report-button">
+        {label}
+      </Button>
+      {isOpen && (
+        <Suspense fallback={<DialogLoading />}>
+          <ReportDialog targetType="event" targetId={event.id} name={event.title} isOpen onOpenChange={setIsOpen} />
+        </Suspense>
       )}
     </>
   );

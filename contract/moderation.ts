@@ -10,11 +10,11 @@ import {
 } from './moderation-catalogue';
 import { publicUserSchema } from './users';
 
-export const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
+const reportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES, {
   error: 'Target type must be event, user, message or rating',
 });
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
-export const reportReasonSchema = z.enum(REPORT_REASONS, {
+const reportReasonSchema = z.enum(REPORT_REASONS, {
   error: 'Reason must be spam, harassment, inappropriate, misleading or other',
 });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
@@ -61,7 +61,7 @@ const reportedContentSchema = z.object({
   isAuthorModerator: z.boolean(),
 });
 
-export const queuedReportSchema = reportSchema.extend({
+const queuedReportSchema = reportSchema.extend({
   content: reportedContentSchema.nullable(),
   /** Other open reports of the same target, this one included. */
   openReportCount: z.number().int(),
@@ -78,7 +78,7 @@ export const resolveReportBodySchema = z.object({
     .max(MODERATION_LIMITS.noteMax, `The note must be at most ${MODERATION_LIMITS.noteMax} characters`),
 });
 
-export const moderationLogEntrySchema = z.object({
+const moderationLogEntrySchema = z.object({
   id: z.number().int(),
   action: z.enum(MODERATION_ACTIONS),
   targetType: reportTargetTypeSchema,
@@ -106,7 +106,7 @@ export const appointModeratorBodySchema = z.object({
     .pipe(z.email({ error: 'Enter a valid e-mail address' })),
 });
 
-export const moderatorSchema = publicUserSchema.extend({ isAdmin: z.boolean() });
+const moderatorSchema = publicUserSchema.extend({ isAdmin: z.boolean() });
 export const moderatorListSchema = z.array(moderatorSchema);
 
 export const moderationStatusSchema = z.object({ isModerator: z.boolean(), isAdmin: z.boolean() });

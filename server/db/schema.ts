@@ -14,7 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '../../contract/notifications';
-import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../contract/moderation-catalogue';
+import {
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from '../../contract/moderation-catalogue';
 import { ORGANIZATION_ROLES } from '../../contract/organizations';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -778,9 +783,7 @@ export const reports = pgTable(
     targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details'),
-    status: text('status', { enum: REPORT_STATUSES })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

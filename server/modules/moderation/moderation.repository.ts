@@ -4,7 +4,6 @@ import type { MODERATION_ACTIONS, REPORT_STATUSES } from '../../../contract/mode
 import { type Executor, selectRows } from '../../db/client';
 import { moderationLog, moderators, reports, userBlocks, users } from '../../db/schema';
 
-type HideCause = 'report' | 'suspension';
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -81,9 +80,6 @@ export function listModerators(db: Executor, adminEmails: string[]) {
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
-
-/** Who wrote the target and whether it exists at all; a hidden target still exists (it may be reported again). */
-export type ReportTarget = { authorId: string | null; isVisibleTo: (viewerId: string) => boolean };
 
 export async function findEventTarget(db: Executor, eventId: number) {
   const [row] = await selectRows<{

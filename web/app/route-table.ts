@@ -54,6 +54,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/notifications', page: 'notifications/notifications-page', namespaces: ['notifications', 'journey'] }, // Every notification
   { path: '/o/:slug/:section?', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // An organization, its members
   { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
-  // Its texts load with its screen (moderation-page.tsx): the shortest entry, as every route carries the table.
-  { path: '/moderation', page: 'moderation/moderation-page', namespaces: [] }, // The moderators' queue and log
+  // Its texts load with its screen (queue-page.tsx): the shortest entry, as every route carries the table.
+  { path: '/moderation', page: 'moderation/queue-page', namespaces: [] }, // The moderators' queue and log
 ];

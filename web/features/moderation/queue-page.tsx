@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 // it needs): this one names a single chunk, and the screen with its dialogs loads from here.
 const ModerationScreen = lazy(() => import('./moderation-screen'));
 
-/** /moderation: the moderators' queue and log (moderation-screen.tsx); a 404 text for everyone else. */
+/** /moderation: the moderators' queue and log (moderation-screen.tsx); a not-found text for everyone else. */
 export default function ModerationPage() {
   return (
     <Suspense fallback={null}>

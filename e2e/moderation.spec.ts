@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith, DEMO_ACCOUNT, signInWith } from './support/accounts';
+import { toast } from './support/toasts';
 
 /**
  * Reports and moderation in the browser against the real server (decisions §20): a volunteer reports an
@@ -34,13 +35,13 @@ test('report an event, hide it from the queue, and the organizer is told why', a
   await dialog.getByLabel('Misleading or a scam').check();
   await dialog.getByLabel('What should the moderators know? (optional)').fill('It asks for wallet keys at the door.');
   await dialog.getByTestId('report-submit').click();
-  await expect(page.getByText('Thank you. A moderator will look at it.')).toBeVisible();
+  await expect(toast(page, 'Thank you. A moderator will look at it.')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Reporting again is no failure: the first report stands, and the volunteer is told so.
   await page.getByTestId('report-button').click();
   await page.getByTestId('report-reason-spam').click();
   await page.getByTestId('report-submit').click();
-  await expect(page.getByText('You have already reported this. A moderator will look at it.')).toBeVisible();
+  await expect(toast(page, 'You have already reported this. A moderator will look at it.')).toBeVisible();
 
   // The moderator's queue, in Arabic: the report with the event's words, then Hide with a note.
   const moderatorContext = await browser.newContext({ locale: 'ar', timezoneId: 'UTC' });
@@ -60,7 +61,7 @@ test('report an event, hide it from the queue, and the organizer is told why', a
     await expect(decision.getByTestId('decision-confirm')).toBeDisabled();
     await decision.getByTestId('decision-note').fill('Asks volunteers for money: not a volunteering event.');
     await decision.getByTestId('decision-confirm').click();
-    await expect(moderatorPage.getByText('تم. إنه في السجل.')).toBeVisible();
+    await expect(toast(moderatorPage, 'تم. إنه في السجل.')).toBeVisible();
     await expect(moderatorPage.getByTestId('report-queue').getByText(title)).toHaveCount(0);
     await moderatorPage.getByTestId('tab-log').click();
     const entry = moderatorPage.getByTestId('log-entry').filter({ hasText: 'Asks volunteers for money' });

@@ -38,3 +38,9 @@ export function singleLineText(label: string, max: number) {
     `${label} must be one line, without control characters`,
   );
 }
+
+/**
+ * What the author of content a moderator hid reads on its page (an event, a review): when and why
+ * (decisions §20). Here rather than in moderation.ts, so that event and rating answers need no more.
+ */
+export const hiddenNoticeSchema = z.object({ hiddenAt: isoDateTimeSchema, note: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, requiredText, singleLineText } from './common';
+import { hiddenNoticeSchema, isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
 
@@ -192,6 +192,9 @@ export const eventSchema = z.object({
   // Volunteer scheduling (contract/slots.ts).
   slotCount: z.number().int(),
   openSlotPlaces: z.number().int().describe('Places of its slots neither confirmed nor pending'),
+  hiddenNotice: hiddenNoticeSchema
+    .nullable()
+    .describe('Set only for its organizer when a moderator hid the event: when and why (decisions §20)'),
 });
 export type Event = z.infer<typeof eventSchema>;
 

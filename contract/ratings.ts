@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common';
+import { hiddenNoticeSchema, isoDateTimeSchema } from './common';
 
 export const RATING_COMMENT_MAX = 2000;
 
@@ -34,5 +34,8 @@ export const ratingSchema = z.object({
     lastName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
   }),
+  hiddenNotice: hiddenNoticeSchema
+    .nullable()
+    .describe('Set only for its author when a moderator hid the review: when and why (decisions §20)'),
 });
 export type Rating = z.infer<typeof ratingSchema>;

@@ -46,6 +46,7 @@ import { socialRoutes } from './modules/social/social.routes';
 import { createSettingsPageLoaders, settingsRoutes } from './modules/settings/settings.routes';
 import { createEventPageLoaders } from './modules/events/event-page-loaders';
 import { EventsService } from './modules/events/events.service';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { organizationRoutes } from './modules/organizations/organizations.routes';
 import { createOrganizationPageLoaders } from './modules/organizations/organization-page-loaders';
 import { OrganizationsService } from './modules/organizations/organizations.service';
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     maxStreamsPerProcess: config.streams.maxPerProcess,
     maxStreamsPerAddress: config.streams.maxPerAddress,
   });
+  streamHub.onSessionsEnded = (userId) => authService.forgetCachedUser(userId);
   app.addHook('onRequest', refuseStreamsOverCapacity(streamHub));
   await app.register(sessionPlugin, { authService, publicUrl: config.publicUrl });
   // Right after the session: an unchanged achievement poll is answered before everything else a route does.
@@ -258,6 +260,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
+  await app.register(moderationRoutes, { db: database.db, authService, adminEmails: config.adminEmails });
   // One for the API and the pages, so both share its five-minute reading.
   const statsService = new StatsService(database.db, { timeZone: config.timeZone });
   await app.register(statsRoutes, { service: statsService });

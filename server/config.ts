@@ -69,6 +69,17 @@ const environmentSchema = z
       .min(2, 'must be at least 2')
       .max(3600, 'must be at most 3600')
       .default(300),
+    // The site's own moderators (decisions §20): they may appoint others and suspend any moderator.
+    ADMIN_EMAILS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim().toLowerCase())
+          .filter((address) => address !== ''),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+      .optional(),
     MAIL_FROM: z
       .string()
       .min(3, 'must be a sender such as "PitchIn <no-reply@pitchin.example.org>"')
@@ -171,6 +182,8 @@ export type Config = {
   linkOrigin: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   shouldSeedDemo: boolean;
+  /** ADMIN_EMAILS, trimmed and lower-cased as stored e-mails are: the moderators no one can suspend or dismiss. */
+  adminEmails: string[];
   shouldShowDevPanels: boolean;
   authRateLimitPerMinute: number;
   /**
@@ -280,6 +293,7 @@ export function loadConfig(environment: Environment = process.env): Config {
         ? { issuer: value.OIDC_ISSUER, clientId: value.OIDC_CLIENT_ID, clientSecret: value.OIDC_CLIENT_SECRET }
         : null,
     shouldSeedDemo: value.SEED_DEMO,
+    adminEmails: value.ADMIN_EMAILS ?? [],
     shouldShowDevPanels: value.SHOW_DEV_PANELS ?? value.NODE_ENV !== 'production',
     authRateLimitPerMinute: value.AUTH_RATE_LIMIT,
     invitationMailsPerDay: value.INVITATION_MAILS_PER_DAY,

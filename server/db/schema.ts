@@ -14,6 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { NotificationData } from '../../contract/notifications';
+import {
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from '../../contract/moderation-catalogue';
 import { ORGANIZATION_ROLES } from '../../contract/organizations';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -46,6 +52,8 @@ export const users = pgTable(
     // When the owner of `email` opened a verification link (or the OIDC provider vouched for it); null
     // until then, and null again whenever `email` changes. Only verified accounts may mail strangers.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // Set by a moderator (decisions §20): no session, no sign-in, and their content hidden until undone.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -336,6 +344,12 @@ export const events = pgTable(
     openSlotPlaces: integer('open_slot_places').notNull().default(0),
     // Accent-folded words of title, description and category name (what the event search matches).
     searchVector: tsvector('search_vector').notNull(),
+    // Taken down by a moderator (decisions §20): out of every list, search and page but its author's,
+    // who reads `hidden_note`. `hidden_cause` says whether a suspension hid it, so undoing one brings
+    // back exactly what it took.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
+    hiddenCause: text('hidden_cause', { enum: ['report', 'suspension'] }),
     ...timestamps,
   },
   (table) => [
@@ -345,7 +359,7 @@ export const events = pgTable(
     // (about 12 pages instead of 1 000 at 100 000 events, docs/benchmarks.md).
     index('events_listed_date')
       .on(table.date, table.id, table.categoryId, table.location)
-      .where(sql`${table.isTest} = false AND ${table.status} = 'scheduled'`),
+      .where(sql`${table.isTest} = false AND ${table.status} = 'scheduled' AND ${table.hiddenAt} IS NULL`),
     index('events_category_date_id').on(table.categoryId, table.date, table.id),
     index('events_organizer_date').on(table.organizerId, table.date),
     index('events_organization_date')
@@ -550,6 +564,12 @@ export const ratings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
     comment: text('comment'),
+    // Taken down by a moderator (decisions §20): out of every list, search and page but its author's,
+    // who reads `hidden_note`. `hidden_cause` says whether a suspension hid it, so undoing one brings
+    // back exactly what it took.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
+    hiddenCause: text('hidden_cause', { enum: ['report', 'suspension'] }),
     ...timestamps,
   },
   (table) => [
@@ -577,6 +597,12 @@ export const messages = pgTable(
     // An organizer's announcement to an event's RSVP holders: one row per recipient, so
     // it must not count as that many "messages sent" or "events shared" for achievements.
     isAnnouncement: boolean('is_announcement').notNull().default(false),
+    // Taken down by a moderator (decisions §20): out of every list, search and page but its author's,
+    // who reads `hidden_note`. `hidden_cause` says whether a suspension hid it, so undoing one brings
+    // back exactly what it took.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenNote: text('hidden_note'),
+    hiddenCause: text('hidden_cause', { enum: ['report', 'suspension'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -751,5 +777,78 @@ export const userPreferences = pgTable(
   (table) => [
     check('user_preferences_place_length', sql`char_length(${table.place}) <= 100`),
     check('user_preferences_category_count', sql`cardinality(${table.categoryIds}) <= 5`),
+  ],
+);
+
+/** Moderators appointed by another moderator; ADMIN_EMAILS are moderators without a row (decisions §20). */
+export const moderators = pgTable('moderators', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  appointedBy: text('appointed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    // A user's id, or an event's, message's or rating's number written as text.
+    targetId: text('target_id').notNull(),
+    // The person whose content it is: who a `suspend` suspends, and whose own reports are refused.
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One open report per reporter and target: the second answers 409 whoever wins a race.
+    uniqueIndex('reports_open_reporter_target')
+      .on(table.reporterId, table.targetType, table.targetId)
+      .where(sql`${table.status} = 'open'`),
+    index('reports_status_created').on(table.status, table.createdAt),
+    index('reports_target').on(table.targetType, table.targetId),
+  ],
+);
+
+/** Every act of a moderator, with who, what, when and why; an undo is an act of its own that names the one it undid. */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('moderation_log_created').on(table.createdAt)],
+);
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('user_blocks_blocked').on(table.blockedId),
+    check('user_blocks_not_self', sql`${table.blockerId} <> ${table.blockedId}`),
   ],
 );

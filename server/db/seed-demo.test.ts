@@ -32,6 +32,14 @@ async function signInDemo() {
 }
 
 describe('demo data', () => {
+  it('makes the demo account a moderator whose queue holds an open report with its event', async () => {
+    const demo = await signInDemo();
+    const status = await app.inject({ method: 'GET', url: '/api/moderation/status', headers: { cookie: demo.cookie } });
+    expect(status.json()).toEqual({ isModerator: true, isAdmin: false });
+    const queue = await app.inject({ method: 'GET', url: '/api/moderation/reports', headers: { cookie: demo.cookie } });
+    expect(queue.json()).toMatchObject([{ status: 'open', targetType: 'event', content: { isHidden: false } }]);
+  });
+
   it('is quick, and seeds only an empty database', async () => {
     console.info(`demo seed: ${seedMilliseconds.toFixed(0)} ms`);
     // The budget is < 3 s on an idle machine; test runs share cores with other work, so only runaway slowness fails

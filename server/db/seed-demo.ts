@@ -14,7 +14,9 @@ import {
   organizationFollows,
   organizationMembers,
   organizations,
+  moderators,
   ratings,
+  reports,
   rsvps,
   users,
   waitlistEntries,
@@ -671,6 +673,13 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
       .filter((event) => !event.isPast)
       .map((event) => ({ id: eventId(event), title: event.title }));
     await tx.insert(messages).values(planMessages(people, upcomingEvents, now));
+    await seedModeration(
+      tx,
+      demo.id,
+      others.map((person) => person.id),
+      planned.filter((event) => !event.isPast).map((event) => ({ id: eventId(event), organizerId: event.organizerId })),
+      now,
+    );
 
     await tx.execute(sql`
       UPDATE events SET
@@ -748,6 +757,32 @@ async function seedOrganizations<Event extends { organizerId: string; isPast: bo
       .update(events)
       .set({ organizationId })
       .where(sql`${events.id} = ${eventIdOf(event)}`);
+}
+
+/**
+ * The demo account moderates the demo instance (decisions §20), and its queue holds one open report, so
+ * the moderation screen shows what it is for at first sight.
+ */
+async function seedModeration(
+  tx: Executor,
+  demoId: string,
+  otherIds: string[],
+  upcoming: Array<{ id: number; organizerId: string }>,
+  now: Date,
+): Promise<void> {
+  await tx.insert(moderators).values({ userId: demoId, appointedBy: null, createdAt: now });
+  const reported = upcoming.find((event) => event.organizerId !== demoId);
+  const reporterId = otherIds.find((id) => id !== reported?.organizerId);
+  if (!reported || !reporterId) return;
+  await tx.insert(reports).values({
+    reporterId,
+    targetType: 'event',
+    targetId: String(reported.id),
+    targetUserId: reported.organizerId,
+    reason: 'misleading',
+    details: 'The address on the page is a private house, not the park it names.',
+    createdAt: new Date(now.getTime() - 3 * HOUR_MS),
+  });
 }
 
 /** Conversations with a past: the demo account's latest received messages stay unread. */

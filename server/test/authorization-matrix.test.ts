@@ -69,6 +69,12 @@ const organizerOnly = (status: number, extra: Omit<Cell, 'status'> = {}): Record
   organizer: { status, ...extra },
 });
 
+/** No actor of this suite is a moderator (moderation.test.ts tests what moderators may do). */
+const moderatorOnly = (extra: Omit<Cell, 'status'> = {}): Record<Actor, Cell> => ({
+  ...same(403, extra),
+  visitor: { status: 401, ...extra },
+});
+
 const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/docs': () => same(200, { url: '/api/docs/' }),
   'GET /api/docs/static/index.html': () => same(302),
@@ -253,6 +259,27 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/organization-logos/:logoId': () => same(404, { url: '/api/organization-logos/no-such-logo' }),
   'GET /api/organizations/:id/hours': (f) =>
     organizerOnly(200, { url: `/api/organizations/${f.organization.id}/hours?from=2026-01-01&to=2026-12-31` }),
+  // Reporting the organizer: anyone but the organizer themselves (400), once each.
+  'POST /api/reports': (f) => ({
+    ...signedIn(201, { body: { targetType: 'user', targetId: f.ids.organizer, reason: 'spam' } }),
+    organizer: { status: 400, body: { targetType: 'user', targetId: f.ids.organizer, reason: 'spam' } },
+  }),
+  'GET /api/moderation/status': () => signedIn(200),
+  'GET /api/moderation/reports': () => moderatorOnly(),
+  'POST /api/moderation/reports/:id/resolve': () =>
+    moderatorOnly({ url: '/api/moderation/reports/1/resolve', body: { action: 'dismiss', note: 'Matrix' } }),
+  'GET /api/moderation/log': () => moderatorOnly(),
+  'POST /api/moderation/log/:id/undo': () =>
+    moderatorOnly({ url: '/api/moderation/log/1/undo', body: { note: 'Matrix' } }),
+  'GET /api/moderation/moderators': () => moderatorOnly(),
+  'POST /api/moderation/moderators': (f) => moderatorOnly({ body: { email: f.emails.stranger } }),
+  'DELETE /api/moderation/moderators/:id': (f) =>
+    moderatorOnly({ url: `/api/moderation/moderators/${f.ids.stranger}` }),
+  // Nobody real is blocked here: a block would stop the messages the other rows send.
+  'POST /api/users/:id/block': () => signedIn(404, { url: '/api/users/nobody/block' }),
+  'GET /api/users/:id/block': (f) => signedIn(200, { url: `/api/users/${f.ids.stranger}/block` }),
+  'DELETE /api/users/:id/block': (f) => signedIn(200, { url: `/api/users/${f.ids.stranger}/block` }),
+  'GET /api/blocks': () => signedIn(200),
   // Guests read an organization's page.
   'GET /api/organizations/:slug': (f) => same(200, { url: `/api/organizations/${f.organization.slug}` }),
   // Only its owners and admins see and change members; the attendee is a plain member.

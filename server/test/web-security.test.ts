@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizationInvitations, organizationMembers, sessions, slots } from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { addRsvpRow, createEventRow, createSlotRow, daysFromNow } from './fixtures';
-import { createTestApp, signUpUser, type TestApp, type SignedUpUser } from './test-app';
+import { createTestApp, signUpUser, type TestApp, type SignedUpUser, verifyEmailOf } from './test-app';
 
 /**
  * Web security at the API level: sessions, cross-site refusal and JSON-only bodies on
@@ -22,6 +22,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HOST = 'pitchin.test';
 const OWN_ORIGIN = `http://${HOST}`;
 const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
+const OWNER_EMAIL = 'websec-owner@example.org';
 
 let app: TestApp;
 let httpsApp: TestApp;
@@ -135,7 +136,7 @@ async function callAs(person: SignedUpUser, method: 'POST' | 'PUT', url: string,
     ...(payload ? { payload } : {}),
   });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response.json();
+  return response.body ? response.json() : null;
 }
 
 let organizationCounter = 0;
@@ -152,7 +153,7 @@ async function createOrganizationOf(creator: SignedUpUser): Promise<{ id: number
 }
 
 /**
- * Succeeding requests for the schedule, the door, organizations and the first-run answers, each with
+ * Succeeding requests for the schedule, the door, organizations, the first-run answers and moderation, each with
  * state of its own (slots and events inserted as rows, so no write limit is spent), as the signed-in
  * `owner` makes them; undefined for every other route.
  */
@@ -298,8 +299,48 @@ async function prepareScheduleDoorOrOrganizationRequest(
       if (method === 'DELETE') await callAs(owner, 'POST', `/api/organizations/${organization.id}/follow`);
       return { url: `/api/organizations/${organization.id}/follow` };
     }
+    case 'PUT /api/organizations/:id/logo':
+      return { url: `/api/organizations/${(await createOrganizationOf(owner)).id}/logo`, body: { image: pngDataUrl } };
     case 'PUT /api/preferences':
       return { url, body: { place: 'Porto', categoryIds: [1] } };
+    // Reports, moderation and blocking: the owner is this app's ADMIN_EMAILS address (a moderator who
+    // appoints others); each request has a person or a report of its own.
+    case 'POST /api/reports':
+      return { url, body: { targetType: 'user', targetId: (await signUpUser(app)).user.id, reason: 'spam' } };
+    case 'POST /api/moderation/reports/:id/resolve':
+    case 'POST /api/moderation/log/:id/undo': {
+      const reporter = await signUpUser(app);
+      const reported = await createEventRow(db, { organizerId: other.user.id, title: 'Reported' });
+      const filed = await callAs(reporter, 'POST', '/api/reports', {
+        targetType: 'event',
+        targetId: reported.id,
+        reason: 'misleading',
+      });
+      if (method === 'POST' && url.endsWith('/resolve'))
+        return { url: `/api/moderation/reports/${filed.id}/resolve`, body: { action: 'hide', note: 'Cross-site' } };
+      await callAs(owner, 'POST', `/api/moderation/reports/${filed.id}/resolve`, {
+        action: 'hide',
+        note: 'Cross-site',
+      });
+      const log = await app.inject({ method: 'GET', url: '/api/moderation/log', headers: { cookie: owner.cookie } });
+      const entry = (log.json() as Array<{ id: number; action: string; targetId: string }>).find(
+        (item) => item.action === 'hide' && item.targetId === String(reported.id),
+      )!;
+      return { url: `/api/moderation/log/${entry.id}/undo`, body: { note: 'Cross-site' } };
+    }
+    case 'POST /api/moderation/moderators':
+      return { url, body: { email: (await signUpUser(app)).user.email } };
+    case 'DELETE /api/moderation/moderators/:id': {
+      const appointed = await signUpUser(app);
+      await callAs(owner, 'POST', '/api/moderation/moderators', { email: appointed.user.email });
+      return { url: `/api/moderation/moderators/${appointed.user.id}` };
+    }
+    case 'POST /api/users/:id/block':
+    case 'DELETE /api/users/:id/block': {
+      const person = await signUpUser(app);
+      if (method === 'DELETE') await callAs(owner, 'POST', `/api/users/${person.user.id}/block`);
+      return { url: `/api/users/${person.user.id}/block` };
+    }
     default:
       return undefined;
   }
@@ -377,13 +418,15 @@ async function prepareSucceedingRequest(
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000' });
+  app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000', ADMIN_EMAILS: OWNER_EMAIL });
   httpsApp = await createTestApp({
     WEB_DIST_DIR: webDirectory,
     PUBLIC_URL: 'https://pitchin.example.org',
     AUTH_RATE_LIMIT: '3',
   });
-  owner = await signUpUser(app, { firstName: 'Owner', lastName: 'Websec' });
+  owner = await signUpUser(app, { firstName: 'Owner', lastName: 'Websec', email: OWNER_EMAIL });
+  // An ADMIN_EMAILS address moderates once its owner has confirmed it.
+  await verifyEmailOf(app, owner.user);
   other = await signUpUser(app, { firstName: 'Other', lastName: 'Websec' });
   const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0a0' } })
     .png()

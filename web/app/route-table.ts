@@ -59,4 +59,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     queries: ['/api/organizations/:slug'],
   }, // An organization (guests too), its members
   { path: '/organizations/:section', page: 'organizations/organizations-page', namespaces: ['organizations'] }, // New, an invitation's link
+  // Its texts load with its screen (queue-page.tsx): the shortest entry, as every route carries the table.
+  { path: '/moderation', page: 'moderation/queue-page', namespaces: [] }, // The moderators' queue and log
 ];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { authAttempts, oidcStates, securityEvents, sessions, users } from '../../db/schema';
 
@@ -86,7 +86,15 @@ export async function findSessionWithUser(db: Executor, sessionId: string, signe
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), gt(sessions.createdAt, signedInBefore)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.createdAt, signedInBefore),
+        // A suspension deletes the sessions too; this also refuses one made by a sign-in racing it.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -145,6 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         throw badRequest('Sign-in with the identity provider failed. Please try again.');
       }
       const user = await authService.upsertOidcUser(claims);
+      if (user.suspendedAt !== null) throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
       await rememberAppLanguage(user.id, request.cookies[LANGUAGE_COOKIE]);
       await authService.recordSecurityEvent('sign-in', user.id, clientContextOf(request));
       const session = await authService.createSession(user.id, clientContextOf(request).userAgent);

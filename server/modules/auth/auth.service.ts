@@ -11,7 +11,7 @@ import {
 import type { AccountSession } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { conflict, HttpError, tooManyRequests } from '../../lib/http-error';
+import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error';
 import { findImageUrlProblem } from '../../../contract/image-url';
 import { purgeEndedWindows } from '../limits/limits.service';
 import { claimPendingMessages } from '../messages/messages.service';
@@ -283,6 +283,11 @@ export class AuthService {
       await repository.recordAttempt(this.db, accountAddressKey);
       await this.recordSecurityEvent('sign-in-failed', user?.id ?? null, client);
       throw new HttpError(401, 'Invalid email or password', {}, undefined, 'INVALID_CREDENTIALS');
+    }
+    // Told only after the password proved right, so the answer gives nothing away to someone guessing.
+    if (user.suspendedAt !== null) {
+      await this.recordSecurityEvent('sign-in-failed', user.id, client);
+      throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
     }
     // Only this pair's count: the account-wide one is what stops an attack spread over many addresses.
     await repository.clearAttempts(this.db, accountAddressKey);

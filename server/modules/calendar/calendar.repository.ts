@@ -34,7 +34,7 @@ function withDates<T extends { date: Date | string; createdAt: Date | string; up
   return { ...row, date: new Date(row.date), createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
 
-/** A developer test panel's event is in its organizer's calendar only. */
+/** A developer test panel's event, and one a moderator hid, are in their organizer's calendar only. */
 export async function findCalendarEvent(
   db: Executor,
   eventId: number,
@@ -43,7 +43,7 @@ export async function findCalendarEvent(
   const [row] = await selectRows<CalendarEventRow>(
     db,
     sql`SELECT ${SELECTED} FROM events e JOIN users u ON u.id = e.organizer_id
-        WHERE e.id = ${eventId} AND (e.is_test = false OR e.organizer_id = ${viewerId})`,
+        WHERE e.id = ${eventId} AND ((e.is_test = false AND e.hidden_at IS NULL) OR e.organizer_id = ${viewerId})`,
   );
   return row ? withDates(row) : undefined;
 }
@@ -52,7 +52,7 @@ export async function listCalendarEventsOf(db: Executor, userId: string): Promis
   const rows = await selectRows<CalendarEventRow>(
     db,
     sql`SELECT ${SELECTED} FROM rsvps r JOIN events e ON e.id = r.event_id JOIN users u ON u.id = e.organizer_id
-        WHERE r.user_id = ${userId} AND e.date > now() - ${FEED_HISTORY} AND (e.is_test = false OR e.organizer_id = ${userId})
+        WHERE r.user_id = ${userId} AND e.date > now() - ${FEED_HISTORY} AND ((e.is_test = false AND e.hidden_at IS NULL) OR e.organizer_id = ${userId})
         ORDER BY e.date, e.id LIMIT ${FEED_EVENTS_MAX}`,
   );
   return rows.map(withDates);

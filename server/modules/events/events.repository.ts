@@ -80,6 +80,8 @@ export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'orga
   cursorDate: string;
   /** In display order. */
   photoIds: string[];
+  hiddenAt: Date | string | null;
+  hiddenNote: string | null;
 };
 
 /**
@@ -112,6 +114,7 @@ async function readEvents(
       (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
         WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
       e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+      e.hidden_at AS "hiddenAt", e.hidden_note AS "hiddenNote",
       to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
       ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
     FROM events e
@@ -175,12 +178,15 @@ export async function readSearchWordShares(db: Executor): Promise<Map<string, nu
   return shares;
 }
 
-/** A developer test panel's event exists for its organizer only; `$1` is the viewer (null: a guest). */
-const VISIBLE_TO_VIEWER = '(e.is_test = false OR e.organizer_id = $1::text)';
+/**
+ * A developer test panel's event, and one a moderator hid (decisions §20), exist for their organizer only;
+ * `$1` is the viewer (null: a guest).
+ */
+const VISIBLE_TO_VIEWER = '((e.is_test = false AND e.hidden_at IS NULL) OR e.organizer_id = $1::text)';
 
 export async function findEvent(db: Executor, viewerId: string | null, eventId: number): Promise<EventRow | undefined> {
   const [row] = await readEvents(db, viewerId, {
-    where: sql`e.id = ${eventId} AND (e.is_test = false OR e.organizer_id = ${viewerId})`,
+    where: sql`e.id = ${eventId} AND ((e.is_test = false AND e.hidden_at IS NULL) OR e.organizer_id = ${viewerId})`,
     orderBy: sql`e.id`,
   });
   return row;
@@ -252,7 +258,9 @@ const EVENT_JSON_COLUMNS = `
   (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
   (SELECT nullif(count(*), 0)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
     WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
-  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces"`;
+  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+  CASE WHEN e.hidden_at IS NOT NULL AND e.organizer_id = $1::text
+    THEN json_build_object('hiddenAt', ${isoTimestamp('e.hidden_at')}, 'note', e.hidden_note) END AS "hiddenNotice"`;
 
 /** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */
 function eventJoins(): string {
@@ -310,7 +318,7 @@ export function listUpcomingEventsOfOrganizationJson(
     db,
     viewerId,
     `e.id IN (SELECT id FROM events WHERE organization_id = $2::int AND is_test = false AND status = 'scheduled'
-      AND date > now() ORDER BY date, id LIMIT ${wholeNumberText(limit)})`,
+      AND hidden_at IS NULL AND date > now() ORDER BY date, id LIMIT ${wholeNumberText(limit)})`,
     'e.date, e.id',
     [organizationId],
   );
@@ -343,8 +351,9 @@ export async function listEventsJson(
   };
   // A developer test panel's event is in no shared list, its organizer's included: the lists are what
   // every visitor browses. Its organizer finds it under My Events. A cancelled event stays readable at
-  // its address but leaves every list and search.
-  const conditions = ['is_test = false', "status = 'scheduled'"];
+  // its address but leaves every list and search, as does one a moderator hid (the same three conditions
+  // as the events_listed_date index's, so the list still reads that index alone).
+  const conditions = ['is_test = false', "status = 'scheduled'", 'hidden_at IS NULL'];
   if (!filter.includePast) conditions.push('date > now()');
   if (filter.categoryId !== undefined) conditions.push(`category_id = ${parameter(filter.categoryId, 'int')}`);
   // $1 is the viewer: a guest (null) follows nothing. The follows' primary key leads with the
@@ -419,7 +428,7 @@ export async function listEventsMatchingJson(
   limit: number,
 ): Promise<string> {
   const size = wholeNumberText(limit);
-  const listed = "is_test = false AND status = 'scheduled' AND date > now()";
+  const listed = "is_test = false AND status = 'scheduled' AND hidden_at IS NULL AND date > now()";
   // Same expression as the events_location_trgm index, so PostgreSQL can use it.
   const inPlace = "($2::text IS NOT NULL AND lower(location) LIKE lower($2::text) ESCAPE '\\')";
   const inCategories = 'category_id = ANY($3::int[])';

@@ -100,7 +100,7 @@ export async function getPhotoRendition(db: Executor, photoId: string, size: Pho
   return photo;
 }
 
-function toEvent(row: repository.EventRow): Event {
+function toEvent(row: repository.EventRow, viewerId: string | null): Event {
   return {
     id: row.id,
     title: row.title,
@@ -145,6 +145,10 @@ function toEvent(row: repository.EventRow): Event {
     userWaitlistPosition: Number(row.userWaitlistPosition) > 0 ? Number(row.userWaitlistPosition) : null,
     slotCount: row.slotCount,
     openSlotPlaces: row.openSlotPlaces,
+    hiddenNotice:
+      row.hiddenAt !== null && row.organizerId === viewerId
+        ? { hiddenAt: new Date(row.hiddenAt).toISOString(), note: row.hiddenNote }
+        : null,
   };
 }
 
@@ -230,7 +234,7 @@ export class EventsService {
   async get(viewerId: string | null, eventId: number): Promise<Event> {
     const row = await repository.findEvent(this.db, viewerId, eventId);
     if (!row) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    return toEvent(row);
+    return toEvent(row, viewerId);
   }
 
   listUpcomingOfOrganizationJson(viewerId: string | null, organizationId: number, limit: number): Promise<string> {

@@ -1,3 +1,4 @@
+import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import type { Executor } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-error';
 import * as repository from './limits.repository';
@@ -62,6 +63,13 @@ export const WRITE_LIMITS = {
     limit: 50,
     windowMs: 24 * 60 * 60_000,
     message: 'You have sent many invitations today. Please try again tomorrow.',
+  },
+  /** Reports per reporter and day (decisions §20): each lands in a moderator's queue. */
+  reports: {
+    name: 'reports',
+    limit: MODERATION_LIMITS.reportsPerDay,
+    windowMs: 24 * 60 * 60_000,
+    message: 'You have sent many reports today. Please try again tomorrow.',
   },
 } as const satisfies Record<string, WriteLimit>;
 

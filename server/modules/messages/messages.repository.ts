@@ -101,6 +101,17 @@ async function readMessages(db: Executor, where: SQL, limit: number): Promise<Me
   }));
 }
 
+/**
+ * Whether `viewerId` may read a message another person sent them (decisions §20): not one a moderator
+ * hid, and none between two people of whom one blocked the other. `alias` is the messages table's name.
+ */
+function isReceivedVisible(viewerId: string, alias: string): SQL {
+  const table = sql.raw(alias);
+  return sql`(${table}.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM user_blocks b
+    WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${table}.sender_id)
+       OR (b.blocker_id = ${table}.sender_id AND b.blocked_id = ${viewerId})))`;
+}
+
 export async function findMessageById(db: Executor, id: number): Promise<MessageRow | undefined> {
   const [row] = await readMessages(db, sql`m.id = ${id}`, 1);
   return row;
@@ -127,7 +138,12 @@ export async function eventExists(db: Executor, eventId: number, viewerId: strin
   const [row] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.id, eventId), sql`(${events.isTest} = false OR ${events.organizerId} = ${viewerId})`))
+    .where(
+      and(
+        eq(events.id, eventId),
+        sql`((${events.isTest} = false AND ${events.hiddenAt} IS NULL) OR ${events.organizerId} = ${viewerId})`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -148,7 +164,11 @@ export async function insertMessage(
 }
 
 export function listMessagesOf(db: Executor, userId: string, limit: number): Promise<MessageRow[]> {
-  return readMessages(db, sql`(m.sender_id = ${userId} OR m.receiver_id = ${userId})`, limit);
+  return readMessages(
+    db,
+    sql`(m.sender_id = ${userId} OR (m.receiver_id = ${userId} AND ${isReceivedVisible(userId, 'm')}))`,
+    limit,
+  );
 }
 
 /** Gives a new account the messages that were waiting for its address; returns how many. */
@@ -189,7 +209,8 @@ export function listConversationsOf(db: Executor, userId: string): Promise<Conve
       SELECT CASE WHEN receiver_email IS NULL THEN receiver_id END AS other_id, receiver_email AS other_email, id, content, created_at, sender_id
       FROM messages WHERE sender_id = ${userId}
       UNION ALL
-      SELECT sender_id AS other_id, NULL AS other_email, id, content, created_at, sender_id FROM messages WHERE receiver_id = ${userId}
+      SELECT sender_id AS other_id, NULL AS other_email, id, content, created_at, sender_id FROM messages
+      WHERE receiver_id = ${userId} AND ${isReceivedVisible(userId, 'messages')}
     ),
     latest AS (
       SELECT DISTINCT ON (other_id, other_email) other_id, other_email, id, content, created_at, sender_id
@@ -199,7 +220,7 @@ export function listConversationsOf(db: Executor, userId: string): Promise<Conve
     unread AS (
       SELECT sender_id AS other_id, count(*)::int AS unread_count
       FROM messages
-      WHERE receiver_id = ${userId} AND NOT is_read
+      WHERE receiver_id = ${userId} AND NOT is_read AND ${isReceivedVisible(userId, 'messages')}
       GROUP BY sender_id
     )
     SELECT latest.other_id, latest.other_email, u.first_name, u.last_name, u.profile_image_url, u.deleted_at,
@@ -242,7 +263,7 @@ export function listThread(db: Executor, userId: string, otherId: string, limit:
     .where(
       or(
         and(eq(messages.senderId, userId), eq(messages.receiverId, otherId), isNull(messages.receiverEmail)),
-        and(eq(messages.senderId, otherId), eq(messages.receiverId, userId)),
+        and(eq(messages.senderId, otherId), eq(messages.receiverId, userId), isReceivedVisible(userId, 'messages')),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

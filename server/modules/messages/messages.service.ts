@@ -6,6 +6,7 @@ import { isEmailVerified } from '../email-verification/email-verification.servic
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
 import { notifyOfMessage, readMessageNotifications } from '../notifications/notifications.service';
+import { isBlockedEitherWay } from '../moderation/moderation.service';
 import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.service';
 import { unsubscribeLink } from '../mail/mail-outbox.service';
 import { createUnsubscribeToken, hashAddress } from '../mail/unsubscribe-token';
@@ -159,6 +160,9 @@ export class MessagesService {
           [{ path: 'receiverId', message: 'You cannot send a message to yourself' }],
           'MESSAGE_TO_SELF',
         );
+      // Decisions §20: no message either way between two people of whom one blocked the other.
+      if (receiverId !== undefined && (await isBlockedEitherWay(tx, senderId, receiverId)))
+        throw forbidden('You cannot message this person', 'BLOCKED');
       const eventId = body.eventId ?? null;
       if (eventId !== null && !(await repository.eventExists(tx, eventId, senderId)))
         throw notFound('Event not found', 'EVENT_NOT_FOUND');

@@ -53,6 +53,17 @@ export async function deleteUnreadOfEvent(
 }
 
 /**
+ * Not about an event a moderator hid (but to its organizer), nor from a person either of the two blocked
+ * (decisions §20). `n` is the notifications table's alias.
+ */
+function isVisibleNotification(userId: string) {
+  return sql`NOT EXISTS (SELECT 1 FROM events hidden WHERE hidden.id = n.event_id AND hidden.hidden_at IS NOT NULL
+      AND hidden.organizer_id <> ${userId})
+    AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = n.actor_id)
+      OR (b.blocker_id = n.actor_id AND b.blocked_id = ${userId}))`;
+}
+
+/**
  * Newest first; `beforeId` is the previous page's last id. One more row than asked tells whether a next page exists.
  */
 export async function listNotifications(
@@ -70,7 +81,8 @@ export async function listNotifications(
         FROM notifications n
         LEFT JOIN events e ON e.id = n.event_id
         LEFT JOIN users a ON a.id = n.actor_id
-        WHERE n.user_id = ${userId} ${beforeId === undefined ? sql`` : sql`AND n.id < ${beforeId}`}
+        WHERE n.user_id = ${userId} AND ${isVisibleNotification(userId)}
+          ${beforeId === undefined ? sql`` : sql`AND n.id < ${beforeId}`}
         ORDER BY n.id DESC
         LIMIT ${limit}`,
   );
@@ -79,8 +91,8 @@ export async function listNotifications(
 export async function countUnread(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .from(sql`notifications n`)
+    .where(sql`n.user_id = ${userId} AND n.read_at IS NULL AND ${isVisibleNotification(userId)}`);
   return row?.count ?? 0;
 }
 

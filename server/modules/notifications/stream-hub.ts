@@ -88,6 +88,11 @@ export class StreamHub {
   private streamCount = 0;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | null = null;
+  /**
+   * Also told of every ended session, from any process: the session cache forgets the user, so a suspended
+   * person's next request reaches the database (and its 401) in every process, not after the cache's window.
+   */
+  onSessionsEnded: ((userId: string) => void) | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -190,6 +195,7 @@ export class StreamHub {
       return;
     }
     if (signal.type === 'sessions-ended') {
+      this.onSessionsEnded?.(signal.userId);
       this.closeEndedSessions(signal);
       return;
     }

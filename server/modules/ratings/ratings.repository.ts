@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { events, ratings, rsvps, users } from '../../db/schema';
 
-/** A developer test panel's event exists for its organizer only. */
+/** A developer test panel's event, and one a moderator hid, exist for their organizer only. */
 function isVisibleTo(viewerId: string | null) {
-  return sql`(${events.isTest} = false OR ${events.organizerId} = ${viewerId})`;
+  return sql`((${events.isTest} = false AND ${events.hiddenAt} IS NULL) OR ${events.organizerId} = ${viewerId})`;
 }
 
 export async function findEventForRating(db: Executor, eventId: number, viewerId: string) {
@@ -41,7 +41,7 @@ export async function insertRatingIfAbsent(
 /** Locks the user's rating so two replacements by the same user apply their deltas one after the other. */
 export async function findRatingForUpdate(db: Executor, eventId: number, userId: string) {
   const [row] = await db
-    .select({ id: ratings.id, rating: ratings.rating })
+    .select({ id: ratings.id, rating: ratings.rating, hiddenAt: ratings.hiddenAt })
     .from(ratings)
     .where(and(eq(ratings.eventId, eventId), eq(ratings.userId, userId)))
     .for('update')
@@ -83,6 +83,8 @@ const ratingColumns = {
   rating: ratings.rating,
   comment: ratings.comment,
   createdAt: ratings.createdAt,
+  hiddenAt: ratings.hiddenAt,
+  hiddenNote: ratings.hiddenNote,
   firstName: users.firstName,
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
@@ -95,6 +97,8 @@ export type RatingRow = {
   rating: number;
   comment: string | null;
   createdAt: Date;
+  hiddenAt: Date | null;
+  hiddenNote: string | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -110,12 +114,13 @@ export async function findRatingById(db: Executor, id: number): Promise<RatingRo
   return row;
 }
 
-export function listEventRatings(db: Executor, eventId: number): Promise<RatingRow[]> {
+/** A review a moderator hid is listed for its author only, who reads why (decisions §20). */
+export function listEventRatings(db: Executor, eventId: number, viewerId: string | null): Promise<RatingRow[]> {
   return db
     .select(ratingColumns)
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.userId))
-    .where(eq(ratings.eventId, eventId))
+    .where(and(eq(ratings.eventId, eventId), sql`(${ratings.hiddenAt} IS NULL OR ${ratings.userId} = ${viewerId})`))
     .orderBy(desc(ratings.createdAt), desc(ratings.id));
 }
 

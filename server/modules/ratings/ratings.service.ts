@@ -13,6 +13,8 @@ function toRating(row: repository.RatingRow): Rating {
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     user: { firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
+    // Only its author lists a hidden review (listEventRatings), so the notice reaches no one else.
+    hiddenNotice: row.hiddenAt ? { hiddenAt: row.hiddenAt.toISOString(), note: row.hiddenNote } : null,
   };
 }
 
@@ -56,7 +58,9 @@ export class RatingsService {
         ratingId = previous.id;
         isNew = false;
         await repository.replaceRating(tx, previous.id, { rating: body.rating, comment });
-        await repository.adjustEventRatingTotals(tx, event.id, 0, body.rating - previous.rating);
+        // A hidden review counts in no average (the moderation module took it out); rewriting it keeps it hidden.
+        if (previous.hiddenAt === null)
+          await repository.adjustEventRatingTotals(tx, event.id, 0, body.rating - previous.rating);
       }
       await refreshAchievementProgress(tx, userId, now);
       const row = await repository.findRatingById(tx, ratingId);
@@ -68,7 +72,7 @@ export class RatingsService {
   async listForEvent(eventId: number, viewerId: string | null): Promise<Rating[]> {
     const [exists, rows] = await Promise.all([
       repository.eventExists(this.db, eventId, viewerId),
-      repository.listEventRatings(this.db, eventId),
+      repository.listEventRatings(this.db, eventId, viewerId),
     ]);
     if (!exists) throw notFound('Event not found', 'EVENT_NOT_FOUND');
     return rows.map(toRating);

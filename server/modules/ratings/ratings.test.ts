@@ -171,7 +171,16 @@ describe('GET /api/events/:id/ratings', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as Array<{ comment: string; createdAt: string; user: object }>;
     expect(body.map((review) => review.comment)).toEqual(['Review 2', 'Review 1', 'Review 0']);
-    expect(Object.keys(body[0]!).sort()).toEqual(['comment', 'createdAt', 'eventId', 'id', 'rating', 'user', 'userId']);
+    expect(Object.keys(body[0]!).sort()).toEqual([
+      'comment',
+      'createdAt',
+      'eventId',
+      'hiddenNotice',
+      'id',
+      'rating',
+      'user',
+      'userId',
+    ]);
     expect(Object.keys(body[0]!.user).sort()).toEqual(['firstName', 'lastName', 'profileImageUrl']);
     expect(new Date(body[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(body[2]!.createdAt).getTime());
   });

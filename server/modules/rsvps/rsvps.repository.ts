@@ -23,13 +23,18 @@ export type LockedEvent = {
   durationMinutes: number;
   /** A developer test panel's event: it exists for its organizer only (isHiddenFrom). */
   isTest: boolean;
+  /** Taken down by a moderator (decisions §20): like a test event, it exists for its organizer only. */
+  isModeratorHidden: boolean;
   /** An event with slots gives `attending` only with a confirmed slot (decision 0027). */
   slotCount: number;
 };
 
-/** A test event answers 404 to everyone but its organizer, on every read and write. */
-export function isHiddenFrom(event: Pick<LockedEvent, 'isTest' | 'organizerId'>, userId: string | null): boolean {
-  return event.isTest && event.organizerId !== userId;
+/** A test event, and one a moderator hid, answer 404 to everyone but its organizer, on every read and write. */
+export function isHiddenFrom(
+  event: Pick<LockedEvent, 'isTest' | 'isModeratorHidden' | 'organizerId'>,
+  userId: string | null,
+): boolean {
+  return (event.isTest || event.isModeratorHidden) && event.organizerId !== userId;
 }
 
 /**
@@ -48,7 +53,7 @@ export async function lockEvent(
     sql`SELECT id, organizer_id AS "organizerId", organization_id AS "organizationId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
           date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
           category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
-          is_test AS "isTest", slot_count AS "slotCount"
+          is_test AS "isTest", hidden_at IS NOT NULL AS "isModeratorHidden", slot_count AS "slotCount"
         FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   if (!row) return undefined;

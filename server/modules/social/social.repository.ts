@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, events, organizations, users } from '../../db/schema';
 
@@ -30,7 +30,7 @@ export async function findEventPreview(db: Executor, id: number) {
     .from(events)
     .innerJoin(categories, eq(categories.id, events.categoryId))
     .innerJoin(users, eq(users.id, events.organizerId))
-    .where(and(eq(events.id, id), eq(events.isTest, false)))
+    .where(and(eq(events.id, id), eq(events.isTest, false), isNull(events.hiddenAt)))
     .limit(1);
   return row;
 }

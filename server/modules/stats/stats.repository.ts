@@ -23,7 +23,7 @@ export async function countAccountsOrganizationsAndEventsThisMonth(
           (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS volunteers,
           (SELECT count(*) FROM organizations) AS communities,
           (SELECT count(*) FROM events, month
-            WHERE status = 'scheduled' AND NOT is_test
+            WHERE status = 'scheduled' AND NOT is_test AND hidden_at IS NULL
               AND date >= month.starts_local AT TIME ZONE ${timeZone}
               AND date < (month.starts_local + interval '1 month') AT TIME ZONE ${timeZone}) AS events_this_month`,
   );

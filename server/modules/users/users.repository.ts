@@ -12,8 +12,15 @@ function escapeLikePattern(text: string): string {
 }
 
 export function searchOtherUsers(db: Executor, callerId: string, search: string) {
-  // Deleted accounts are nobody to find or write to.
-  const conditions = [ne(users.id, callerId), isNull(users.deletedAt)];
+  // Deleted and suspended accounts are nobody to find or write to, nor is anyone either of the two blocked
+  // (decisions §20).
+  const conditions = [
+    ne(users.id, callerId),
+    isNull(users.deletedAt),
+    isNull(users.suspendedAt),
+    sql`NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${callerId} AND b.blocked_id = ${users.id})
+      OR (b.blocker_id = ${users.id} AND b.blocked_id = ${callerId}))`,
+  ];
   if (search) conditions.push(sql`${fullName} LIKE ${`%${escapeLikePattern(search.toLowerCase())}%`}`);
   return db
     .select({

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,6 +12,9 @@ import { PersonAvatar, tintFor } from '@/components/people/person-avatar';
 import { formatClockTime, formatDayHeading, isSameDay } from './chat-format';
 import { conversationTitle } from './conversation-list';
 import { useSendMessage } from './api/use-chat-data';
+
+// Report and Block, with the moderation texts, load only once a thread with a person is open.
+const ThreadSafety = lazy(() => import('./thread-safety'));
 
 interface ChatThreadProps {
   conversationId: string | null;
@@ -75,7 +78,7 @@ export function ChatThread({
       onSuccess: () => setDraft(''),
       onError: (error) => {
         const code = codeOf(error);
-        if (code === 'EMAIL_NOT_VERIFIED') {
+        if (code === 'EMAIL_NOT_VERIFIED' || code === 'BLOCKED') {
           // Written to an address with no account before confirming one's own: say what to do about it.
           void refusalText(i18n, error).then((text) => setSendError(text ?? t('sendFailed')));
           return;
@@ -134,6 +137,11 @@ export function ChatThread({
               </h2>
               <p className="text-xs text-muted-foreground">{t('directChat')}</p>
             </div>
+            {other?.id && !isOtherDeleted && (
+              <Suspense fallback={null}>
+                <ThreadSafety userId={other.id} name={title} />
+              </Suspense>
+            )}
           </div>
 
           <div

@@ -37,6 +37,7 @@ function pastEvent(): Event {
     userWaitlistPosition: null,
     slotCount: 0,
     openSlotPlaces: 0,
+    hiddenNotice: null,
   };
 }
 

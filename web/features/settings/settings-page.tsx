@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/components/app-shell/use-current-user';
@@ -9,6 +10,9 @@ import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 import { useSessions } from './api/use-account';
+
+// Below the fold, with texts of its own (the moderation namespace): it loads after the rest of the page.
+const BlockedSection = lazy(() => import('./blocked-section'));
 
 /** The account screen (profile and photo, password, e-mails, sessions, data export, deletion). */
 export default function SettingsPage() {
@@ -35,6 +39,9 @@ export default function SettingsPage() {
         <PasswordSection />
         <EmailSection />
         <SessionsSection />
+        <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>
+          <BlockedSection />
+        </Suspense>
         <DataSection />
         <DeleteAccountSection />
       </div>

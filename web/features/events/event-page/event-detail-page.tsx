@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import {
@@ -54,6 +54,8 @@ import { intlLocale } from '@contract/languages';
 
 const loadPhotoViewer = () => import('./photo-viewer-dialog');
 const loadTicketCard = () => import('./ticket-card');
+// The report dialog and its texts load on the first click: this page's first load has no room for them.
+const ReportDialog = lazy(() => import('@/components/moderation/report-dialog'));
 
 /** The event's photos: the uploaded ones, then a linked image URL if it is not one of them. */
 export function eventPhotos(event: Pick<Event, 'images' | 'imageUrl'>): string[] {
@@ -285,6 +287,7 @@ function EventDetail({ event }: { event: Event }) {
                   </Link>
                 )}
               </div>
+              {!isGuest && !isOrganizer && <ReportEvent event={event} label={t('detail.report')} />}
             </div>
           </CardContent>
         </Card>
@@ -472,6 +475,22 @@ function PhotoGallery({ photos, title, openIndex, onOpenIndexChange }: PhotoView
         />
       ) : (
         openIndex !== null && <DialogLoading />
+      )}
+    </>
+  );
+}
+
+function ReportEvent({ event, label }: { event: Event; label: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="ms-auto" onClick={() => setIsOpen(true)} data-testid="report-button">
+        {label}
+      </Button>
+      {isOpen && (
+        <Suspense fallback={<DialogLoading />}>
+          <ReportDialog targetType="event" targetId={event.id} name={event.title} isOpen onOpenChange={setIsOpen} />
+        </Suspense>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import type { Event } from '@contract/events';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
+import HiddenNotice from '@/components/moderation/hidden-notice';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { CancelledNotice } from '../components/cancelled-notice';
 import type { OrganizerDialog } from './organizer-dialogs';
@@ -41,6 +42,7 @@ export function OrganizerPanel({ event }: { event: Event }) {
         <p className="text-sm text-muted-foreground">{t('panel.hint')}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {event.hiddenNotice && <HiddenNotice kind="event" note={event.hiddenNotice.note} />}
         {isCancelled && <CancelledNotice reason={event.cancelReason} />}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm font-medium" data-testid="organizer-counts">
           <span>{t('panel.rsvpCount', { count: event.rsvpCount })}</span>

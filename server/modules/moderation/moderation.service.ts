@@ -1,0 +1,364 @@
+import type { z } from 'zod';
+import type {
+  createReportBodySchema,
+  ModerationLogEntry,
+  ModerationStatus,
+  QueuedReport,
+  Report,
+  ReportTargetType,
+  resolveReportBodySchema,
+} from '../../../contract/moderation';
+import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
+import type { PublicUser } from '../../../contract/users';
+import type { Database, Executor } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { AuthService, SessionUser } from '../auth/auth.service';
+import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import * as repository from './moderation.repository';
+
+type CreateReportInput = z.output<typeof createReportBodySchema>;
+type ResolveInput = z.output<typeof resolveReportBodySchema>;
+
+const NOT_MODERATOR = 'Only moderators can do this';
+const NOT_ADMIN = 'Only the site’s administrators (ADMIN_EMAILS) can do this';
+const REPORT_NOT_FOUND = 'Report not found';
+const TARGET_NOT_FOUND = 'There is nothing to report there';
+const ALREADY_REPORTED = 'You have already reported this; a moderator will look at it';
+const OWN_CONTENT = 'You cannot report yourself or what you wrote';
+const ALREADY_RESOLVED = 'This report was already resolved';
+const CANNOT_HIDE_PERSON = 'A person cannot be hidden: suspend them or dismiss the report';
+const CANNOT_SUSPEND_MODERATOR = 'Only an administrator can suspend a moderator';
+const CANNOT_SUSPEND_SELF = 'You cannot suspend yourself';
+const CANNOT_UNDO = 'Only a hide or a suspension can be undone, once';
+const CANNOT_BLOCK_SELF = 'You cannot block yourself';
+const USER_NOT_FOUND = 'User not found';
+
+/** Decisions §20: a message between the two is refused when either blocked the other. */
+export async function isBlockedEitherWay(db: Executor, firstId: string, secondId: string): Promise<boolean> {
+  return (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId));
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function personOf(prefix: 'reporter' | 'actor', row: Record<string, unknown>): PublicUser {
+  return {
+    id: row[`${prefix}Id`] as string,
+    firstName: row[`${prefix}FirstName`] as string | null,
+    lastName: row[`${prefix}LastName`] as string | null,
+    profileImageUrl: row[`${prefix}ProfileImageUrl`] as string | null,
+  };
+}
+
+function toReport(row: repository.ReportRow): Report {
+  return {
+    id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    details: row.details,
+    status: row.status,
+    createdAt: toIso(row.createdAt),
+    reporter: personOf('reporter', row),
+  };
+}
+
+function numericId(targetId: string): number | null {
+  return /^\d{1,10}$/.test(targetId) && Number(targetId) <= 2_147_483_647 ? Number(targetId) : null;
+}
+
+/** What a report points at, as the moderator and the rules need it. */
+type LoadedTarget = {
+  authorId: string;
+  title: string | null;
+  text: string | null;
+  path: string | null;
+  isHidden: boolean;
+  /** Whether the reporter could have seen it: nobody reports what they cannot see. */
+  isVisibleTo: (userId: string) => boolean;
+};
+
+export class ModerationService {
+  constructor(
+    private readonly db: Database,
+    private readonly authService: AuthService,
+    private readonly adminEmails: readonly string[],
+  ) {}
+
+  /**
+   * An ADMIN_EMAILS address counts only once its owner proved it (a verified e-mail): otherwise whoever
+   * signed up first with the address would be an administrator.
+   */
+  isAdmin(user: Pick<SessionUser, 'email' | 'emailVerifiedAt'>): boolean {
+    return (
+      user.email !== null && user.emailVerifiedAt !== null && this.adminEmails.includes(normalizeEmail(user.email))
+    );
+  }
+
+  async status(user: SessionUser, db: Executor = this.db): Promise<ModerationStatus> {
+    const isAdmin = this.isAdmin(user);
+    return { isAdmin, isModerator: isAdmin || (await repository.isAppointedModerator(db, user.id)) };
+  }
+
+  private async requireModerator(user: SessionUser, db: Executor = this.db): Promise<ModerationStatus> {
+    const status = await this.status(user, db);
+    if (!status.isModerator) throw forbidden(NOT_MODERATOR, 'NOT_MODERATOR');
+    return status;
+  }
+
+  private async isModeratorId(db: Executor, userId: string): Promise<{ isModerator: boolean; isAdmin: boolean }> {
+    const person = await repository.findUserById(db, userId);
+    if (!person) return { isModerator: false, isAdmin: false };
+    const isAdmin = person.email !== null && this.adminEmails.includes(person.email);
+    return { isAdmin, isModerator: isAdmin || (await repository.isAppointedModerator(db, userId)) };
+  }
+
+  private async loadTarget(db: Executor, type: ReportTargetType, targetId: string): Promise<LoadedTarget | null> {
+    if (type === 'user') {
+      const person = await repository.findUserById(db, targetId);
+      if (!person) return null;
+      return {
+        authorId: person.id,
+        title: [person.firstName, person.lastName].filter(Boolean).join(' ') || null,
+        text: null,
+        path: null,
+        isHidden: person.suspendedAt !== null,
+        isVisibleTo: () => true,
+      };
+    }
+    const id = numericId(targetId);
+    if (id === null) return null;
+    if (type === 'event') {
+      const event = await repository.findEventTarget(db, id);
+      if (!event) return null;
+      return {
+        authorId: event.organizerId,
+        title: event.title,
+        text: event.description,
+        path: `/events/${event.id}`,
+        isHidden: event.hiddenAt !== null,
+        isVisibleTo: (userId) => (!event.isTest && event.hiddenAt === null) || event.organizerId === userId,
+      };
+    }
+    if (type === 'message') {
+      const message = await repository.findMessageTarget(db, id);
+      if (!message) return null;
+      return {
+        authorId: message.senderId,
+        title: null,
+        text: message.content,
+        path: null,
+        isHidden: message.hiddenAt !== null,
+        // Only its two people have read it.
+        isVisibleTo: (userId) => userId === message.senderId || userId === message.receiverId,
+      };
+    }
+    const rating = await repository.findRatingTarget(db, id);
+    if (!rating) return null;
+    return {
+      authorId: rating.userId,
+      title: rating.eventTitle,
+      text: rating.comment === null ? `★ ${rating.rating}` : `★ ${rating.rating} — ${rating.comment}`,
+      path: `/events/${rating.eventId}`,
+      isHidden: rating.hiddenAt !== null,
+      isVisibleTo: (userId) => rating.isEventVisible && (rating.hiddenAt === null || rating.userId === userId),
+    };
+  }
+
+  /** One open report per reporter and target: another answers 409 ALREADY_REPORTED and counts nothing. */
+  async report(reporterId: string, input: CreateReportInput): Promise<Report> {
+    return this.db.transaction(async (tx) => {
+      await consumeWriteLimit(tx, WRITE_LIMITS.reports, reporterId);
+      const target = await this.loadTarget(tx, input.targetType, input.targetId);
+      // Whatever the reporter cannot see answers as what does not exist, so a report cannot probe ids.
+      if (!target || !target.isVisibleTo(reporterId)) throw notFound(TARGET_NOT_FOUND);
+      if (target.authorId === reporterId) throw badRequest(OWN_CONTENT, [{ path: 'targetId', message: OWN_CONTENT }]);
+      const id = await repository.insertReport(tx, {
+        reporterId,
+        targetType: input.targetType,
+        targetId: input.targetId,
+        targetUserId: target.authorId,
+        reason: input.reason,
+        details: input.details,
+      });
+      if (id === undefined) throw conflict(ALREADY_REPORTED, 'ALREADY_REPORTED');
+      return toReport((await repository.findReport(tx, id))!);
+    });
+  }
+
+  async listQueue(user: SessionUser): Promise<QueuedReport[]> {
+    await this.requireModerator(user);
+    const rows = await repository.listReports(this.db, MODERATION_LIMITS.queuePageSize);
+    const queue: QueuedReport[] = [];
+    for (const row of rows) {
+      const target = await this.loadTarget(this.db, row.targetType, row.targetId);
+      let content: QueuedReport['content'] = null;
+      if (target) {
+        const author = await repository.findUserById(this.db, target.authorId);
+        const authorRole = await this.isModeratorId(this.db, target.authorId);
+        content = {
+          author: author
+            ? {
+                id: author.id,
+                firstName: author.firstName,
+                lastName: author.lastName,
+                profileImageUrl: author.profileImageUrl,
+              }
+            : null,
+          title: target.title,
+          text: target.text,
+          path: target.path,
+          isHidden: target.isHidden,
+          isAuthorSuspended: author?.suspendedAt != null,
+          isAuthorModerator: authorRole.isModerator,
+        };
+      }
+      queue.push({ ...toReport(row), content, openReportCount: Number(row.openReportCount) });
+    }
+    return queue;
+  }
+
+  async resolve(user: SessionUser, reportId: number, input: ResolveInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const actor = await this.requireModerator(user, tx);
+      const locked = await repository.lockReport(tx, reportId);
+      if (!locked) throw notFound(REPORT_NOT_FOUND);
+      if (locked.status !== 'open') throw conflict(ALREADY_RESOLVED);
+      const report = (await repository.findReport(tx, reportId))!;
+      const target = { targetType: report.targetType, targetId: report.targetId };
+      if (input.action === 'dismiss') {
+        await repository.resolveReportsOfTarget(tx, target, 'dismissed', user.id);
+        await this.log(tx, user.id, 'dismiss', target, reportId, input.note);
+        return;
+      }
+      if (input.action === 'hide') {
+        if (report.targetType === 'user')
+          throw badRequest(CANNOT_HIDE_PERSON, [{ path: 'action', message: CANNOT_HIDE_PERSON }]);
+        const id = numericId(report.targetId);
+        if (id === null || !(await this.loadTarget(tx, report.targetType, report.targetId)))
+          throw notFound(TARGET_NOT_FOUND);
+        await repository.hideContent(tx, report.targetType, id, input.note);
+        await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
+        await this.log(tx, user.id, 'hide', target, reportId, input.note);
+        return;
+      }
+      const authorId = report.targetUserId;
+      if (authorId === null) throw notFound(TARGET_NOT_FOUND);
+      await this.suspend(tx, user.id, actor, authorId, input.note);
+      await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
+      await this.log(tx, user.id, 'suspend', { targetType: 'user', targetId: authorId }, reportId, input.note);
+    });
+  }
+
+  private async suspend(
+    tx: Executor,
+    actorId: string,
+    actor: ModerationStatus,
+    userId: string,
+    note: string,
+  ): Promise<void> {
+    if (userId === actorId) throw badRequest(CANNOT_SUSPEND_SELF);
+    const person = await this.isModeratorId(tx, userId);
+    if (person.isModerator && !actor.isAdmin) throw forbidden(CANNOT_SUSPEND_MODERATOR, 'NOT_MODERATOR');
+    await repository.suspendUser(tx, userId, note);
+    // In the same transaction, which also signals every process to forget the sessions (decisions §20).
+    await this.authService.endSessionsOfUser(userId, null, tx);
+  }
+
+  private async log(
+    tx: Executor,
+    actorId: string,
+    action: repository.ModerationAction,
+    target: { targetType: ReportTargetType; targetId: string },
+    reportId: number | null,
+    note: string,
+  ): Promise<void> {
+    await repository.insertLogEntry(tx, { actorId, action, ...target, reportId, note });
+  }
+
+  async listLog(user: SessionUser): Promise<ModerationLogEntry[]> {
+    await this.requireModerator(user);
+    const rows = await repository.listLog(this.db, MODERATION_LIMITS.logPageSize);
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      reportId: row.reportId,
+      note: row.note,
+      actor: row.actorId === null ? null : personOf('actor', row),
+      createdAt: toIso(row.createdAt),
+      isUndone: row.undoneAt !== null,
+      canUndo: row.undoneAt === null && (row.action === 'hide' || row.action === 'suspend'),
+    }));
+  }
+
+  /** Undoes a hide (unhide) or a suspension (unsuspend); the undo is written to the log with its own note. */
+  async undo(user: SessionUser, logId: number, note: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.requireModerator(user, tx);
+      const entry = await repository.lockLogEntry(tx, logId);
+      if (!entry) throw notFound('Log entry not found');
+      if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend'))
+        throw conflict(CANNOT_UNDO);
+      const target = { targetType: entry.targetType, targetId: entry.targetId };
+      if (entry.action === 'hide') {
+        const id = numericId(entry.targetId);
+        if (id !== null && entry.targetType !== 'user') await repository.unhideContent(tx, entry.targetType, id);
+        await this.log(tx, user.id, 'unhide', target, entry.reportId, note);
+      } else {
+        await repository.unsuspendUser(tx, entry.targetId);
+        await this.log(tx, user.id, 'unsuspend', target, entry.reportId, note);
+      }
+      await repository.markLogEntryUndone(tx, logId);
+    });
+  }
+
+  /** ADMIN_EMAILS appoint and remove moderators (decisions §20); each is logged like any other act. */
+  async appoint(user: SessionUser, email: string): Promise<void> {
+    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    await this.db.transaction(async (tx) => {
+      const person = await repository.findUserByEmail(tx, normalizeEmail(email));
+      if (!person) throw notFound('No user with that e-mail', 'USER_NOT_FOUND');
+      if (await repository.insertModerator(tx, person.id, user.id))
+        await this.log(tx, user.id, 'appoint', { targetType: 'user', targetId: person.id }, null, email);
+    });
+  }
+
+  async removeModerator(user: SessionUser, userId: string): Promise<void> {
+    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    await this.db.transaction(async (tx) => {
+      if (await repository.deleteModerator(tx, userId))
+        await this.log(tx, user.id, 'remove_moderator', { targetType: 'user', targetId: userId }, null, '-');
+    });
+  }
+
+  async listModerators(user: SessionUser) {
+    await this.requireModerator(user);
+    const rows = await repository.listModerators(this.db, [...this.adminEmails]);
+    return rows.map(({ email, ...person }) => ({
+      ...person,
+      isAdmin: email !== null && this.adminEmails.includes(email),
+    }));
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    if (blockerId === blockedId) throw badRequest(CANNOT_BLOCK_SELF, [{ path: 'id', message: CANNOT_BLOCK_SELF }]);
+    if (!(await repository.findUserById(this.db, blockedId))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    await repository.insertBlock(this.db, blockerId, blockedId);
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await repository.deleteBlock(this.db, blockerId, blockedId);
+  }
+
+  async isBlocking(blockerId: string, blockedId: string): Promise<boolean> {
+    return repository.hasBlocked(this.db, blockerId, blockedId);
+  }
+
+  listBlocked(blockerId: string): Promise<PublicUser[]> {
+    return repository.listBlockedBy(this.db, blockerId);
+  }
+}

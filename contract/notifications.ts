@@ -11,6 +11,8 @@ const NOTIFICATION_TYPES = [
   'announcement',
   'message_received',
   'achievement_unlocked',
+  'friend_request',
+  'friend_accepted',
 ] as const;
 const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -377,6 +377,9 @@ export const rsvps = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    // Decisions §21: an 'organizing' RSVP is a request for co-organizer rights; set when the organizer
+    // approves it, and the person then manages the event (canManageEvent) while the RSVP stays 'organizing'.
+    coOrganizerApprovedAt: timestamp('co_organizer_approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -624,6 +627,8 @@ export const notifications = pgTable(
         'announcement',
         'message_received',
         'achievement_unlocked',
+        'friend_request',
+        'friend_accepted',
       ],
     }).notNull(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
@@ -731,5 +736,35 @@ export const userPreferences = pgTable(
   (table) => [
     check('user_preferences_place_length', sql`char_length(${table.place}) <= 100`),
     check('user_preferences_category_count', sql`cardinality(${table.categoryIds}) <= 5`),
+  ],
+);
+
+/**
+ * Friendships and friend requests (decisions §21), one row per pair of people whichever of them asked:
+ * the unique index on the ordered pair makes "A asks B" and "B asks A" at the same moment one row, so two
+ * crossing requests cannot both stand. A declined request or a removed friend deletes the row.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: text('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('friendships_pair').on(
+      sql`least(${table.requesterId}, ${table.addresseeId})`,
+      sql`greatest(${table.requesterId}, ${table.addresseeId})`,
+    ),
+    index('friendships_requester').on(table.requesterId, table.status),
+    index('friendships_addressee').on(table.addresseeId, table.status),
+    check('friendships_not_self', sql`${table.requesterId} <> ${table.addresseeId}`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   Megaphone,
   MessageCircle,
   PencilLine,
+  UserCheck,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -47,10 +48,13 @@ export const ICONS: Record<NotificationType, LucideIcon> = {
   announcement: Megaphone,
   message_received: MessageCircle,
   achievement_unlocked: Award,
+  friend_request: UserPlus,
+  friend_accepted: UserCheck,
 };
 
-/** Where a notification leads: its conversation, its event, or the Journey. */
+/** Where a notification leads: its conversation, its event, the Friends screen or the Journey. */
 export function notificationHref(item: Notification): string {
+  if (item.type === 'friend_request' || item.type === 'friend_accepted') return '/friends';
   if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
   if (item.type === 'achievement_unlocked') return '/journey';
   if (item.event) return `/events/${item.event.id}`;

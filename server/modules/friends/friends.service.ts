@@ -5,7 +5,7 @@ import {
   type FriendRequests,
   type FriendSuggestion,
 } from '../../../contract/friends';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { createNotifications } from '../notifications/notifications.service';
@@ -71,20 +71,32 @@ export class FriendsService {
     return this.db.transaction(async (tx) => {
       if (!(await repository.isActiveUser(tx, addresseeId))) throw notFound('User not found', 'USER_NOT_FOUND');
       const existing = await repository.lockPair(tx, userId, addresseeId);
-      if (existing?.status === 'accepted') throw conflict('You are already friends', 'ALREADY_FRIENDS');
-      if (existing?.requesterId === userId) throw conflict('You have already asked this person', 'ALREADY_REQUESTED');
-      if (existing) {
-        await repository.acceptRequest(tx, existing.id);
-        await createNotifications(tx, 'friend_accepted', [existing.requesterId], { eventId: null, actorId: userId });
-        return { id: existing.id, status: 'accepted' as const };
-      }
+      if (existing) return this.askAgain(tx, userId, existing);
       await consumeWriteLimit(tx, WRITE_LIMITS.friendRequests, userId);
       const id = await repository.insertRequest(tx, userId, addresseeId);
-      // A crossing request from the other person committed between the look and the insert.
-      if (id === undefined) throw conflict('You have already asked this person', 'ALREADY_REQUESTED');
+      if (id === undefined) {
+        // A crossing request of the other person committed between the look and the insert (the unique
+        // pair index made this insert wait for it): read committed, the next statement sees it.
+        const crossing = await repository.lockPair(tx, userId, addresseeId);
+        if (!crossing) throw conflict('You have already asked this person', 'ALREADY_REQUESTED');
+        return this.askAgain(tx, userId, crossing);
+      }
       await createNotifications(tx, 'friend_request', [addresseeId], { eventId: null, actorId: userId });
       return { id, status: 'pending' as const };
     });
+  }
+
+  /** Asking when the pair has a row: a conflict, or a yes to the other person's request. */
+  private async askAgain(
+    tx: Executor,
+    userId: string,
+    existing: repository.FriendshipRow,
+  ): Promise<FriendRequestResult> {
+    if (existing.status === 'accepted') throw conflict('You are already friends', 'ALREADY_FRIENDS');
+    if (existing.requesterId === userId) throw conflict('You have already asked this person', 'ALREADY_REQUESTED');
+    await repository.acceptRequest(tx, existing.id);
+    await createNotifications(tx, 'friend_accepted', [existing.requesterId], { eventId: null, actorId: userId });
+    return { id: existing.id, status: 'accepted' };
   }
 
   /** Only the person asked may accept or decline; the asker and anyone else get 403. */

@@ -68,3 +68,13 @@ export const friendSuggestionsSchema = z.array(
   }),
 );
 export type FriendSuggestion = z.infer<typeof friendSuggestionsSchema>[number];
+
+/**
+ * GET /api/friends/people/{userId}: a person's page, with where the caller stands with them: `friends`,
+ * `outgoing` (the caller asked), `incoming` (they asked the caller: `requestId` answers it) or `none`.
+ */
+export const personSchema = friendPersonSchema.extend({
+  friendship: z.enum(['none', 'friends', 'outgoing', 'incoming', 'self']),
+  requestId: z.number().int().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;

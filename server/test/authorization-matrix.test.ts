@@ -306,6 +306,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/friends': () => signedIn(200),
   'GET /api/friends/requests': () => signedIn(200),
   'GET /api/friends/suggestions': () => signedIn(200),
+  'GET /api/friends/people/:userId': (f) => signedIn(200, { url: `/api/friends/people/${f.ids.attendee}` }),
   // Each asks someone else, once; asking oneself is a 400 (friends.test.ts covers the rest of §21's rules).
   'POST /api/friends/requests': (f) => ({
     visitor: { status: 401, body: { userId: f.ids.organizer } },

@@ -6673,6 +6673,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/friends/people/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's page: name, picture, mutual friends and where you stand with them (no e-mail) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            firstName: string | null;
+                            /** @enum {string} */
+                            friendship: "none" | "friends" | "outgoing" | "incoming" | "self";
+                            id: string;
+                            lastName: string | null;
+                            /** @description Accepted friends the caller and this person share */
+                            mutualFriends: number;
+                            profileImageUrl: string | null;
+                            requestId: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/friends/requests": {
         parameters: {
             query?: never;

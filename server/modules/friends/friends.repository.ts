@@ -146,3 +146,29 @@ export function listSuggestions(db: Executor, userId: string, limit: number): Pr
     LIMIT ${limit}`,
   );
 }
+
+/** One live person with the friends they share with the viewer. */
+export async function findPerson(db: Executor, viewerId: string, personId: string): Promise<PersonRow | undefined> {
+  const [row] = await selectRows<PersonRow>(
+    db,
+    sql`
+    WITH mine AS (${FRIENDS_OF(viewerId)})
+    SELECT ${personColumns()}
+    FROM users u
+    WHERE u.id = ${personId} AND u.deleted_at IS NULL`,
+  );
+  return row;
+}
+
+export async function findPair(db: Executor, oneId: string, otherId: string): Promise<FriendshipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(friendships)
+    .where(
+      or(
+        and(eq(friendships.requesterId, oneId), eq(friendships.addresseeId, otherId)),
+        and(eq(friendships.requesterId, otherId), eq(friendships.addresseeId, oneId)),
+      ),
+    );
+  return row;
+}

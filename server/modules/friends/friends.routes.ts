@@ -9,6 +9,7 @@ import {
   friendRequestResultSchema,
   friendRequestsSchema,
   friendSuggestionsSchema,
+  personSchema,
 } from '../../../contract/friends';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
@@ -54,6 +55,19 @@ export const friendRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => service.listSuggestions(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/friends/people/:userId',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: "A person's page: name, picture, mutual friends and where you stand with them (no e-mail)",
+        params: friendParamsSchema,
+        response: { 200: personSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.person(requireUser(request).id, request.params.userId),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type FriendRequestResult,
   type FriendRequests,
   type FriendSuggestion,
+  type Person,
 } from '../../../contract/friends';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
@@ -54,6 +55,24 @@ export class FriendsService {
       event: { id: row.event_id, title: row.event_title },
       sharedEvents: Number(row.shared_events),
     }));
+  }
+
+  /** A person's page: 404 for no live account. */
+  async person(userId: string, personId: string): Promise<Person> {
+    const row = await repository.findPerson(this.db, userId, personId);
+    if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
+    const pair = personId === userId ? undefined : await repository.findPair(this.db, userId, personId);
+    const friendship =
+      personId === userId
+        ? ('self' as const)
+        : !pair
+          ? ('none' as const)
+          : pair.status === 'accepted'
+            ? ('friends' as const)
+            : pair.requesterId === userId
+              ? ('outgoing' as const)
+              : ('incoming' as const);
+    return { ...toPerson(row), friendship, requestId: friendship === 'incoming' && pair ? pair.id : null };
   }
 
   /**

@@ -74,6 +74,23 @@ describe('friend requests (decisions §21)', () => {
     expect(accepted).toMatchObject({ type: 'friend_accepted', actor: { id: ben.user.id } });
   });
 
+  it("tells a person's page where the caller stands: none, outgoing, incoming (with the request), friends", async () => {
+    const ana = await signUpUser(app, { firstName: 'Ana' });
+    const ben = await signUpUser(app, { firstName: 'Ben' });
+    const person = (viewer: SignedUpUser, id: string) =>
+      read<{ friendship: string; requestId: number | null; firstName: string }>(viewer, `/api/friends/people/${id}`);
+    expect(await person(ana, ben.user.id)).toMatchObject({ firstName: 'Ben', friendship: 'none', requestId: null });
+    expect((await person(ana, ana.user.id)).friendship).toBe('self');
+    const requestId = (await ask(ana, ben.user.id)).json().id as number;
+    expect(await person(ana, ben.user.id)).toMatchObject({ friendship: 'outgoing', requestId: null });
+    expect(await person(ben, ana.user.id)).toMatchObject({ friendship: 'incoming', requestId });
+    await answer(ben, requestId, 'accept');
+    expect((await person(ana, ben.user.id)).friendship).toBe('friends');
+    expect(JSON.stringify(await person(ana, ben.user.id))).not.toContain('@');
+    const missing = await app.inject({ method: 'GET', url: '/api/friends/people/nobody', headers: { cookie: ana.cookie } });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('refuses asking twice, asking a friend, asking oneself and asking nobody', async () => {
     const ana = await signUpUser(app);
     const ben = await signUpUser(app);

@@ -54,7 +54,8 @@ export const ICONS: Record<NotificationType, LucideIcon> = {
 
 /** Where a notification leads: its conversation, its event, the Friends screen or the Journey. */
 export function notificationHref(item: Notification): string {
-  if (item.type === 'friend_request' || item.type === 'friend_accepted') return '/friends';
+  if (item.type === 'friend_request') return '/friends#requests';
+  if (item.type === 'friend_accepted') return '/friends';
   if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
   if (item.type === 'achievement_unlocked') return '/journey';
   if (item.event) return `/events/${item.event.id}`;

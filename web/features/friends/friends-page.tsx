@@ -1,8 +1,8 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Check, MessageCircle, Search, UserMinus, UserPlus, Users, X } from 'lucide-react';
+import { Check, MessageCircle, Search, UserPlus, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { displayName } from '@/components/people/person-avatar';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -12,7 +12,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { formatRelativeTime } from './format-relative-time';
 import { PersonRow } from './person-row';
-import { RemoveFriendDialog } from './remove-friend-dialog';
 import { friendRequestsQueryOptions, friendSuggestionsQueryOptions, friendsQueryOptions } from './api/get-friends';
 import { useFriendAction } from './api/use-friend-actions';
 
@@ -80,12 +79,28 @@ function TabBody({
  * volunteered with. Everything is real: no presence dots (§21), and every button calls the server.
  * The search filters every tab by name; the tab counts stay the totals.
  */
+// A person's page and the remove question load when wanted: what the Friends route loads first is listed
+// in the route table every signed-in screen carries, whose budget has next to no room (decisions §17).
+const PersonProfile = lazy(() => import('./person-profile'));
+const RemoveFriendDialog = lazy(() => import('./remove-friend-dialog'));
+
 export default function FriendsPage() {
+  const { id } = useParams<{ id?: string }>();
+  return id === undefined ? (
+    <FriendsLists />
+  ) : (
+    <Suspense fallback={null}>
+      <PersonProfile userId={id} />
+    </Suspense>
+  );
+}
+
+function FriendsLists() {
   const { t, i18n } = useTranslation('friends');
   const [query, setQuery] = useState('');
-  // A friend request's notification leads to /friends#requests (notificationHref).
+  // A friend request's notification leads to /friends#friend_request (notificationHref): its tab opens.
   const [tab, setTab] = useState(() =>
-    typeof window !== 'undefined' && window.location.hash === '#requests' ? 'requests' : 'friends',
+    typeof window !== 'undefined' && window.location.hash === '#friend_request' ? 'requests' : 'friends',
   );
   const [toRemove, setToRemove] = useState<{ id: string; name: string } | null>(null);
   const friendsQuery = useQuery(friendsQueryOptions());
@@ -199,7 +214,7 @@ export default function FriendsPage() {
                             onClick={() => setToRemove({ id: friend.id, name })}
                             aria-label={`${t('actions.remove')}: ${name}`}
                           >
-                            <UserMinus aria-hidden />
+                            <X aria-hidden />
                           </Button>
                         </>
                       }
@@ -359,7 +374,11 @@ export default function FriendsPage() {
         </TabsContent>
       </Tabs>
 
-      <RemoveFriendDialog friend={toRemove} onClose={() => setToRemove(null)} />
+      {toRemove && (
+        <Suspense fallback={null}>
+          <RemoveFriendDialog friend={toRemove} onClose={() => setToRemove(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

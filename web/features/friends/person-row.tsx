@@ -35,7 +35,7 @@ export function PersonRow({
       />
       <div className="min-w-0 flex-1 basis-40">
         <Link
-          href={`/people/${encodeURIComponent(person.id)}`}
+          href={`/friends/${encodeURIComponent(person.id)}`}
           className="block truncate font-semibold underline-offset-2 hover:underline"
           dir="auto"
           data-testid="person-name"

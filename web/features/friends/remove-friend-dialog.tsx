@@ -13,7 +13,7 @@ import {
 import { useFriendAction } from './api/use-friend-actions';
 
 /** Asks before a friend is removed: one tap by mistake would otherwise end a friendship silently. */
-export function RemoveFriendDialog({
+export default function RemoveFriendDialog({
   friend,
   onClose,
 }: {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { LoadError } from '@/components/app-shell/page-states';
 import { displayName, PersonAvatar, tintFor } from '@/components/people/person-avatar';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -12,16 +12,15 @@ import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { personQueryOptions } from './api/get-friends';
 import { FriendshipButton } from './friendship-button';
-import { RemoveFriendDialog } from './remove-friend-dialog';
+import RemoveFriendDialog from './remove-friend-dialog';
 
 /**
- * A person's page (/people/{id}): their name and picture, the friends shared with the reader, the
+ * A person's page (/friends/{id}): their name and picture, the friends shared with the reader, the
  * friendship button and a way to write to them. Nothing else of theirs is shown: no e-mail (§16).
  */
-export default function PersonPage() {
+export default function PersonProfile({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('friends');
-  const { id = '' } = useParams<{ id: string }>();
-  const query = useQuery(personQueryOptions(id));
+  const query = useQuery(personQueryOptions(userId));
   const [isRemoving, setIsRemoving] = useState(false);
   const person = query.data;
 

@@ -14,6 +14,7 @@ import { PersonAvatar } from '@/components/people/person-avatar';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
+import { useCoOrganizer } from '../api/use-co-organizer';
 import { isEventPast } from '../components/event-state';
 
 /** Attendance can be recorded from the start until 30 days after it. */
@@ -94,7 +95,7 @@ export function AttendeeSection({ event }: { event: Event }) {
           />
         ) : (
           <>
-            <AttendeeRows attendees={attendees.data.attendees} />
+            <AttendeeRows eventId={event.id} attendees={attendees.data.attendees} />
             <WaitlistRows waitlist={attendees.data.waitlist} />
           </>
         )}
@@ -103,9 +104,10 @@ export function AttendeeSection({ event }: { event: Event }) {
   );
 }
 
-function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
+function AttendeeRows({ eventId, attendees }: { eventId: number; attendees: Attendee[] }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const formatDateTime = useFormatDateTime();
+  const coOrganizer = useCoOrganizer(eventId);
   if (attendees.length === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
   return (
     <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
@@ -121,8 +123,24 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
             </span>
           </div>
           <Badge variant="secondary" data-testid="attendee-status">
-            {t(`event-detail:rsvp.status.${attendee.status}.label`)}
+            {attendee.isCoOrganizer
+              ? t('coOrganizer.badge')
+              : t(`event-detail:rsvp.status.${attendee.status}.label`)}
           </Badge>
+          {/* §21: "Co-Organizing" asks for the organizer's rights on this event; the organizer decides. */}
+          {attendee.status === 'organizing' && (
+            <Button
+              type="button"
+              variant={attendee.isCoOrganizer ? 'ghost' : 'outline'}
+              size="sm"
+              disabled={coOrganizer.isPending}
+              onClick={() => coOrganizer.mutate({ userId: attendee.user.id, isApproved: !attendee.isCoOrganizer })}
+              aria-label={`${t(attendee.isCoOrganizer ? 'coOrganizer.end' : 'coOrganizer.approve')}: ${personName(attendee.user, t('attendees.unknownName'))}`}
+              data-testid="co-organizer-toggle"
+            >
+              {t(attendee.isCoOrganizer ? 'coOrganizer.end' : 'coOrganizer.approve')}
+            </Button>
+          )}
         </li>
       ))}
     </ul>

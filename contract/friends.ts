@@ -13,7 +13,6 @@ const userIdSchema = z
 
 /** POST /api/friends/requests */
 export const friendRequestBodySchema = z.object({ userId: userIdSchema });
-export type FriendRequestBody = z.infer<typeof friendRequestBodySchema>;
 
 /** DELETE /api/friends/{userId} */
 export const friendParamsSchema = z.object({ userId: userIdSchema });
@@ -40,7 +39,6 @@ const friendRequestSchema = z.object({
   user: friendPersonSchema,
   createdAt: isoDateTimeSchema,
 });
-export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
 /** GET /api/friends/requests: pending requests to the caller and from the caller, newest first. */
 export const friendRequestsSchema = z.object({

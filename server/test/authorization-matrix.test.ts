@@ -743,7 +743,11 @@ describe('authorization matrix of co-organizers', () => {
       return row.id;
     };
     const approve = (eventId: number, cookie = organizer.cookie) =>
-      app.inject({ method: 'POST', url: `/api/events/${eventId}/co-organizers/${helper.user.id}`, headers: { cookie } });
+      app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/co-organizers/${helper.user.id}`,
+        headers: { cookie },
+      });
     const callsOn = async () => {
       const [upcoming, past, toCancel, toDelete] = [
         await heldEvent(daysFromNow(5)),
@@ -754,9 +758,19 @@ describe('authorization matrix of co-organizers', () => {
       return {
         events: [upcoming, past, toCancel, toDelete],
         calls: [
-          { method: 'PATCH' as const, url: `/api/events/${upcoming}`, body: { title: 'Renamed by a co-organizer' }, ok: 200 },
+          {
+            method: 'PATCH' as const,
+            url: `/api/events/${upcoming}`,
+            body: { title: 'Renamed by a co-organizer' },
+            ok: 200,
+          },
           { method: 'GET' as const, url: `/api/events/${upcoming}/attendees`, ok: 200 },
-          { method: 'POST' as const, url: `/api/events/${upcoming}/announcements`, body: { content: 'Notice' }, ok: 201 },
+          {
+            method: 'POST' as const,
+            url: `/api/events/${upcoming}/announcements`,
+            body: { content: 'Notice' },
+            ok: 201,
+          },
           {
             method: 'PUT' as const,
             url: `/api/events/${past}/attendance`,

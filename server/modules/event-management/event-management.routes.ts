@@ -180,8 +180,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
         response: { 200: attendeesResponseSchema, ...errors, 415: errorResponseSchema },
       },
     },
-    async (request) =>
-      service.approveCoOrganizer(requireUser(request).id, request.params.id, request.params.userId),
+    async (request) => service.approveCoOrganizer(requireUser(request).id, request.params.id, request.params.userId),
   );
 
   app.delete(

@@ -798,12 +798,16 @@ describe('RSVP statuses with meaning', () => {
     const approved = await call('POST', `/api/events/${event.id}/co-organizers/${helper!.user.id}`, organizer);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().attendees[0]).toMatchObject({ status: 'organizing', isCoOrganizer: true });
-    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Park day, renamed' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Park day, renamed' })).statusCode).toBe(
+      200,
+    );
 
     // Switching to "Attending" gives the rights up; asking again needs a new approval.
     expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'attending' })).statusCode).toBe(200);
     expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'No longer' })).statusCode).toBe(403);
-    expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'organizing' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'organizing' })).statusCode).toBe(
+      200,
+    );
     expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Not yet again' })).statusCode).toBe(403);
   });
 });

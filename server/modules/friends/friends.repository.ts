@@ -46,7 +46,11 @@ export async function lockRequest(db: Executor, id: number): Promise<FriendshipR
  * Undefined when the pair already has a row: the unique index on the ordered pair decides, so two
  * crossing requests at once leave one row and the loser reads it again.
  */
-export async function insertRequest(db: Executor, requesterId: string, addresseeId: string): Promise<number | undefined> {
+export async function insertRequest(
+  db: Executor,
+  requesterId: string,
+  addresseeId: string,
+): Promise<number | undefined> {
   const [row] = await db
     .insert(friendships)
     .values({ requesterId, addresseeId, status: 'pending' })

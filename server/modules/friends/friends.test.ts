@@ -14,11 +14,20 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 function ask(from: SignedUpUser, userId: string) {
-  return app.inject({ method: 'POST', url: '/api/friends/requests', headers: { cookie: from.cookie }, payload: { userId } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/friends/requests',
+    headers: { cookie: from.cookie },
+    payload: { userId },
+  });
 }
 
 function answer(by: SignedUpUser, requestId: number, verb: 'accept' | 'decline') {
-  return app.inject({ method: 'POST', url: `/api/friends/requests/${requestId}/${verb}`, headers: { cookie: by.cookie } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/friends/requests/${requestId}/${verb}`,
+    headers: { cookie: by.cookie },
+  });
 }
 
 async function read<T>(account: SignedUpUser, url: string): Promise<T> {
@@ -64,7 +73,11 @@ describe('friend requests (decisions §21)', () => {
     expect((await read<FriendRequests>(ana, '/api/friends/requests')).outgoing[0]?.user.id).toBe(ben.user.id);
     expect(JSON.stringify(bens)).not.toContain(ana.user.email);
     const [notice] = await read<Notification[]>(ben, '/api/notifications');
-    expect(notice).toMatchObject({ type: 'friend_request', actor: { id: ana.user.id }, data: { actorName: 'Ana Asker' } });
+    expect(notice).toMatchObject({
+      type: 'friend_request',
+      actor: { id: ana.user.id },
+      data: { actorName: 'Ana Asker' },
+    });
 
     expect((await answer(ben, requestId, 'accept')).json()).toEqual({ id: requestId, status: 'accepted' });
     expect((await read<FriendPerson[]>(ana, '/api/friends')).map((friend) => friend.id)).toEqual([ben.user.id]);
@@ -87,7 +100,11 @@ describe('friend requests (decisions §21)', () => {
     await answer(ben, requestId, 'accept');
     expect((await person(ana, ben.user.id)).friendship).toBe('friends');
     expect(JSON.stringify(await person(ana, ben.user.id))).not.toContain('@');
-    const missing = await app.inject({ method: 'GET', url: '/api/friends/people/nobody', headers: { cookie: ana.cookie } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/friends/people/nobody',
+      headers: { cookie: ana.cookie },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -120,7 +137,7 @@ describe('friend requests (decisions §21)', () => {
     expect((await read<FriendPerson[]>(ana, '/api/friends')).map((friend) => friend.id)).toEqual([ben.user.id]);
   });
 
-  it("lets only the person asked answer: the asker and a stranger get 403, an unknown request 404", async () => {
+  it('lets only the person asked answer: the asker and a stranger get 403, an unknown request 404', async () => {
     const ana = await signUpUser(app);
     const ben = await signUpUser(app);
     const stranger = await signUpUser(app);
@@ -154,16 +171,28 @@ describe('friend requests (decisions §21)', () => {
     const ben = await signUpUser(app);
     const carl = await signUpUser(app);
     await befriend(ana, ben);
-    const removed = await app.inject({ method: 'DELETE', url: `/api/friends/${ana.user.id}`, headers: { cookie: ben.cookie } });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/friends/${ana.user.id}`,
+      headers: { cookie: ben.cookie },
+    });
     expect(removed.statusCode).toBe(204);
     expect(await read<FriendPerson[]>(ana, '/api/friends')).toEqual([]);
     expect(await read<FriendPerson[]>(ben, '/api/friends')).toEqual([]);
 
     await ask(ana, carl.user.id);
-    const withdrawn = await app.inject({ method: 'DELETE', url: `/api/friends/${carl.user.id}`, headers: { cookie: ana.cookie } });
+    const withdrawn = await app.inject({
+      method: 'DELETE',
+      url: `/api/friends/${carl.user.id}`,
+      headers: { cookie: ana.cookie },
+    });
     expect(withdrawn.statusCode).toBe(204);
     expect((await read<FriendRequests>(carl, '/api/friends/requests')).incoming).toEqual([]);
-    const nothing = await app.inject({ method: 'DELETE', url: `/api/friends/${carl.user.id}`, headers: { cookie: ana.cookie } });
+    const nothing = await app.inject({
+      method: 'DELETE',
+      url: `/api/friends/${carl.user.id}`,
+      headers: { cookie: ana.cookie },
+    });
     expect([nothing.statusCode, nothing.json().code]).toEqual([404, 'NOT_FRIENDS']);
   });
 
@@ -232,7 +261,12 @@ describe('friend requests (decisions §21)', () => {
   it('limits requests per person (§16): the 31st of a day is a 429 that counts nothing', async () => {
     const ana = await signUpUser(app);
     const ben = await signUpUser(app);
-    await consumeWriteLimit(app.database.db, WRITE_LIMITS.friendRequests, ana.user.id, WRITE_LIMITS.friendRequests.limit);
+    await consumeWriteLimit(
+      app.database.db,
+      WRITE_LIMITS.friendRequests,
+      ana.user.id,
+      WRITE_LIMITS.friendRequests.limit,
+    );
     const refused = await ask(ana, ben.user.id);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();

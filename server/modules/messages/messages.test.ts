@@ -555,7 +555,9 @@ describe('one thread per person', () => {
     const sharer = await signUpVerifiedUser(app, { firstName: 'Sam' });
     const friend = await signUpUser(app, { firstName: 'Fay' });
     const event = await createEventRow(app.database.db, { organizerId: sharer.user.id, title: 'River cleanup' });
-    expect((await send(sharer, { receiverId: friend.user.email, eventId: event.id, content: 'Join me?' })).statusCode).toBe(201);
+    expect(
+      (await send(sharer, { receiverId: friend.user.email, eventId: event.id, content: 'Join me?' })).statusCode,
+    ).toBe(201);
     expect((await send(sharer, { receiverId: friend.user.id, content: 'Saw you on the list' })).statusCode).toBe(201);
     // Before the answer: the address is its own conversation, which tells the sharer nothing of whose it is.
     const before = (await get(sharer, '/api/conversations')).json() as ConversationAnswer[];
@@ -574,7 +576,9 @@ describe('one thread per person', () => {
     const thread = (await get(sharer, `/api/conversations/${friend.user.id}/messages`)).json() as ThreadMessage[];
     expect(thread.map((message) => message.content)).toEqual(['Join me?', 'Saw you on the list', 'Count me in']);
     expect(thread[0]?.event).toEqual({ id: event.id, title: 'River cleanup' });
-    expect((await get(sharer, `/api/conversations/${encodeURIComponent(friend.user.email)}/messages`)).json()).toEqual([]);
+    expect((await get(sharer, `/api/conversations/${encodeURIComponent(friend.user.email)}/messages`)).json()).toEqual(
+      [],
+    );
     expect(((await get(friend, '/api/conversations')).json() as ConversationAnswer[]).map((c) => c.id)).toEqual([
       sharer.user.id,
     ]);
@@ -588,7 +592,9 @@ describe('one thread per person', () => {
     const read = await get(volunteer, `/api/events/${event.id}`);
     const organizerId = read.json().organizerId as string;
     expect(organizerId).toBe(organizer.user.id);
-    expect((await send(volunteer, { receiverId: organizerId, eventId: event.id, content: 'Is parking free?' })).statusCode).toBe(201);
+    expect(
+      (await send(volunteer, { receiverId: organizerId, eventId: event.id, content: 'Is parking free?' })).statusCode,
+    ).toBe(201);
     const conversations = (await get(organizer, '/api/conversations')).json() as ConversationAnswer[];
     expect(conversations.map((conversation) => conversation.id)).toEqual([volunteer.user.id]);
     const thread = (await get(organizer, `/api/conversations/${volunteer.user.id}/messages`)).json() as ThreadMessage[];
@@ -604,10 +610,28 @@ describe('one thread per person', () => {
     const later = await signUpUser(app);
     const at = (minutes: number) => new Date(Date.now() - 60 * 60_000 + minutes * 60_000);
     await app.database.db.insert(messages).values([
-      { senderId: sharer.user.id, receiverId: friend.user.id, receiverEmail: friend.user.email, content: 'shared', createdAt: at(1) },
+      {
+        senderId: sharer.user.id,
+        receiverId: friend.user.id,
+        receiverEmail: friend.user.email,
+        content: 'shared',
+        createdAt: at(1),
+      },
       { senderId: friend.user.id, receiverId: sharer.user.id, content: 'answer', createdAt: at(2) },
-      { senderId: sharer.user.id, receiverId: friend.user.id, receiverEmail: friend.user.email, content: 'after', createdAt: at(3) },
-      { senderId: sharer.user.id, receiverId: later.user.id, receiverEmail: later.user.email, content: 'unanswered', createdAt: at(1) },
+      {
+        senderId: sharer.user.id,
+        receiverId: friend.user.id,
+        receiverEmail: friend.user.email,
+        content: 'after',
+        createdAt: at(3),
+      },
+      {
+        senderId: sharer.user.id,
+        receiverId: later.user.id,
+        receiverEmail: later.user.email,
+        content: 'unanswered',
+        createdAt: at(1),
+      },
     ]);
     const directory = path.resolve(import.meta.dirname, '../../db/migrations');
     const file = readdirSync(directory).find((name) => name.endsWith('_one_thread_per_person.sql'));

@@ -109,7 +109,10 @@ function FriendsLists() {
   const action = useFriendAction();
   const numbers = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
-  const friends = useMemo(() => (friendsQuery.data ?? []).filter((friend) => matches(friend, query)), [friendsQuery.data, query]);
+  const friends = useMemo(
+    () => (friendsQuery.data ?? []).filter((friend) => matches(friend, query)),
+    [friendsQuery.data, query],
+  );
   const incoming = useMemo(
     () => (requestsQuery.data?.incoming ?? []).filter((request) => matches(request.user, query)),
     [requestsQuery.data, query],
@@ -159,7 +162,10 @@ function FriendsLists() {
       <Tabs value={tab} onValueChange={setTab} className="mt-6 gap-4">
         <TabsList className="grid h-auto w-full grid-cols-3 sm:w-fit sm:min-w-[28rem]">
           <TabsTrigger value="friends" className="min-h-9 whitespace-normal leading-tight" data-testid="tab-friends">
-            {t('tabs.friends', { count: friendsQuery.data?.length ?? 0, formattedCount: numbers.format(friendsQuery.data?.length ?? 0) })}
+            {t('tabs.friends', {
+              count: friendsQuery.data?.length ?? 0,
+              formattedCount: numbers.format(friendsQuery.data?.length ?? 0),
+            })}
           </TabsTrigger>
           <TabsTrigger value="requests" className="min-h-9 whitespace-normal leading-tight" data-testid="tab-requests">
             {t('tabs.requests', { count: incomingCount, formattedCount: numbers.format(incomingCount) })}

@@ -18,7 +18,11 @@ export function FriendshipButton({ person, onRemove }: { person: Person; onRemov
       return null;
     case 'none':
       return (
-        <Button disabled={isBusy} onClick={() => action.mutate({ kind: 'ask', userId: person.id })} data-testid="friendship-button">
+        <Button
+          disabled={isBusy}
+          onClick={() => action.mutate({ kind: 'ask', userId: person.id })}
+          data-testid="friendship-button"
+        >
           <UserPlus aria-hidden />
           {t('actions.addFriend')}
         </Button>
@@ -38,7 +42,12 @@ export function FriendshipButton({ person, onRemove }: { person: Person; onRemov
       );
     case 'friends':
       return (
-        <Button variant="secondary" onClick={onRemove} aria-label={t('actions.friendsRemove')} data-testid="friendship-button">
+        <Button
+          variant="secondary"
+          onClick={onRemove}
+          aria-label={t('actions.friendsRemove')}
+          data-testid="friendship-button"
+        >
           <UserCheck aria-hidden />
           {t('actions.friends')}
         </Button>

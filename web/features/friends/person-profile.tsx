@@ -30,7 +30,10 @@ export default function PersonProfile({ userId }: { userId: string }) {
         <Skeleton className="h-48 rounded-2xl" role="status" aria-label={t('loading')} />
       ) : query.isError ? (
         isApiError(query.error) && query.error.status === 404 ? (
-          <p className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-muted-foreground" role="status">
+          <p
+            className="rounded-2xl border border-dashed border-border px-6 py-10 text-center text-muted-foreground"
+            role="status"
+          >
             {t('person.notFound')}
           </p>
         ) : (
@@ -57,9 +60,7 @@ export default function PersonProfile({ userId }: { userId: string }) {
                 })}
               </p>
             )}
-            {person.friendship === 'incoming' && (
-              <p className="mt-1 text-sm font-medium">{t('person.askedYou')}</p>
-            )}
+            {person.friendship === 'incoming' && <p className="mt-1 text-sm font-medium">{t('person.askedYou')}</p>}
           </div>
           {person.friendship !== 'self' && (
             <div className="flex flex-wrap justify-center gap-2">

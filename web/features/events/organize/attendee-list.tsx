@@ -123,9 +123,7 @@ function AttendeeRows({ eventId, attendees }: { eventId: number; attendees: Atte
             </span>
           </div>
           <Badge variant="secondary" data-testid="attendee-status">
-            {attendee.isCoOrganizer
-              ? t('coOrganizer.badge')
-              : t(`event-detail:rsvp.status.${attendee.status}.label`)}
+            {attendee.isCoOrganizer ? t('coOrganizer.badge') : t(`event-detail:rsvp.status.${attendee.status}.label`)}
           </Badge>
           {/* §21: "Co-Organizing" asks for the organizer's rights on this event; the organizer decides. */}
           {attendee.status === 'organizing' && (

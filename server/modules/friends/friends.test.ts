@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FriendPerson, FriendRequests, FriendSuggestion } from '../../../contract/friends';
 import type { Notification } from '../../../contract/notifications';
-import { rsvps } from '../../db/schema';
+import { friendships, rsvps } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -275,6 +275,30 @@ describe('friend requests (decisions §21)', () => {
     const carl = await signUpUser(app);
     await ask(carl, ana.user.id);
     expect((await ask(ana, carl.user.id)).json()).toMatchObject({ status: 'accepted' });
+  });
+
+  it("puts friendships in the account's export, and deleting the account erases them", async () => {
+    const ana = await signUpUser(app);
+    const ben = await signUpUser(app, { firstName: 'Ben', lastName: 'Export' });
+    await befriend(ana, ben);
+    const exported = await read<{ friends: Array<Record<string, unknown>> }>(ana, '/api/auth/user/export');
+    expect(exported.friends).toEqual([
+      expect.objectContaining({ userId: ben.user.id, firstName: 'Ben', status: 'accepted', direction: 'asked' }),
+    ]);
+    expect(JSON.stringify(exported.friends)).not.toContain(ben.user.email);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/auth/user',
+      headers: { cookie: ana.cookie },
+      payload: { password: ana.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const rows = await app.database.db
+      .select()
+      .from(friendships)
+      .where(or(eq(friendships.requesterId, ana.user.id), eq(friendships.addresseeId, ana.user.id)));
+    expect(rows).toEqual([]);
+    expect(await read<FriendPerson[]>(ben, '/api/friends')).toEqual([]);
   });
 
   it('answers one of two crossing requests made at the same moment', async () => {

@@ -140,49 +140,4 @@ test.describe('Friends are real', () => {
     await expect(page.getByTestId('organizer-name')).toBeVisible(READY);
     await expect(page.getByTestId('contact-organizer')).toHaveCount(0);
   });
-
-  test('"Co-Organizing" is a request the organizer approves in the attendee list; then that person manages the event', async ({
-    page,
-    context,
-    user,
-    newPerson,
-  }) => {
-    const created = await context.request.post('/api/events', {
-      data: {
-        title: 'Shared effort',
-        description: 'Many hands',
-        location: 'Lyon',
-        date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
-        categoryId: 1,
-        maxAttendees: 10,
-      },
-    });
-    expect(created.status(), user.email).toBe(201);
-    const eventId = (await created.json()).id as number;
-    const helper = await newPerson({ firstName: 'Hana', lastName: 'Kato' });
-    const giver = await newPerson({ firstName: 'Gus', lastName: 'Lind' });
-    expect(
-      (await helper.request.post(`/api/events/${eventId}/rsvp`, { data: { status: 'organizing' } })).status(),
-    ).toBe(200);
-    expect((await giver.request.post(`/api/events/${eventId}/rsvp`, { data: { status: 'supporting' } })).status()).toBe(
-      200,
-    );
-    expect((await helper.request.patch(`/api/events/${eventId}`, { data: { title: 'Too soon' } })).status()).toBe(403);
-
-    await page.goto(`/events/${eventId}`);
-    const section = page.getByTestId('attendee-section');
-    const rows = section.getByTestId('attendee-row');
-    await expect(rows).toHaveCount(2, READY);
-    await expect(rows.filter({ hasText: 'Gus Lind' })).toContainText('Supporting');
-    await expect(rows.filter({ hasText: 'Gus Lind' }).getByTestId('co-organizer-toggle')).toHaveCount(0);
-    await rows.filter({ hasText: 'Hana Kato' }).getByRole('button', { name: 'Make co-organizer: Hana Kato' }).click();
-    await expect(rows.filter({ hasText: 'Hana Kato' }).getByTestId('attendee-status')).toHaveText('Co-organizer');
-    await expect(
-      rows.filter({ hasText: 'Hana Kato' }).getByRole('button', { name: 'End co-organizing: Hana Kato' }),
-    ).toBeVisible();
-    await expectNoSeriousAccessibilityViolations(page);
-    expect(
-      (await helper.request.patch(`/api/events/${eventId}`, { data: { title: 'Shared effort, renamed' } })).status(),
-    ).toBe(200);
-  });
 });

@@ -14,7 +14,6 @@ import { PersonAvatar } from '@/components/people/person-avatar';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
-import { useCoOrganizer } from '../api/use-co-organizer';
 import { isEventPast } from '../components/event-state';
 
 /** Attendance can be recorded from the start until 30 days after it. */
@@ -95,7 +94,7 @@ export function AttendeeSection({ event }: { event: Event }) {
           />
         ) : (
           <>
-            <AttendeeRows eventId={event.id} attendees={attendees.data.attendees} />
+            <AttendeeRows attendees={attendees.data.attendees} />
             <WaitlistRows waitlist={attendees.data.waitlist} />
           </>
         )}
@@ -104,10 +103,9 @@ export function AttendeeSection({ event }: { event: Event }) {
   );
 }
 
-function AttendeeRows({ eventId, attendees }: { eventId: number; attendees: Attendee[] }) {
+function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const formatDateTime = useFormatDateTime();
-  const coOrganizer = useCoOrganizer(eventId);
   if (attendees.length === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
   return (
     <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
@@ -123,22 +121,8 @@ function AttendeeRows({ eventId, attendees }: { eventId: number; attendees: Atte
             </span>
           </div>
           <Badge variant="secondary" data-testid="attendee-status">
-            {attendee.isCoOrganizer ? t('coOrganizer.badge') : t(`event-detail:rsvp.status.${attendee.status}.label`)}
+            {t(`event-detail:rsvp.status.${attendee.status}.label`)}
           </Badge>
-          {/* §21: "Co-Organizing" asks for the organizer's rights on this event; the organizer decides. */}
-          {attendee.status === 'organizing' && (
-            <Button
-              type="button"
-              variant={attendee.isCoOrganizer ? 'ghost' : 'outline'}
-              size="sm"
-              disabled={coOrganizer.isPending}
-              onClick={() => coOrganizer.mutate({ userId: attendee.user.id, isApproved: !attendee.isCoOrganizer })}
-              aria-label={`${t(attendee.isCoOrganizer ? 'coOrganizer.end' : 'coOrganizer.approve')}: ${personName(attendee.user, t('attendees.unknownName'))}`}
-              data-testid="co-organizer-toggle"
-            >
-              {t(attendee.isCoOrganizer ? 'coOrganizer.end' : 'coOrganizer.approve')}
-            </Button>
-          )}
         </li>
       ))}
     </ul>

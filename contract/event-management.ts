@@ -18,6 +18,9 @@ const attendeeSchema = z.object({
   status: rsvpStatusSchema,
   createdAt: isoDateTimeSchema.describe('When the RSVP was made'),
   attended: z.boolean().nullable().describe('Recorded attendance; null until the organizer records it'),
+  isCoOrganizer: z
+    .boolean()
+    .describe("An 'organizing' RSVP the organizer approved: this person manages the event too (decisions §21)"),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -84,3 +87,13 @@ export const verifiedHoursSchema = z.object({
   entries: z.array(verifiedHoursEntrySchema),
 });
 export type VerifiedHours = z.infer<typeof verifiedHoursSchema>;
+
+/** POST and DELETE /api/events/{id}/co-organizers/{userId}: approve a "Co-Organizing" RSVP, or decline / end it. */
+export const coOrganizerParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .min(1, 'Id must be at least 1')
+    .max(2_147_483_647, 'Id is too large'),
+  userId: z.string().min(1, 'User is required').max(100, 'User not found'),
+});

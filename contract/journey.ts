@@ -96,8 +96,9 @@ export const hoursByMonthSchema = z.array(
   }),
 );
 
-export const HOURS_PER_ORGANIZED_EVENT = 4;
-export const HOURS_PER_JOINED_EVENT = 3;
+/** Planned hours: spec §9's estimate per organized and per joined event (shown only labelled as planned). */
+const HOURS_PER_ORGANIZED_EVENT = 4;
+const HOURS_PER_JOINED_EVENT = 3;
 /** Levels count verified hours (decisions.md §21), besides the points of unlocked achievements. */
 export const XP_PER_VERIFIED_HOUR = 10;
 export const XP_PER_LEVEL = 100;

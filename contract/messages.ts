@@ -103,5 +103,7 @@ export const chatMessageSchema = z.object({
     profileImageUrl: z.string().nullable(),
     isDeleted: isDeletedSchema,
   }),
+  /** The event the message shares, shown as a card in the thread; null when it shares none (or it was deleted). */
+  event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -13,6 +13,8 @@ const NOTIFICATION_TYPES = [
   'achievement_unlocked',
   // A new event of an organization the person follows (decisions §20); its actorName is the organization's.
   'organization_event',
+  'friend_request',
+  'friend_accepted',
 ] as const;
 const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -21,6 +21,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
 import { slotRoutes } from './modules/slots/slots.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
+import { friendRoutes } from './modules/friends/friends.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { notificationRoutes, refuseStreamsOverCapacity } from './modules/notifications/notifications.routes';
 import { DEFAULT_STREAM_OPTIONS, StreamHub } from './modules/notifications/stream-hub';
@@ -261,6 +262,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onClose', async () => mailOutbox.stop());
   await app.register(userRoutes, { db: database.db });
   await app.register(moderationRoutes, { db: database.db, authService, adminEmails: config.adminEmails });
+  await app.register(friendRoutes, { db: database.db });
   // One for the API and the pages, so both share its five-minute reading.
   const statsService = new StatsService(database.db, { timeZone: config.timeZone });
   await app.register(statsRoutes, { service: statsService });

@@ -410,6 +410,9 @@ export const rsvps = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    // Decisions §21: an 'organizing' RSVP is a request for co-organizer rights; set when the organizer
+    // approves it, and the person then manages the event (canManageEvent) while the RSVP stays 'organizing'.
+    coOrganizerApprovedAt: timestamp('co_organizer_approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -670,6 +673,8 @@ export const notifications = pgTable(
         'message_received',
         'achievement_unlocked',
         'organization_event',
+        'friend_request',
+        'friend_accepted',
       ],
     }).notNull(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
@@ -850,5 +855,35 @@ export const userBlocks = pgTable(
     primaryKey({ columns: [table.blockerId, table.blockedId] }),
     index('user_blocks_blocked').on(table.blockedId),
     check('user_blocks_not_self', sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+/**
+ * Friendships and friend requests (decisions §21), one row per pair of people whichever of them asked:
+ * the unique index on the ordered pair makes "A asks B" and "B asks A" at the same moment one row, so two
+ * crossing requests cannot both stand. A declined request or a removed friend deletes the row.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: text('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('friendships_pair').on(
+      sql`least(${table.requesterId}, ${table.addresseeId})`,
+      sql`greatest(${table.requesterId}, ${table.addresseeId})`,
+    ),
+    index('friendships_requester').on(table.requesterId, table.status),
+    index('friendships_addressee').on(table.addresseeId, table.status),
+    check('friendships_not_self', sql`${table.requesterId} <> ${table.addresseeId}`),
   ],
 );

@@ -219,3 +219,22 @@ describe('demo data', () => {
     expect(hours.entries.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('demo friends (decisions §21)', () => {
+  it('gives the demo account friends with mutual friends, requests both ways and suggestions', async () => {
+    const { cookie } = await signInDemo();
+    const read = async <T>(url: string): Promise<T> => {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as T;
+    };
+    const friends = await read<Array<{ firstName: string; mutualFriends: number }>>('/api/friends');
+    expect(friends.length).toBeGreaterThanOrEqual(4);
+    expect(friends.some((friend) => friend.mutualFriends > 0)).toBe(true);
+    const requests = await read<{ incoming: unknown[]; outgoing: unknown[] }>('/api/friends/requests');
+    expect(requests.incoming.length).toBeGreaterThanOrEqual(2);
+    expect(requests.outgoing.length).toBeGreaterThanOrEqual(1);
+    const suggestions = await read<Array<{ event: { title: string } }>>('/api/friends/suggestions');
+    expect(suggestions.length).toBeGreaterThan(0);
+  });
+});

@@ -10,6 +10,7 @@ import {
   eventChanges,
   eventPhotos,
   events,
+  friendships,
   messages,
   organizationFollows,
   organizationMembers,
@@ -680,6 +681,7 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
       planned.filter((event) => !event.isPast).map((event) => ({ id: eventId(event), organizerId: event.organizerId })),
       now,
     );
+    await tx.insert(friendships).values(planFriendships(people, now));
 
     await tx.execute(sql`
       UPDATE events SET
@@ -783,6 +785,54 @@ async function seedModeration(
     details: 'The address on the page is a private house, not the park it names.',
     createdAt: new Date(now.getTime() - 3 * HOUR_MS),
   });
+}
+
+/**
+ * Friendships with a past (decisions §21): the demo account has friends who share friends with it, two
+ * requests waiting for its answer and one of its own waiting for Sofia's, so every tab of Friends and
+ * every state of the friendship button shows at once.
+ */
+function planFriendships(people: Person[], now: Date): Array<typeof friendships.$inferInsert> {
+  const [demo, maria, kenji, aisha, lukas, priya, tom, sofia, , emma] = people as [
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+    Person,
+  ];
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const accepted = (requester: Person, addressee: Person, days: number) => ({
+    requesterId: requester.id,
+    addresseeId: addressee.id,
+    status: 'accepted' as const,
+    createdAt: daysAgo(days + 1),
+    acceptedAt: daysAgo(days),
+  });
+  const pending = (requester: Person, addressee: Person, hours: number) => ({
+    requesterId: requester.id,
+    addresseeId: addressee.id,
+    status: 'pending' as const,
+    createdAt: new Date(now.getTime() - hours * HOUR_MS),
+  });
+  return [
+    accepted(maria, demo, 60),
+    accepted(demo, kenji, 45),
+    accepted(aisha, demo, 30),
+    accepted(demo, lukas, 12),
+    accepted(maria, kenji, 50),
+    accepted(maria, aisha, 40),
+    accepted(kenji, lukas, 20),
+    accepted(emma, aisha, 25),
+    accepted(tom, sofia, 15),
+    pending(priya, demo, 5),
+    pending(tom, demo, 30),
+    pending(demo, sofia, 20),
+  ];
 }
 
 /** Conversations with a past: the demo account's latest received messages stay unread. */

@@ -168,6 +168,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/events/:id/attendees': (f) => organizerOnly(200, { url: `/api/events/${f.upcomingEventId}/attendees` }),
   'POST /api/events/:id/announcements': (f) =>
     organizerOnly(201, { url: `/api/events/${f.upcomingEventId}/announcements`, body: { content: 'Matrix notice' } }),
+  // The attendee offered no co-organizing ('attending'): the organizer's call finds nothing to approve.
+  'POST /api/events/:id/co-organizers/:userId': (f) =>
+    organizerOnly(404, { url: `/api/events/${f.upcomingEventId}/co-organizers/${f.ids.attendee}` }),
+  'DELETE /api/events/:id/co-organizers/:userId': (f) =>
+    organizerOnly(404, { url: `/api/events/${f.upcomingEventId}/co-organizers/${f.ids.attendee}` }),
   'PUT /api/events/:id/attendance': (f) =>
     organizerOnly(200, {
       url: `/api/events/${f.pastEventId}/attendance`,
@@ -338,6 +343,20 @@ const EXPECTATIONS: Record<string, Expectation> = {
   }),
   'GET /api/users': () => signedIn(200, { url: '/api/users?search=a' }),
   'GET /api/friends': () => signedIn(200),
+  'GET /api/friends/requests': () => signedIn(200),
+  'GET /api/friends/suggestions': () => signedIn(200),
+  'GET /api/friends/people/:userId': (f) => signedIn(200, { url: `/api/friends/people/${f.ids.attendee}` }),
+  // Each asks someone else, once; asking oneself is a 400 (friends.test.ts covers the rest of §21's rules).
+  'POST /api/friends/requests': (f) => ({
+    visitor: { status: 401, body: { userId: f.ids.organizer } },
+    stranger: { status: 201, body: { userId: f.ids.organizer } },
+    organizer: { status: 201, body: { userId: f.ids.attendee } },
+    attendee: { status: 400, body: { userId: f.ids.attendee } },
+  }),
+  // A request nobody made: answering another person's request is a 403 (friends.test.ts).
+  'POST /api/friends/requests/:id/accept': () => signedIn(404, { url: '/api/friends/requests/2147483647/accept' }),
+  'POST /api/friends/requests/:id/decline': () => signedIn(404, { url: '/api/friends/requests/2147483647/decline' }),
+  'DELETE /api/friends/:userId': () => signedIn(404, { url: '/api/friends/nobody-at-all' }),
   'GET /api/achievements': () => signedIn(200),
   'GET /api/user/achievements': () => signedIn(200),
   'GET /api/user/stats': () => signedIn(200),
@@ -744,5 +763,101 @@ describe('authorization matrix of organization roles', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+/**
+ * Decisions §21: a "Co-Organizing" RSVP the organizer approved gives every organizer right on that event,
+ * through canManageEvent; the same RSVP before approval, or after the approval is taken back, gives none.
+ */
+describe('authorization matrix of co-organizers', () => {
+  it("gives an approved co-organizer the organizer's rights over that event only, and takes them back", async () => {
+    const organizer = await signUpUser(app, { firstName: 'Lead', lastName: 'Matrix' });
+    const helper = await signUpUser(app, { firstName: 'Helper', lastName: 'Matrix' });
+    const volunteer = await signUpUser(app, { firstName: 'Volunteer', lastName: 'Matrix' });
+    const heldEvent = async (date: Date) => {
+      const row = await createEventRow(app.database.db, { organizerId: organizer.user.id, date, title: 'Shared' });
+      await addRsvpRow(app.database.db, row.id, helper.user.id, 'organizing');
+      await addRsvpRow(app.database.db, row.id, volunteer.user.id);
+      return row.id;
+    };
+    const approve = (eventId: number, cookie = organizer.cookie) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/co-organizers/${helper.user.id}`,
+        headers: { cookie },
+      });
+    const callsOn = async () => {
+      const [upcoming, past, toCancel, toDelete] = [
+        await heldEvent(daysFromNow(5)),
+        await heldEvent(daysFromNow(-2)),
+        await heldEvent(daysFromNow(6)),
+        await heldEvent(daysFromNow(6)),
+      ];
+      return {
+        events: [upcoming, past, toCancel, toDelete],
+        calls: [
+          {
+            method: 'PATCH' as const,
+            url: `/api/events/${upcoming}`,
+            body: { title: 'Renamed by a co-organizer' },
+            ok: 200,
+          },
+          { method: 'GET' as const, url: `/api/events/${upcoming}/attendees`, ok: 200 },
+          {
+            method: 'POST' as const,
+            url: `/api/events/${upcoming}/announcements`,
+            body: { content: 'Notice' },
+            ok: 201,
+          },
+          {
+            method: 'PUT' as const,
+            url: `/api/events/${past}/attendance`,
+            body: { entries: [{ userId: volunteer.user.id, attended: true }] },
+            ok: 200,
+          },
+          { method: 'POST' as const, url: `/api/events/${toCancel}/cancel`, body: { reason: 'Matrix' }, ok: 200 },
+          // Past the organizer check, the organizer's own rule: an event people joined is cancelled, not deleted.
+          { method: 'DELETE' as const, url: `/api/events/${toDelete}`, ok: 409 },
+        ],
+      };
+    };
+    const run = async (calls: Awaited<ReturnType<typeof callsOn>>['calls'], isAllowed: boolean) => {
+      const mismatches: string[] = [];
+      for (const call of calls) {
+        const response = await app.inject({
+          method: call.method,
+          url: call.url,
+          headers: { cookie: helper.cookie },
+          ...(call.body ? { payload: call.body } : {}),
+        });
+        const expected = isAllowed ? call.ok : 403;
+        if (response.statusCode !== expected)
+          mismatches.push(`${call.method} ${call.url}: expected ${expected}, got ${response.statusCode}`);
+      }
+      return mismatches;
+    };
+
+    const unapproved = await callsOn();
+    expect(await run(unapproved.calls, false)).toEqual([]);
+    // Only someone who manages the event approves: the helper cannot approve themself, nor the volunteer them.
+    expect((await approve(unapproved.events[0]!, helper.cookie)).statusCode).toBe(403);
+    expect((await approve(unapproved.events[0]!, volunteer.cookie)).statusCode).toBe(403);
+
+    const approved = await callsOn();
+    for (const eventId of approved.events) expect((await approve(eventId)).statusCode).toBe(200);
+    expect(await run(approved.calls, true)).toEqual([]);
+
+    const revoked = await callsOn();
+    for (const eventId of revoked.events) {
+      expect((await approve(eventId)).statusCode).toBe(200);
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/co-organizers/${helper.user.id}`,
+        headers: { cookie: organizer.cookie },
+      });
+      expect(removed.statusCode).toBe(200);
+    }
+    expect(await run(revoked.calls, false)).toEqual([]);
   });
 });

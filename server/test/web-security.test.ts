@@ -301,6 +301,28 @@ async function prepareScheduleDoorOrOrganizationRequest(
     }
     case 'PUT /api/organizations/:id/logo':
       return { url: `/api/organizations/${(await createOrganizationOf(owner)).id}/logo`, body: { image: pngDataUrl } };
+    // Friends and co-organizers: a person of its own each time.
+    case 'POST /api/friends/requests':
+      return { url, body: { userId: (await signUpUser(app)).user.id } };
+    case 'POST /api/friends/requests/:id/accept':
+    case 'POST /api/friends/requests/:id/decline': {
+      const asker = await signUpUser(app);
+      const asked = await callAs(asker, 'POST', '/api/friends/requests', { userId: owner.user.id });
+      return { url: url.replace(':id', String(asked.id)) };
+    }
+    case 'DELETE /api/friends/:userId': {
+      const friend = await signUpUser(app);
+      await callAs(owner, 'POST', '/api/friends/requests', { userId: friend.user.id });
+      return { url: `/api/friends/${friend.user.id}` };
+    }
+    case 'POST /api/events/:id/co-organizers/:userId':
+    case 'DELETE /api/events/:id/co-organizers/:userId': {
+      const id = await ownEvent();
+      const helper = await signUpUser(app);
+      await callAs(helper, 'POST', `/api/events/${id}/rsvp`, { status: 'organizing' });
+      if (method === 'DELETE') await callAs(owner, 'POST', `/api/events/${id}/co-organizers/${helper.user.id}`);
+      return { url: `/api/events/${id}/co-organizers/${helper.user.id}` };
+    }
     case 'PUT /api/preferences':
       return { url, body: { place: 'Porto', categoryIds: [1] } };
     // Reports, moderation and blocking: the owner is this app's ADMIN_EMAILS address (a moderator who

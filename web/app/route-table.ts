@@ -43,7 +43,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/events/:id/check-in', page: 'check-in/check-in-page', namespaces: ['check-in'] }, // The organizer's door
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
-  { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)
+  // Friends, requests, suggestions, and a person's page at /friends/{id}: one route, so a person's page
+  // costs the route table nothing (every signed-in first load carries it).
+  { path: '/friends/:id?', page: 'friends/friends-page', namespaces: ['friends'] },
   { path: '/groups', page: 'groups/groups-page', namespaces: ['groups'] }, // Groups: one's organizations, others to find
   // Chat list and thread (/chat and /chat/{id}) as ONE route with an optional id, so opening a
   // conversation keeps the page mounted (list scroll and search survive) instead of remounting it.

@@ -12,6 +12,7 @@ import {
   passwordResetTokens,
   profilePhotos,
   securityEvents,
+  friendships,
   userAchievements,
   users,
   waitlistEntries,
@@ -83,56 +84,67 @@ type Row = Record<string, unknown>;
 
 /** The account's data export: everything stored about the user, as plain rows (the service shapes them). */
 export async function readExportRows(db: Executor, userId: string) {
-  const [organized, rsvps, waitlist, ratings, sent, received, achievements, sessions, security] = await Promise.all([
-    selectRows<Row>(
-      db,
-      sql`SELECT e.id, e.title, e.description, e.location, e.date, e.image_url AS "imageUrl", c.name AS category, e.max_attendees AS "maxAttendees", e.status,
+  const [organized, rsvps, waitlist, ratings, sent, received, achievements, sessions, security, friends] =
+    await Promise.all([
+      selectRows<Row>(
+        db,
+        sql`SELECT e.id, e.title, e.description, e.location, e.date, e.image_url AS "imageUrl", c.name AS category, e.max_attendees AS "maxAttendees", e.status,
                  e.cancel_reason AS "cancelReason", e.created_at AS "createdAt"
           FROM events e JOIN categories c ON c.id = e.category_id WHERE e.organizer_id = ${userId} ORDER BY e.date, e.id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT r.event_id AS "eventId", e.title AS "eventTitle", r.status, r.attended, r.created_at AS "createdAt" FROM rsvps r JOIN events e ON e.id = r.event_id
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT r.event_id AS "eventId", e.title AS "eventTitle", r.status, r.attended, r.created_at AS "createdAt" FROM rsvps r JOIN events e ON e.id = r.event_id
           WHERE r.user_id = ${userId} ORDER BY r.created_at, r.event_id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT w.event_id AS "eventId", e.title AS "eventTitle", w.created_at AS "createdAt" FROM waitlist_entries w JOIN events e ON e.id = w.event_id
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT w.event_id AS "eventId", e.title AS "eventTitle", w.created_at AS "createdAt" FROM waitlist_entries w JOIN events e ON e.id = w.event_id
           WHERE w.user_id = ${userId} ORDER BY w.created_at, w.id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT r.event_id AS "eventId", e.title AS "eventTitle", r.rating, r.comment, r.created_at AS "createdAt" FROM ratings r JOIN events e ON e.id = r.event_id
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT r.event_id AS "eventId", e.title AS "eventTitle", r.rating, r.comment, r.created_at AS "createdAt" FROM ratings r JOIN events e ON e.id = r.event_id
           WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`,
-    ),
-    // The other person by name only: their e-mail is theirs; an address the user typed is the user's own data.
-    selectRows<Row>(
-      db,
-      sql`SELECT m.id, m.receiver_id AS "receiverId", u.first_name AS "receiverFirstName", u.last_name AS "receiverLastName", m.receiver_email AS "addressedTo",
+      ),
+      // The other person by name only: their e-mail is theirs; an address the user typed is the user's own data.
+      selectRows<Row>(
+        db,
+        sql`SELECT m.id, m.receiver_id AS "receiverId", u.first_name AS "receiverFirstName", u.last_name AS "receiverLastName", m.receiver_email AS "addressedTo",
                  m.event_id AS "eventId", m.content, m.created_at AS "createdAt"
           FROM messages m LEFT JOIN users u ON u.id = m.receiver_id WHERE m.sender_id = ${userId} ORDER BY m.created_at, m.id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT m.id, m.sender_id AS "senderId", u.first_name AS "senderFirstName", u.last_name AS "senderLastName", m.event_id AS "eventId", m.content,
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT m.id, m.sender_id AS "senderId", u.first_name AS "senderFirstName", u.last_name AS "senderLastName", m.event_id AS "eventId", m.content,
                  m.is_read AS "isRead", m.created_at AS "createdAt"
           FROM messages m JOIN users u ON u.id = m.sender_id WHERE m.receiver_id = ${userId} ORDER BY m.created_at, m.id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT a.name, ua.progress, ua.unlocked_at AS "unlockedAt" FROM user_achievements ua JOIN achievements a ON a.id = ua.achievement_id
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT a.name, ua.progress, ua.unlocked_at AS "unlockedAt" FROM user_achievements ua JOIN achievements a ON a.id = ua.achievement_id
           WHERE ua.user_id = ${userId} ORDER BY a.id`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT user_agent AS "userAgent", created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt" FROM sessions WHERE user_id = ${userId} ORDER BY created_at`,
-    ),
-    selectRows<Row>(
-      db,
-      sql`SELECT kind, client_address AS "clientAddress", user_agent AS "userAgent", created_at AS "createdAt" FROM security_events WHERE user_id = ${userId} ORDER BY created_at, id`,
-    ),
-  ]);
-  return { organized, rsvps, waitlist, ratings, sent, received, achievements, sessions, security };
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT user_agent AS "userAgent", created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt" FROM sessions WHERE user_id = ${userId} ORDER BY created_at`,
+      ),
+      selectRows<Row>(
+        db,
+        sql`SELECT kind, client_address AS "clientAddress", user_agent AS "userAgent", created_at AS "createdAt" FROM security_events WHERE user_id = ${userId} ORDER BY created_at, id`,
+      ),
+      // Friendships and requests either way (decision 0036): the other person by name only, as for messages.
+      selectRows<Row>(
+        db,
+        sql`SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", f.status,
+                 CASE WHEN f.requester_id = ${userId} THEN 'asked' ELSE 'was asked' END AS "direction",
+                 f.created_at AS "createdAt", f.accepted_at AS "acceptedAt"
+          FROM friendships f
+          JOIN users u ON u.id = CASE WHEN f.requester_id = ${userId} THEN f.addressee_id ELSE f.requester_id END
+          WHERE f.requester_id = ${userId} OR f.addressee_id = ${userId} ORDER BY f.created_at, f.id`,
+      ),
+    ]);
+  return { organized, rsvps, waitlist, ratings, sent, received, achievements, sessions, security, friends };
 }
 
 /** Someone other than the organizer holds an RSVP or a waitlist place: the event is theirs too. */
@@ -183,6 +195,7 @@ export async function eraseAccount(db: Executor, userId: string): Promise<{ free
   // The place and interests asked at first run, and whom the person followed, are theirs alone.
   await db.delete(userPreferences).where(eq(userPreferences.userId, userId));
   await db.delete(organizationFollows).where(eq(organizationFollows.userId, userId));
+  await db.delete(friendships).where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)));
   await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
   // Failed sign-ins are counted under keys that hold the address (auth.service): the address goes with them.
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

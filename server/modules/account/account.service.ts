@@ -318,6 +318,7 @@ export class AccountService {
       achievements: rows.achievements,
       sessions: rows.sessions,
       securityEvents: rows.security,
+      friends: rows.friends,
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Executor, selectRows } from '../../db/client';
 import { eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
@@ -79,6 +79,7 @@ export type RsvpHolderRow = {
   status: RsvpStatus;
   createdAt: Date;
   attended: boolean | null;
+  coOrganizerApprovedAt: Date | null;
 };
 
 export async function listRsvpHolders(db: Executor, eventId: number): Promise<RsvpHolderRow[]> {
@@ -91,6 +92,7 @@ export async function listRsvpHolders(db: Executor, eventId: number): Promise<Rs
       status: rsvps.status,
       createdAt: rsvps.createdAt,
       attended: rsvps.attended,
+      coOrganizerApprovedAt: rsvps.coOrganizerApprovedAt,
     })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))
@@ -368,4 +370,43 @@ export async function listOrganizationAttendance(
     date: row.date instanceof Date ? row.date : new Date(row.date),
     minutes: Number(row.minutes),
   }));
+}
+
+/** Whether the person holds an approved 'organizing' RSVP of the event: a co-organizer (decisions §21). */
+export async function isApprovedCoOrganizer(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: rsvps.userId })
+    .from(rsvps)
+    .where(
+      and(
+        eq(rsvps.eventId, eventId),
+        eq(rsvps.userId, userId),
+        eq(rsvps.status, 'organizing'),
+        isNotNull(rsvps.coOrganizerApprovedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Approves the person's 'organizing' RSVP; false when they hold none (nothing to approve). */
+export async function approveCoOrganizer(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const updated = await db
+    .update(rsvps)
+    .set({ coOrganizerApprovedAt: sql`coalesce(${rsvps.coOrganizerApprovedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.status, 'organizing')))
+    .returning({ userId: rsvps.userId });
+  return updated.length > 0;
+}
+
+/**
+ * Declines the request or ends the rights: the person keeps their place, as 'attending'. False when they
+ * hold no 'organizing' RSVP.
+ */
+export async function removeCoOrganizer(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const updated = await db
+    .update(rsvps)
+    .set({ status: 'attending', coOrganizerApprovedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.status, 'organizing')))
+    .returning({ userId: rsvps.userId });
+  return updated.length > 0;
 }

@@ -7,6 +7,7 @@ import {
   attendanceBodySchema,
   attendeesQuerySchema,
   attendeesResponseSchema,
+  coOrganizerParamsSchema,
   verifiedHoursSchema,
 } from '../../../contract/event-management';
 import { idParamsSchema } from '../../../contract/common';
@@ -167,6 +168,32 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.recordAttendance(requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/events/:id/co-organizers/:userId',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Accept a "Co-Organizing" RSVP: that person manages the event too (organizer only)',
+        params: coOrganizerParamsSchema,
+        response: { 200: attendeesResponseSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => service.approveCoOrganizer(requireUser(request).id, request.params.id, request.params.userId),
+  );
+
+  app.delete(
+    '/api/events/:id/co-organizers/:userId',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Decline a "Co-Organizing" RSVP or end those rights; the person stays as attending',
+        params: coOrganizerParamsSchema,
+        response: { 200: attendeesResponseSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => service.removeCoOrganizer(requireUser(request).id, request.params.id, request.params.userId),
   );
 
   app.get(

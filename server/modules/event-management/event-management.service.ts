@@ -31,6 +31,7 @@ import {
 export type UpdateEventInput = z.output<typeof updateEventBodySchema>;
 
 const ONLY_ORGANIZER = 'Only the organizer can change this event';
+const NOT_CO_ORGANIZING = 'This person has not offered to co-organize this event';
 const ONLY_ORGANIZER_ATTENDEES = 'Only the organizer can see who is coming';
 const PEOPLE_HAVE_RSVPED = 'People have RSVPed: cancel the event instead';
 const CAPACITY_BELOW_RSVPS = 'Maximum attendees cannot be below the number of RSVPs';
@@ -133,16 +134,18 @@ function toIso(value: Date | string): string {
 }
 
 /**
- * THE answer to "may this person manage this event" (decisions §11–§13 and §20): its organizer, and the
- * owners, admins and organizers of the organization it is held under. Every organizer call asks it
- * through lockOwnEvent; another module that needs it gets it exported here, never by comparing ids.
+ * THE answer to "may this person manage this event" (decisions §11–§13, §20 and §21): its organizer, the
+ * co-organizers the organizer approved, and the owners, admins and organizers of the organization it is
+ * held under. Every organizer call asks it through lockOwnEvent; another module that needs it gets it
+ * exported here, never by comparing ids.
  */
 async function canManageEvent(
   db: Executor,
-  event: Pick<LockedEvent, 'organizerId' | 'organizationId'>,
+  event: Pick<LockedEvent, 'id' | 'organizerId' | 'organizationId'>,
   userId: string,
 ): Promise<boolean> {
   if (event.organizerId === userId) return true;
+  if (await repository.isApprovedCoOrganizer(db, event.id, userId)) return true;
   if (event.organizationId === null) return false;
   return canManageOrganizationEvents(await findOrganizationRole(db, event.organizationId, userId));
 }
@@ -341,6 +344,7 @@ export class EventManagementService {
       status: row.status,
       createdAt: toIso(row.createdAt),
       attended: row.attended,
+      isCoOrganizer: row.status === 'organizing' && row.coOrganizerApprovedAt !== null,
     }));
     const waitlist: WaitlistEntry[] = waiting.map((row, index) => ({
       user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
@@ -348,6 +352,29 @@ export class EventManagementService {
       createdAt: toIso(row.createdAt),
     }));
     return { attendees, waitlist };
+  }
+
+  /**
+   * Accepts a person's "Co-Organizing" RSVP (decisions §21): from then on canManageEvent lets them manage
+   * the event. 404 NOT_CO_ORGANIZING when they asked for nothing, so rights are never given unasked.
+   */
+  async approveCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (!(await repository.approveCoOrganizer(tx, event.id, personId)))
+        throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
+      return this.readAttendees(tx, event.id);
+    });
+  }
+
+  /** Declines the request, or takes the rights back; the person stays on the list as attending. */
+  async removeCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockOwnEvent(tx, userId, eventId);
+      if (!(await repository.removeCoOrganizer(tx, event.id, personId)))
+        throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
+      return this.readAttendees(tx, event.id);
+    });
   }
 
   async announce(userId: string, eventId: number, content: string): Promise<number> {

@@ -765,3 +765,49 @@ describe('POST /api/events/:id/announcements', () => {
     expect(achievements.map((entry) => entry.achievement.name)).not.toContain('Ambassador');
   });
 });
+
+/** Decisions §21: "Co-Organizing" asks for co-organizer rights, the organizer decides; "Supporting" is shown. */
+describe('RSVP statuses with meaning', () => {
+  it('approves a co-organizing RSVP only, lists who supports, and ends the rights when the person changes status', async () => {
+    const organizer = await signUpUser(app, { firstName: 'Olga' });
+    const [helper, supporter, volunteer] = await signUpMany(3);
+    const event = await createEvent(app, organizer.cookie, { title: 'Park day' });
+    for (const [person, status] of [
+      [helper!, 'organizing'],
+      [supporter!, 'supporting'],
+      [volunteer!, 'attending'],
+    ] as const)
+      expect((await call('POST', `/api/events/${event.id}/rsvp`, person, { status })).statusCode).toBe(200);
+
+    const unasked = await call('POST', `/api/events/${event.id}/co-organizers/${volunteer!.user.id}`, organizer);
+    expect([unasked.statusCode, unasked.json().code]).toEqual([404, 'NOT_CO_ORGANIZING']);
+    const before = (await call('GET', `/api/events/${event.id}/attendees`, organizer)).json();
+    expect(
+      before.attendees.map((entry: { user: { id: string }; status: string; isCoOrganizer: boolean }) => [
+        entry.user.id,
+        entry.status,
+        entry.isCoOrganizer,
+      ]),
+    ).toEqual([
+      [helper!.user.id, 'organizing', false],
+      [supporter!.user.id, 'supporting', false],
+      [volunteer!.user.id, 'attending', false],
+    ]);
+    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Too soon' })).statusCode).toBe(403);
+
+    const approved = await call('POST', `/api/events/${event.id}/co-organizers/${helper!.user.id}`, organizer);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().attendees[0]).toMatchObject({ status: 'organizing', isCoOrganizer: true });
+    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Park day, renamed' })).statusCode).toBe(
+      200,
+    );
+
+    // Switching to "Attending" gives the rights up; asking again needs a new approval.
+    expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'attending' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'No longer' })).statusCode).toBe(403);
+    expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'organizing' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Not yet again' })).statusCode).toBe(403);
+  });
+});

@@ -71,6 +71,17 @@ export const WRITE_LIMITS = {
     windowMs: 24 * 60 * 60_000,
     message: 'You have sent many reports today. Please try again tomorrow.',
   },
+  /**
+   * Friend requests per person (decisions §21 under §16's per-user limits): each one is a notification in
+   * someone else's bell, so a stranger cannot ask the whole site; a declined request may be asked again,
+   * and only this limit keeps that from becoming a stream of asks.
+   */
+  friendRequests: {
+    name: 'friend-requests',
+    limit: 30,
+    windowMs: 24 * 60 * 60_000,
+    message: 'You have sent many friend requests today. Please try again tomorrow.',
+  },
 } as const satisfies Record<string, WriteLimit>;
 
 function windowStartOf(now: number, windowMs: number): Date {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { events, messages, users } from '../../db/schema';
 
@@ -234,6 +234,19 @@ export function listConversationsOf(db: Executor, userId: string): Promise<Conve
   );
 }
 
+/**
+ * The recipient answered: what `senderId` wrote to `receiverId`'s address joins their thread (decisions
+ * §21, one thread per person). The receiver chose to be known by answering, so the sender now sees who it is.
+ */
+export async function joinAddressedMessages(db: Executor, senderId: string, receiverId: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ receiverEmail: null })
+    .where(
+      and(eq(messages.senderId, senderId), eq(messages.receiverId, receiverId), isNotNull(messages.receiverEmail)),
+    );
+}
+
 export async function markThreadRead(db: Executor, readerId: string, otherId: string): Promise<void> {
   await db
     .update(messages)
@@ -249,6 +262,8 @@ const threadColumns = {
   senderFirstName: users.firstName,
   senderProfileImageUrl: users.profileImageUrl,
   senderDeletedAt: users.deletedAt,
+  eventId: messages.eventId,
+  eventTitle: events.title,
 };
 
 /**
@@ -260,6 +275,7 @@ export function listThread(db: Executor, userId: string, otherId: string, limit:
     .select(threadColumns)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(events, eq(events.id, messages.eventId))
     .where(
       or(
         and(eq(messages.senderId, userId), eq(messages.receiverId, otherId), isNull(messages.receiverEmail)),
@@ -276,6 +292,7 @@ export function listAddressThread(db: Executor, userId: string, normalizedEmail:
     .select(threadColumns)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(events, eq(events.id, messages.eventId))
     .where(and(eq(messages.senderId, userId), eq(messages.receiverEmail, normalizedEmail)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);

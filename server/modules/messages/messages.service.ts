@@ -178,6 +178,9 @@ export class MessagesService {
         eventId,
         content: body.content,
       });
+      // An answer by the person: what the other one wrote to their address joins this thread (§21).
+      if (address === null && receiverId !== undefined)
+        await repository.joinAddressedMessages(tx, receiverId, senderId);
       await refreshAchievementProgress(tx, senderId);
       await notifyOfMessage(tx, { senderId, receiverId: receiverId ?? null, eventId });
       const row = await repository.findMessageById(tx, id);
@@ -267,6 +270,7 @@ export class MessagesService {
         profileImageUrl: row.senderProfileImageUrl,
         ...repository.deletedFlag(row.senderDeletedAt),
       },
+      event: row.eventId !== null && row.eventTitle !== null ? { id: row.eventId, title: row.eventTitle } : null,
     }));
   }
 

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { messages } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventRow } from '../../test/fixtures';
 import { createTestApp, signUpUser, signUpVerifiedUser, type TestApp, type SignedUpUser } from '../../test/test-app';
@@ -278,6 +282,7 @@ describe('messages to an address with no account', () => {
           content: 'Same words',
           createdAt: expect.any(String),
           sender: { firstName: 'Alice', profileImageUrl: null },
+          event: { id: expect.any(Number), title: 'Food bank' },
         },
       ]);
     }
@@ -465,6 +470,7 @@ describe('conversations', () => {
       content: 'b1',
       createdAt: expect.any(String),
       sender: { firstName: 'Bob', profileImageUrl: null },
+      event: null,
     });
 
     // The GET is read-only (an <img> pointing at it must not mark anything read).
@@ -537,5 +543,102 @@ describe('conversations', () => {
     });
     expect(crossSite.statusCode).toBe(403);
     expect(((await get(bob, '/api/conversations')).json() as Array<{ unreadCount: number }>)[0]!.unreadCount).toBe(2);
+  });
+});
+
+/** Decisions §21: one thread per person, whichever way the first message was addressed. */
+describe('one thread per person', () => {
+  type ThreadMessage = { content: string; senderId: string; event: { id: number; title: string } | null };
+  type ConversationAnswer = { id: string; name: string | null; participants: Array<{ id: string }> };
+
+  it('an event shared to an address stays that address until the person answers, then joins their thread', async () => {
+    const sharer = await signUpVerifiedUser(app, { firstName: 'Sam' });
+    const friend = await signUpUser(app, { firstName: 'Fay' });
+    const event = await createEventRow(app.database.db, { organizerId: sharer.user.id, title: 'River cleanup' });
+    expect(
+      (await send(sharer, { receiverId: friend.user.email, eventId: event.id, content: 'Join me?' })).statusCode,
+    ).toBe(201);
+    expect((await send(sharer, { receiverId: friend.user.id, content: 'Saw you on the list' })).statusCode).toBe(201);
+    // Before the answer: the address is its own conversation, which tells the sharer nothing of whose it is.
+    const before = (await get(sharer, '/api/conversations')).json() as ConversationAnswer[];
+    expect(before.map((conversation) => conversation.id).sort()).toEqual([friend.user.email, friend.user.id].sort());
+    // The person sees both in one thread already (they know who wrote), shared event as a card.
+    const theirs = (await get(friend, `/api/conversations/${sharer.user.id}/messages`)).json() as ThreadMessage[];
+    expect(theirs.map((message) => [message.content, message.event?.title ?? null])).toEqual([
+      ['Join me?', 'River cleanup'],
+      ['Saw you on the list', null],
+    ]);
+
+    expect((await send(friend, { receiverId: sharer.user.id, content: 'Count me in' })).statusCode).toBe(201);
+
+    const after = (await get(sharer, '/api/conversations')).json() as ConversationAnswer[];
+    expect(after.map((conversation) => conversation.id)).toEqual([friend.user.id]);
+    const thread = (await get(sharer, `/api/conversations/${friend.user.id}/messages`)).json() as ThreadMessage[];
+    expect(thread.map((message) => message.content)).toEqual(['Join me?', 'Saw you on the list', 'Count me in']);
+    expect(thread[0]?.event).toEqual({ id: event.id, title: 'River cleanup' });
+    expect((await get(sharer, `/api/conversations/${encodeURIComponent(friend.user.email)}/messages`)).json()).toEqual(
+      [],
+    );
+    expect(((await get(friend, '/api/conversations')).json() as ConversationAnswer[]).map((c) => c.id)).toEqual([
+      sharer.user.id,
+    ]);
+  });
+
+  it('"Contact the organizer" writes into the one thread with the organizer, the event shown in it', async () => {
+    const organizer = await signUpUser(app, { firstName: 'Olga' });
+    const volunteer = await signUpUser(app, { firstName: 'Vic' });
+    const event = await createEventRow(app.database.db, { organizerId: organizer.user.id, title: 'Food drive' });
+    await send(organizer, { receiverId: volunteer.user.id, content: 'Thanks for joining last time' });
+    const read = await get(volunteer, `/api/events/${event.id}`);
+    const organizerId = read.json().organizerId as string;
+    expect(organizerId).toBe(organizer.user.id);
+    expect(
+      (await send(volunteer, { receiverId: organizerId, eventId: event.id, content: 'Is parking free?' })).statusCode,
+    ).toBe(201);
+    const conversations = (await get(organizer, '/api/conversations')).json() as ConversationAnswer[];
+    expect(conversations.map((conversation) => conversation.id)).toEqual([volunteer.user.id]);
+    const thread = (await get(organizer, `/api/conversations/${volunteer.user.id}/messages`)).json() as ThreadMessage[];
+    expect(thread.map((message) => [message.content, message.event?.id ?? null])).toEqual([
+      ['Thanks for joining last time', null],
+      ['Is parking free?', event.id],
+    ]);
+  });
+
+  it('the data migration joins threads split before this rule: address messages the person answered after', async () => {
+    const sharer = await signUpUser(app);
+    const friend = await signUpUser(app);
+    const later = await signUpUser(app);
+    const at = (minutes: number) => new Date(Date.now() - 60 * 60_000 + minutes * 60_000);
+    await app.database.db.insert(messages).values([
+      {
+        senderId: sharer.user.id,
+        receiverId: friend.user.id,
+        receiverEmail: friend.user.email,
+        content: 'shared',
+        createdAt: at(1),
+      },
+      { senderId: friend.user.id, receiverId: sharer.user.id, content: 'answer', createdAt: at(2) },
+      {
+        senderId: sharer.user.id,
+        receiverId: friend.user.id,
+        receiverEmail: friend.user.email,
+        content: 'after',
+        createdAt: at(3),
+      },
+      {
+        senderId: sharer.user.id,
+        receiverId: later.user.id,
+        receiverEmail: later.user.email,
+        content: 'unanswered',
+        createdAt: at(1),
+      },
+    ]);
+    const directory = path.resolve(import.meta.dirname, '../../db/migrations');
+    const file = readdirSync(directory).find((name) => name.endsWith('_one_thread_per_person.sql'));
+    await app.database.db.execute(sql.raw(readFileSync(path.join(directory, file!), 'utf8')));
+    const ids = ((await get(sharer, '/api/conversations')).json() as ConversationAnswer[]).map((c) => c.id);
+    expect(ids.sort()).toEqual([friend.user.email, friend.user.id, later.user.email].sort());
+    const joined = (await get(sharer, `/api/conversations/${friend.user.id}/messages`)).json() as ThreadMessage[];
+    expect(joined.map((message) => message.content)).toEqual(['shared', 'answer']);
   });
 });

@@ -83,7 +83,12 @@ export async function updateRsvpStatus(
 ): Promise<boolean> {
   const updated = await db
     .update(rsvps)
-    .set({ status, updatedAt: sql`now()` })
+    // Leaving 'organizing' ends co-organizer rights (decisions §21): asking again needs a new approval.
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      ...(status === 'organizing' ? {} : { coOrganizerApprovedAt: null }),
+    })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
     .returning({ eventId: rsvps.eventId });
   return updated.length > 0;

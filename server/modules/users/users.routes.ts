@@ -21,20 +21,4 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
     async (request) => service.search(requireUser(request).id, request.query.search),
   );
-
-  // Friends are sample data on the client until they are real.
-  app.get(
-    '/api/friends',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Your friends (none yet)',
-        response: { 200: z.array(publicUserSchema), 401: errorResponseSchema },
-      },
-    },
-    async (request) => {
-      requireUser(request);
-      return [];
-    },
-  );
 };

@@ -1,3 +1,4 @@
+import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@contract/notifications';
 import { cn } from '@/lib/utils';
@@ -6,7 +7,7 @@ import { ICONS } from './notification-text';
 /** One notification's line as the bell's menu and the notifications page show it: icon, text, time, unread dot. */
 export function NotificationSummary({ item, text }: { item: Notification; text: string }) {
   const { t, i18n } = useTranslation('notifications');
-  const Icon = ICONS[item.type];
+  const Icon = ICONS[item.type] ?? UserPlus;
   const isUnread = item.readAt === null;
   return (
     <>

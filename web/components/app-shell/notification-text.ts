@@ -38,7 +38,8 @@ export function useNotificationText(): (item: Notification, count?: number) => s
   };
 }
 
-export const ICONS: Record<NotificationType, LucideIcon> = {
+/** A kind with no icon of its own (the friend requests) shows UserPlus: notification-summary falls back to it. */
+export const ICONS: Partial<Record<NotificationType, LucideIcon>> = {
   rsvp_received: UserPlus,
   waitlist_promoted: CalendarCheck,
   event_changed: PencilLine,
@@ -50,8 +51,9 @@ export const ICONS: Record<NotificationType, LucideIcon> = {
   organization_event: CalendarClock,
 };
 
-/** Where a notification leads: its conversation, its event, or the Journey. */
+/** Where a notification leads: its conversation, its event, the Friends screen or the Journey. */
 export function notificationHref(item: Notification): string {
+  if (item.type.startsWith('friend')) return `/friends#${item.type}`;
   if (item.type === 'message_received' && item.actor) return `/chat/${encodeURIComponent(item.actor.id)}`;
   if (item.type === 'achievement_unlocked') return '/journey';
   if (item.event) return `/events/${item.event.id}`;

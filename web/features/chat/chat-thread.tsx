@@ -1,5 +1,5 @@
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ArrowLeft, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChatMessage, Conversation } from '@contract/messages';
@@ -216,6 +216,23 @@ export function ChatThread({
                           >
                             {message.content}
                           </p>
+                          {message.event && (
+                            <Link
+                              href={`/events/${message.event.id}`}
+                              className={cn(
+                                'mt-2 flex items-center gap-2 rounded-lg border px-2.5 py-2 text-start font-medium underline-offset-2 hover:underline',
+                                isOwn
+                                  ? 'border-primary-foreground/40 bg-primary-foreground/10'
+                                  : 'border-border bg-muted/60',
+                              )}
+                              data-testid="thread-message-event"
+                            >
+                              <CalendarDays className="size-4 shrink-0" aria-hidden />
+                              <span className="min-w-0 truncate" dir="auto">
+                                {message.event.title}
+                              </span>
+                            </Link>
+                          )}
                           <time
                             dateTime={message.createdAt}
                             className={cn(

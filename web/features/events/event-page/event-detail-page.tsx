@@ -288,6 +288,16 @@ function EventDetail({ event }: { event: Event }) {
                 )}
               </div>
               {!isGuest && !isOrganizer && <ReportEvent event={event} label={t('detail.report')} />}
+              {/* §21: the one thread with the organizer (Chat opens a fresh thread by their id). */}
+              {!isGuest && !isOrganizer && (
+                <Link
+                  href={`/chat/${event.organizerId}`}
+                  className="ms-auto shrink-0 py-2 text-sm font-medium text-primary hover:underline"
+                  data-testid="contact-organizer"
+                >
+                  {t('detail.contactOrganizer')}
+                </Link>
+              )}
             </div>
           </CardContent>
         </Card>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
+import { recurrenceSchema } from './series';
 
 export const EVENT_LIMITS = {
   titleMax: 200,
@@ -97,6 +98,8 @@ export const createEventBodySchema = z.object({
     .max(2_147_483_647, 'Organization is too large')
     .nullable()
     .optional(),
+  /** Makes a series: every occurrence an event of its own (contract/series.ts). */
+  recurrence: recurrenceSchema.optional(),
 });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
@@ -106,7 +109,7 @@ export type CreateEventBody = z.input<typeof createEventBodySchema>;
  * (`/api/images/…`, kept) or a new data URL (added); a photo of the event left out is removed.
  */
 export const updateEventBodySchema = createEventBodySchema
-  .omit({ images: true, organizationId: true })
+  .omit({ images: true, organizationId: true, recurrence: true })
   .partial()
   .extend({
     images: z
@@ -187,6 +190,9 @@ export const eventSchema = z.object({
   // Volunteer scheduling (contract/slots.ts).
   slotCount: z.number().int(),
   openSlotPlaces: z.number().int().describe('Places of its slots neither confirmed nor pending'),
+  // Series (contract/series.ts): null for a single event.
+  seriesId: z.number().int().nullable(),
+  seriesPosition: z.number().int().nullable().describe("1-based place among the series' dates"),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -50,8 +50,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   db: Database;
   publicUrl?: string | null;
   canCreateTestEvents?: boolean;
-}> = async (app, { db, publicUrl = null, canCreateTestEvents = false }) => {
-  const service = new EventsService(db, { publicUrl, canCreateTestEvents });
+  timeZone?: string;
+}> = async (app, { db, publicUrl = null, canCreateTestEvents = false, timeZone = 'UTC' }) => {
+  const service = new EventsService(db, { publicUrl, canCreateTestEvents, timeZone });
 
   app.get(
     '/api/events',

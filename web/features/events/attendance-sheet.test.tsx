@@ -36,6 +36,8 @@ function pastEvent(): Event {
     userWaitlistPosition: null,
     slotCount: 0,
     openSlotPlaces: 0,
+    seriesId: null,
+    seriesPosition: null,
   };
 }
 

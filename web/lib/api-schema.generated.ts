@@ -5677,6 +5677,23 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -9640,6 +9657,23 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
             };
         };
         options?: never;
@@ -9764,6 +9798,23 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

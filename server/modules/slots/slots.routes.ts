@@ -68,7 +68,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         summary: 'Add a slot to an upcoming event (organizer only)',
         params: idParamsSchema,
         body: createSlotBodySchema,
-        response: { 201: slotSchema, ...errors },
+        response: { 201: slotSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) =>
@@ -83,7 +83,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         summary: 'Change a slot (organizer only); a new time notifies its holders',
         params: idParamsSchema,
         body: updateSlotBodySchema,
-        response: { 200: slotSchema, ...errors },
+        response: { 200: slotSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => service.update(requireUser(request).id, request.params.id, request.body),
@@ -96,7 +96,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         tags: ['slots'],
         summary: 'Remove a slot (organizer only); its holders and waiting people are notified',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -69,7 +69,7 @@ async function seriesWithPeople(count = 4): Promise<Series> {
   return series;
 }
 
-async function notificationsOf(userId: string, type: string, eventIds: number[]) {
+async function notificationsOf(userId: string, type: 'event_changed' | 'event_cancelled', eventIds: number[]) {
   return app.database.db
     .select({ eventId: notifications.eventId })
     .from(notifications)

@@ -190,6 +190,7 @@ export const eventSchema = z.object({
   // Volunteer scheduling (contract/slots.ts).
   slotCount: z.number().int(),
   openSlotPlaces: z.number().int().describe('Places of its slots neither confirmed nor pending'),
+  slotPlaces: z.number().int().describe('All places of its slots (decision 0032)'),
   // Series (contract/series.ts): null for a single event.
   seriesId: z.number().int().nullable(),
   seriesPosition: z.number().int().nullable().describe("1-based place among the series' dates"),

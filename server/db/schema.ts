@@ -331,6 +331,8 @@ export const events = pgTable(
     // the transaction of every slot write under the event's lock, so event answers read them without a join.
     slotCount: integer('slot_count').notNull().default(0),
     openSlotPlaces: integer('open_slot_places').notNull().default(0),
+    // All their places, so a card says "3 of 12 places open" (decision 0032).
+    slotPlaces: integer('slot_places').notNull().default(0),
     // The series it is an occurrence of, and its 1-based place in it; null for a single event.
     seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     seriesPosition: integer('series_position'),

@@ -2578,6 +2578,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -2712,6 +2714,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -2938,6 +2942,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -3195,6 +3201,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -3993,6 +4001,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -6748,6 +6758,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -6859,6 +6871,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;
@@ -7430,6 +7444,8 @@ export interface paths {
                                 /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
+                                /** @description All places of its slots (decision 0032) */
+                                slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
                                 title: string;
@@ -7643,6 +7659,8 @@ export interface paths {
                                 /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
+                                /** @description All places of its slots (decision 0032) */
+                                slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
                                 title: string;
@@ -8696,6 +8714,8 @@ export interface paths {
                                 /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
+                                /** @description All places of its slots (decision 0032) */
+                                slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
                                 title: string;
@@ -9014,6 +9034,8 @@ export interface paths {
                             /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
+                            /** @description All places of its slots (decision 0032) */
+                            slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
                             title: string;

@@ -7,6 +7,7 @@ CREATE TABLE "event_series" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "slot_places" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "series_id" integer;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "series_position" integer;--> statement-breakpoint
 ALTER TABLE "event_series" ADD CONSTRAINT "event_series_organizer_id_users_id_fk" FOREIGN KEY ("organizer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -76,6 +76,7 @@ export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'orga
   userWaitlistPosition: number | null;
   slotCount: number;
   openSlotPlaces: number;
+  slotPlaces: number;
   seriesId: number | null;
   seriesPosition: number | null;
   /** Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows. */
@@ -110,7 +111,7 @@ async function readEvents(
       (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
       (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
         WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
-      e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+      e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces", e.slot_places AS "slotPlaces",
       e.series_id AS "seriesId", e.series_position AS "seriesPosition",
       to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
       ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
@@ -243,7 +244,7 @@ const EVENT_JSON_COLUMNS = `
   (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
   (SELECT nullif(count(*), 0)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
     WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
-  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces", e.slot_places AS "slotPlaces",
   e.series_id AS "seriesId", e.series_position AS "seriesPosition"`;
 
 /** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */

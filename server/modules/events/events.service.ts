@@ -147,6 +147,7 @@ function toEvent(row: repository.EventRow): Event {
     userWaitlistPosition: Number(row.userWaitlistPosition) > 0 ? Number(row.userWaitlistPosition) : null,
     slotCount: row.slotCount,
     openSlotPlaces: row.openSlotPlaces,
+    slotPlaces: row.slotPlaces,
     seriesId: row.seriesId,
     seriesPosition: row.seriesPosition,
   };

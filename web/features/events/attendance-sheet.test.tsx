@@ -36,6 +36,7 @@ function pastEvent(): Event {
     userWaitlistPosition: null,
     slotCount: 0,
     openSlotPlaces: 0,
+    slotPlaces: 0,
     seriesId: null,
     seriesPosition: null,
   };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarCheck, CalendarClock, CalendarPlus, Compass, Handshake, LayoutDashboard, Plus } from 'lucide-react';
@@ -33,6 +33,9 @@ export function splitByTime(events: Event[], now = Date.now()) {
 }
 
 type Tab = 'organized' | 'joined';
+
+// Its own chunk, loaded with the Joined tab: the page has no bundle room left (decision 0032).
+const MySlotsSection = lazy(() => import('./my-slots-section'));
 
 export default function MyEventsPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
@@ -140,6 +143,9 @@ export default function MyEventsPage() {
         </TabsContent>
 
         <TabsContent value="joined" className="flex flex-col gap-10">
+          <Suspense fallback={null}>
+            <MySlotsSection />
+          </Suspense>
           <EventSections
             query={joined}
             split={joinedSplit}

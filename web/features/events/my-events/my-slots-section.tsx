@@ -1,0 +1,64 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { CalendarClock } from 'lucide-react';
+import type { MySlot } from '@contract/slots';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useMySlots } from '../api/get-my-slots';
+import { useFormatWindow } from '../schedule/format-window';
+
+const STATUS_TONES: Record<NonNullable<MySlot['userSignupStatus']>, string> = {
+  confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  waitlisted: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200',
+};
+
+/**
+ * The person's slots not yet ended, soonest first (decisions §18): which role, at which event, when, and
+ * whether it is confirmed, waiting for approval or on the waitlist. Its own chunk, loaded with the
+ * "Joined" tab only (My Events has no bundle room, decision 0032); nothing shows to whom has no slot.
+ */
+export default function MySlotsSection() {
+  const { t } = useTranslation('schedule');
+  const slots = useMySlots();
+  const formatWindow = useFormatWindow();
+  if (slots.isLoading) return <Skeleton className="h-20 w-full rounded-xl" />;
+  if (!slots.data || slots.data.length === 0) return null;
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="my-slots-heading" data-testid="my-slots">
+      <h2 id="my-slots-heading" className="text-lg font-semibold tracking-tight sm:text-xl">
+        {t('mySlots.title')}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {slots.data.map((slot) => (
+          <li key={slot.id}>
+            <Link
+              href={`/events/${slot.event.id}#schedule`}
+              className="flex h-full flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm transition hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              data-testid="my-slot"
+            >
+              <span className="flex items-start justify-between gap-3">
+                <span className="font-semibold break-words" dir="auto">
+                  {slot.role}
+                </span>
+                {slot.userSignupStatus && (
+                  <Badge className={cn('shrink-0 border-transparent', STATUS_TONES[slot.userSignupStatus])}>
+                    {t(`status.${slot.userSignupStatus}`)}
+                  </Badge>
+                )}
+              </span>
+              <span className="text-sm break-words text-muted-foreground" dir="auto">
+                {slot.event.title}
+              </span>
+              <span className="mt-auto flex items-center gap-1.5 text-sm">
+                <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                {formatWindow(slot.startsAt, slot.endsAt)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

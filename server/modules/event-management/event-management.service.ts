@@ -15,7 +15,7 @@ import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './event-management.repository';
 import type { SeriesScope } from '../../../contract/series';
-import { listChangeableOccurrenceIds } from '../series/series.repository';
+import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
 import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';

@@ -22,7 +22,7 @@ import { inspectPhotos, newPhotoId, readPhotoUploads, reencodePhotos } from '../
 import { copyPhotos, findPhotoRendition, measureOrganizersPhotos } from './event-photos.repository';
 import * as repository from './events.repository';
 import { listOccurrenceDates } from '../series/occurrence-dates';
-import { insertSeries } from '../series/series.repository';
+import { insertSeries } from '../series/series.service';
 
 const UNKNOWN_PHOTO = "Each photo URL must be one of your events' photos";
 

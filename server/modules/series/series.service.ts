@@ -1,9 +1,19 @@
 import type { Series } from '../../../contract/series';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import * as repository from './series.repository';
 
 const SERIES_NOT_FOUND = 'Series not found';
+
+/** Opens a new series in the caller's transaction (the create of its first date); answers its id. */
+export function insertSeries(tx: Executor, series: repository.NewSeries): Promise<number> {
+  return repository.insertSeries(tx, series);
+}
+
+/** The dates a change of scope `following` (from `from`) or `all` reaches, in the order to lock them. */
+export function listChangeableOccurrenceIds(tx: Executor, seriesId: number, from: Date): Promise<number[]> {
+  return repository.listChangeableOccurrenceIds(tx, seriesId, from);
+}
 
 export class SeriesService {
   constructor(private readonly db: Database) {}

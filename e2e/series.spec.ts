@@ -32,7 +32,9 @@ test.describe('series of events', () => {
   test('Repeats makes a weekly series; the event page lists its dates; an edit asks which dates and changes those', async ({
     page,
     context,
+    user,
   }) => {
+    expect(user.id).toBeTruthy();
     const title = `Weekly pantry ${Date.now().toString(36)}`;
     const first = new Date(Math.ceil((Date.now() + 3 * DAY) / HOUR) * HOUR);
     await page.goto('/');
@@ -53,10 +55,10 @@ test.describe('series of events', () => {
     await dialog.getByRole('combobox', { name: 'How often' }).click();
     await page.getByRole('option', { name: 'Weekly' }).click();
     await expect(dialog.getByLabel('Weeks between dates')).toHaveValue('1');
-    await dialog.getByLabel('Number of dates').fill('60');
+    await dialog.getByLabel('Number of dates', { exact: true }).fill('60');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByTestId('error-repeatCount')).toHaveText('Enter a number of dates from 2 to 52');
-    await dialog.getByLabel('Number of dates').fill('3');
+    await dialog.getByLabel('Number of dates', { exact: true }).fill('3');
     await expectNoSeriousAccessibilityViolations(page);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(page).toHaveURL(/\/events\/\d+$/);
@@ -112,8 +114,10 @@ test.describe('series of events', () => {
   test('My Events lists the slots one holds: role, event, time and whether confirmed, pending or waiting', async ({
     page,
     context,
+    user,
     newPerson,
   }) => {
+    expect(user.id).toBeTruthy();
     const organizer = await newPerson();
     const other = await newPerson();
     const event = await createEventWith(organizer.request, { title: `Shifts ${Date.now().toString(36)}` });

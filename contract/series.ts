@@ -14,10 +14,9 @@ export const SERIES_LIMITS = {
 } as const;
 
 const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-export const seriesFrequencySchema = z.enum(SERIES_FREQUENCIES, {
+const seriesFrequencySchema = z.enum(SERIES_FREQUENCIES, {
   error: "Frequency must be 'daily', 'weekly' or 'monthly'",
 });
-export type SeriesFrequency = z.infer<typeof seriesFrequencySchema>;
 
 function isTimeZoneName(value: string): boolean {
   try {
@@ -63,7 +62,7 @@ export type Recurrence = z.output<typeof recurrenceSchema>;
 
 /** `?scope=` of PATCH /api/events/{id} and POST /api/events/{id}/cancel: which occurrences change. */
 export const SERIES_SCOPES = ['this', 'following', 'all'] as const;
-export const seriesScopeSchema = z.enum(SERIES_SCOPES, { error: "Scope must be 'this', 'following' or 'all'" });
+const seriesScopeSchema = z.enum(SERIES_SCOPES, { error: "Scope must be 'this', 'following' or 'all'" });
 export type SeriesScope = z.infer<typeof seriesScopeSchema>;
 export const seriesScopeQuerySchema = z.object({ scope: seriesScopeSchema.optional() });
 
@@ -75,7 +74,6 @@ const seriesOccurrenceSchema = z.object({
   status: z.enum(['scheduled', 'cancelled']),
   seriesPosition: z.number().int(),
 });
-export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
 
 /** GET /api/series/{id}: its occurrences in date order. */
 export const seriesSchema = z.object({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
 import { rsvpStatusSchema } from './rsvps';
-import { recurrenceSchema } from './series';
 
 export const EVENT_LIMITS = {
   titleMax: 200,
@@ -98,8 +97,6 @@ export const createEventBodySchema = z.object({
     .max(2_147_483_647, 'Organization is too large')
     .nullable()
     .optional(),
-  /** Makes a series: every occurrence an event of its own (contract/series.ts). */
-  recurrence: recurrenceSchema.optional(),
 });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
@@ -109,7 +106,7 @@ export type CreateEventBody = z.input<typeof createEventBodySchema>;
  * (`/api/images/…`, kept) or a new data URL (added); a photo of the event left out is removed.
  */
 export const updateEventBodySchema = createEventBodySchema
-  .omit({ images: true, organizationId: true, recurrence: true })
+  .omit({ images: true, organizationId: true })
   .partial()
   .extend({
     images: z
@@ -190,10 +187,12 @@ export const eventSchema = z.object({
   // Volunteer scheduling (contract/slots.ts).
   slotCount: z.number().int(),
   openSlotPlaces: z.number().int().describe('Places of its slots neither confirmed nor pending'),
-  slotPlaces: z.number().int().describe('All places of its slots (decision 0032)'),
+  // All places of its slots, for "3 of 12 places open" (decision 0032); undescribed to keep first loads small.
+  slotPlaces: z.number().int(),
   // Series (contract/series.ts): null for a single event.
   seriesId: z.number().int().nullable(),
-  seriesPosition: z.number().int().nullable().describe("1-based place among the series' dates"),
+  // 1-based place among the series' dates; undescribed to keep first loads small.
+  seriesPosition: z.number().int().nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { createEventBodySchema } from './events';
 
 /**
  * Series of events (decisions §18, decision 0032): `POST /api/events` with a `recurrence` makes every
@@ -59,6 +60,15 @@ export const recurrenceSchema = z
       context.addIssue({ code: 'custom', path: ['count'], message: 'Give either a count or an end date' });
   });
 export type Recurrence = z.output<typeof recurrenceSchema>;
+
+/**
+ * POST /api/events: the create body with an optional `recurrence`, which makes a series. Apart from
+ * contract/events.ts so that the event screens' first load does not carry the series' rules.
+ */
+export const createEventOrSeriesBodySchema = createEventBodySchema.extend({
+  recurrence: recurrenceSchema.optional(),
+});
+export type CreateEventOrSeriesBody = z.input<typeof createEventOrSeriesBodySchema>;
 
 /** `?scope=` of PATCH /api/events/{id} and POST /api/events/{id}/cancel: which occurrences change. */
 export const SERIES_SCOPES = ['this', 'following', 'all'] as const;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  type createEventBodySchema,
   EVENT_LIMITS,
   EVENT_PHOTO_URL_PATTERN,
   type Event,
@@ -8,7 +7,7 @@ import {
   type MyRsvpListQuery,
 } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
-import { type Recurrence, SERIES_LIMITS } from '../../../contract/series';
+import { type createEventOrSeriesBodySchema, type Recurrence, SERIES_LIMITS } from '../../../contract/series';
 import type { PhotoSize } from '../../../contract/photos';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
@@ -26,7 +25,7 @@ import { insertSeries } from '../series/series.service';
 
 const UNKNOWN_PHOTO = "Each photo URL must be one of your events' photos";
 
-export type CreateEventInput = z.output<typeof createEventBodySchema>;
+export type CreateEventInput = z.output<typeof createEventOrSeriesBodySchema>;
 export type EventChange = repository.NewEventChange;
 export type NewPhoto = repository.NewPhoto;
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarCheck, CalendarClock, CalendarPlus, Compass, Handshake, LayoutDashboard, Plus } from 'lucide-react';
@@ -11,7 +11,11 @@ import { cn } from '@/lib/utils';
 import { useMyEvents } from '@/lib/api/get-my-events';
 import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
 import { useUserStats } from '@/lib/api/get-user-stats';
-import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
+import {
+  CreateEventDialogLoader,
+  createEventTriggerProps,
+  MySlotsLoader,
+} from '../organize/create-event-dialog-loader';
 import { isEventPast } from '../discover/event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from '../discover/event-list';
 import { WithdrawButton } from '../event-page/withdraw-button';
@@ -33,9 +37,6 @@ export function splitByTime(events: Event[], now = Date.now()) {
 }
 
 type Tab = 'organized' | 'joined';
-
-// Its own chunk, loaded with the Joined tab: the page has no bundle room left (decision 0032).
-const MySlotsSection = lazy(() => import('./my-slots-section'));
 
 export default function MyEventsPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
@@ -143,9 +144,7 @@ export default function MyEventsPage() {
         </TabsContent>
 
         <TabsContent value="joined" className="flex flex-col gap-10">
-          <Suspense fallback={null}>
-            <MySlotsSection />
-          </Suspense>
+          <MySlotsLoader />
           <EventSections
             query={joined}
             split={joinedSplit}

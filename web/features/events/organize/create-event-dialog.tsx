@@ -5,15 +5,9 @@ import { z } from 'zod';
 import { ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import {
-  EVENT_LIMITS,
-  IMAGE_DATA_URL_PATTERN,
-  type CreateEventBody,
-  type Event,
-  type UpdateEventBody,
-} from '@contract/events';
+import { EVENT_LIMITS, IMAGE_DATA_URL_PATTERN, type Event, type UpdateEventBody } from '@contract/events';
 import { LINE_BREAKING_CHARACTERS } from '@contract/common';
-import { SERIES_LIMITS, type Recurrence, type SeriesScope } from '@contract/series';
+import { SERIES_LIMITS, type CreateEventOrSeriesBody, type Recurrence, type SeriesScope } from '@contract/series';
 import { findImageUrlProblem } from '@contract/image-url';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
@@ -361,7 +355,7 @@ export function EventFormDialog({
     }
     // A duplicate's stored photos go as their URLs: the server copies them (the copy's own photos).
     const images = photos.map((photo) => photo.src);
-    const body: CreateEventBody = {
+    const body: CreateEventOrSeriesBody = {
       title: values.title.trim(),
       description: values.description.trim(),
       location: values.location.trim(),

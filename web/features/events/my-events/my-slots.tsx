@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '@contract/languages';
+import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { CalendarClock } from 'lucide-react';
 import type { MySlot } from '@contract/slots';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useMySlots } from '../api/get-my-slots';
-import { useFormatWindow } from '../schedule/format-window';
 
 const STATUS_TONES: Record<NonNullable<MySlot['userSignupStatus']>, string> = {
   confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200',
@@ -20,9 +20,15 @@ const STATUS_TONES: Record<NonNullable<MySlot['userSignupStatus']>, string> = {
  * "Joined" tab only (My Events has no bundle room, decision 0032); nothing shows to whom has no slot.
  */
 export default function MySlotsSection() {
-  const { t } = useTranslation('schedule');
+  const { t, i18n } = useTranslation('schedule');
   const slots = useMySlots();
-  const formatWindow = useFormatWindow();
+  const timeZone = useDisplayTimeZone();
+  const locale = intlLocale(i18n.resolvedLanguage ?? i18n.language);
+  // Its own formatter rather than the schedule's: a shared chunk would be one more file for My Events to name.
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const formatWindow = (startsAt: string, endsAt: string) =>
+    `${day.format(new Date(startsAt))}, ${time.formatRange(new Date(startsAt), new Date(endsAt))}`;
   if (slots.isLoading) return <Skeleton className="h-20 w-full rounded-xl" />;
   if (!slots.data || slots.data.length === 0) return null;
   return (
@@ -43,9 +49,14 @@ export default function MySlotsSection() {
                   {slot.role}
                 </span>
                 {slot.userSignupStatus && (
-                  <Badge className={cn('shrink-0 border-transparent', STATUS_TONES[slot.userSignupStatus])}>
+                  <span
+                    className={cn(
+                      'shrink-0 rounded-md px-2 py-0.5 text-xs font-semibold',
+                      STATUS_TONES[slot.userSignupStatus],
+                    )}
+                  >
                     {t(`status.${slot.userSignupStatus}`)}
-                  </Badge>
+                  </span>
                 )}
               </span>
               <span className="text-sm break-words text-muted-foreground" dir="auto">

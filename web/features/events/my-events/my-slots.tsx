@@ -20,7 +20,8 @@ const STATUS_TONES: Record<NonNullable<MySlot['userSignupStatus']>, string> = {
  * "Joined" tab only (My Events has no bundle room, decision 0032); nothing shows to whom has no slot.
  */
 export default function MySlotsSection() {
-  const { t, i18n } = useTranslation('schedule');
+  // Rendered outside a Suspense boundary (MySlotsLoader): waiting for its words must not suspend the page.
+  const { t, i18n, ready: isReady } = useTranslation('schedule', { useSuspense: false });
   const slots = useMySlots();
   const timeZone = useDisplayTimeZone();
   const locale = intlLocale(i18n.resolvedLanguage ?? i18n.language);
@@ -29,6 +30,7 @@ export default function MySlotsSection() {
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
   const formatWindow = (startsAt: string, endsAt: string) =>
     `${day.format(new Date(startsAt))}, ${time.formatRange(new Date(startsAt), new Date(endsAt))}`;
+  if (!isReady) return null;
   if (slots.isLoading) return <Skeleton className="h-20 w-full rounded-xl" />;
   if (!slots.data || slots.data.length === 0) return null;
   return (

@@ -1,5 +1,4 @@
 import { DialogLoading, useHasBeenOpen } from '@/components/dialog-loading';
-import { i18n } from '@/lib/i18n';
 import { useLazyModule } from '@/lib/use-lazy-module';
 
 const loadCreateEventDialog = () => import('./create-event-dialog');
@@ -32,9 +31,7 @@ export function CreateEventDialogLoader({
   return <module.CreateEventDialog open={open} onOpenChange={onOpenChange} />;
 }
 
-// With its words: rendered outside a Suspense boundary, it must not suspend the page while they load.
-const loadMySlots = () =>
-  Promise.all([import('../my-events/my-slots'), i18n.loadNamespaces('schedule')]).then(([module]) => module);
+const loadMySlots = () => import('../my-events/my-slots');
 
 /**
  * My Events' list of one's slots (decisions §18), loaded with the Joined tab only. Its loader lives here

@@ -2575,10 +2575,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -2711,10 +2709,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -2939,10 +2935,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -3198,10 +3192,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -3998,10 +3990,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -5555,7 +5545,9 @@ export interface paths {
         /** Add a slot to an upcoming event (organizer only) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    scope?: "this" | "following" | "all";
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -6755,10 +6747,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -6868,10 +6858,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";
@@ -7441,10 +7429,8 @@ export interface paths {
                                 ratingCount: number;
                                 rsvpCount: number;
                                 seriesId: number | null;
-                                /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
-                                /** @description All places of its slots (decision 0032) */
                                 slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
@@ -7656,10 +7642,8 @@ export interface paths {
                                 ratingCount: number;
                                 rsvpCount: number;
                                 seriesId: number | null;
-                                /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
-                                /** @description All places of its slots (decision 0032) */
                                 slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
@@ -8711,10 +8695,8 @@ export interface paths {
                                 ratingCount: number;
                                 rsvpCount: number;
                                 seriesId: number | null;
-                                /** @description 1-based place among the series' dates */
                                 seriesPosition: number | null;
                                 slotCount: number;
-                                /** @description All places of its slots (decision 0032) */
                                 slotPlaces: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "cancelled";
@@ -9031,10 +9013,8 @@ export interface paths {
                             ratingCount: number;
                             rsvpCount: number;
                             seriesId: number | null;
-                            /** @description 1-based place among the series' dates */
                             seriesPosition: number | null;
                             slotCount: number;
-                            /** @description All places of its slots (decision 0032) */
                             slotPlaces: number;
                             /** @enum {string} */
                             status: "scheduled" | "cancelled";

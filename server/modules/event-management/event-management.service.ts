@@ -220,9 +220,10 @@ export class EventManagementService {
    * The occurrences a change of `scope` reaches, locked and checked like one event: `this` is the event
    * alone (as is every scope on a single event); `following` it and the later upcoming dates of its
    * series; `all` every upcoming date. Locks are taken in id order, so two series changes at once queue
-   * rather than deadlock; dates cancelled or started meanwhile are left out.
+   * rather than deadlock; dates cancelled or started meanwhile are left out. Slots use it to add a slot
+   * to several dates (decision 0032).
    */
-  private async lockOccurrences(
+  async lockOccurrences(
     tx: Executor,
     userId: string,
     eventId: number,

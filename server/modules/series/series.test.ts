@@ -336,4 +336,36 @@ describe('changing a series', () => {
         .map((occurrence) => expect.stringContaining(`pitchin-event-${occurrence.id}@`) as unknown as string),
     );
   });
+
+  it('adds a slot to this and the following dates with scope=following, each at the same time of its date, counted once', async () => {
+    const series = await seriesWithPeople(3);
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    const second = Date.parse(series.occurrences[1]!.date);
+    await app.database.db.delete(rateLimitCounters);
+    const response = await call('POST', `/api/events/${ids[1]}/slots?scope=following`, organizer.cookie, {
+      role: 'Sorting',
+      startsAt: new Date(second + HOUR).toISOString(),
+      endsAt: new Date(second + 3 * HOUR).toISOString(),
+      capacity: 4,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ eventId: ids[1], role: 'Sorting' });
+    const slotStarts = await Promise.all(
+      ids.map(async (id) =>
+        ((await call('GET', `/api/events/${id}/slots`)).json() as Array<{ startsAt: string }>).map(
+          (slot) => Date.parse(slot.startsAt) - Date.parse(series.occurrences[ids.indexOf(id)]!.date),
+        ),
+      ),
+    );
+    expect(slotStarts).toEqual([[], [HOUR], [HOUR]]);
+    const counters = await app.database.db.select({ amount: rateLimitCounters.amount }).from(rateLimitCounters);
+    expect(counters).toEqual([{ amount: 1 }]);
+    const stranger403 = await call('POST', `/api/events/${ids[1]}/slots?scope=all`, stranger.cookie, {
+      role: 'Sorting',
+      startsAt: new Date(second + HOUR).toISOString(),
+      endsAt: new Date(second + 3 * HOUR).toISOString(),
+      capacity: 4,
+    });
+    expect(stranger403.statusCode).toBe(403);
+  });
 });

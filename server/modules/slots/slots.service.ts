@@ -30,6 +30,7 @@ import {
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
 import * as repository from './slots.repository';
+import type { SeriesScope } from '../../../contract/series';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 
@@ -140,27 +141,37 @@ export class SlotsService {
     return repository.listSlotsOfPerson(this.db, userId);
   }
 
-  async create(userId: string, eventId: number, body: CreateSlotBody): Promise<Slot> {
+  /**
+   * Adds a slot; with `scope` (a date of a series) to this date and the following or all upcoming ones,
+   * each at the same time relative to its date (decision 0032), counted once against the write limit.
+   */
+  async create(userId: string, eventId: number, body: CreateSlotBody, scope: SeriesScope = 'this'): Promise<Slot> {
     const startsAt = new Date(body.startsAt);
     if (startsAt.getTime() <= Date.now())
       throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
     return this.inTransaction(async (tx) => {
-      const event = await this.eventManagement.lockOwnEvent(tx, userId, eventId);
-      this.assertOpen(event);
-      if ((await repository.countSlotsOfEvent(tx, eventId)) >= SLOT_LIMITS.perEventMax)
-        throw conflict(TOO_MANY_SLOTS, 'TOO_MANY_SLOTS');
+      const { called, occurrences } = await this.eventManagement.lockOccurrences(tx, userId, eventId, scope);
+      this.assertOpen(called);
+      for (const occurrence of occurrences)
+        if ((await repository.countSlotsOfEvent(tx, occurrence.id)) >= SLOT_LIMITS.perEventMax)
+          throw conflict(TOO_MANY_SLOTS, 'TOO_MANY_SLOTS');
       // Counted in the write's transaction, after the checks: a refused write counts nothing (decision 0011).
       await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
-      const slotId = await repository.insertSlot(tx, eventId, {
-        role: body.role,
-        description: body.description ?? '',
-        startsAt,
-        endsAt: new Date(body.endsAt),
-        capacity: body.capacity,
-        requiresApproval: body.requiresApproval ?? false,
-      });
-      await repository.refreshSlotTotals(tx, eventId);
-      return (await repository.findSlotAnswer(tx, slotId, userId))!;
+      let calledSlotId = 0;
+      for (const occurrence of occurrences) {
+        const shift = occurrence.date.getTime() - called.date.getTime();
+        const slotId = await repository.insertSlot(tx, occurrence.id, {
+          role: body.role,
+          description: body.description ?? '',
+          startsAt: new Date(startsAt.getTime() + shift),
+          endsAt: new Date(new Date(body.endsAt).getTime() + shift),
+          capacity: body.capacity,
+          requiresApproval: body.requiresApproval ?? false,
+        });
+        if (occurrence.id === eventId) calledSlotId = slotId;
+        await repository.refreshSlotTotals(tx, occurrence.id);
+      }
+      return (await repository.findSlotAnswer(tx, calledSlotId, userId))!;
     });
   }
 

@@ -98,7 +98,6 @@ export const createEventBodySchema = z.object({
     .nullable()
     .optional(),
 });
-export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
 /**
  * PATCH /api/events/{id}: any create field, same rules. `images` is then the event's

@@ -29,7 +29,7 @@ function isTimeZoneName(value: string): boolean {
 }
 
 /** How an event repeats: every `interval` days, weeks or months, `count` times or until a date. */
-export const recurrenceSchema = z
+const recurrenceSchema = z
   .object({
     frequency: seriesFrequencySchema,
     interval: z

@@ -777,7 +777,6 @@ function planMessages(people: Person[], upcoming: Array<{ id: number; title: str
   }));
 }
 
-
 /**
  * A weekly series of six Saturdays (decisions §18), its first date scheduled in shifts: a role with free
  * places the demo account holds, a role that needs the organizer's approval with a pending volunteer,

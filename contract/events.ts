@@ -98,7 +98,6 @@ export const createEventBodySchema = z.object({
     .nullable()
     .optional(),
 });
-export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
 /**
  * PATCH /api/events/{id}: any create field, same rules. `images` is then the event's
@@ -195,6 +194,12 @@ export const eventSchema = z.object({
   hiddenNotice: hiddenNoticeSchema
     .nullable()
     .describe('Set only for its organizer when a moderator hid the event: when and why (decisions §20)'),
+  // All places of its slots, for "3 of 12 places open" (decision 0032); undescribed to keep first loads small.
+  slotPlaces: z.number().int(),
+  // Series (contract/series.ts): null for a single event.
+  seriesId: z.number().int().nullable(),
+  // 1-based place among the series' dates; undescribed to keep first loads small.
+  seriesPosition: z.number().int().nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -171,7 +171,7 @@ test.describe('volunteer scheduling', () => {
       // The event's card says how many places its schedule has left, and leads to the slots, not an RSVP.
       await page.goto(`/discover?search=${encodeURIComponent(event.title)}`);
       const card = page.getByTestId('event-card').filter({ hasText: event.title });
-      await expect(card.getByTestId('event-card-slot-places')).toHaveText('8 places open in the schedule');
+      await expect(card.getByTestId('event-card-slot-places')).toHaveText('8 of 10 places open');
       await card.getByTestId('event-card-choose-slots').click();
       await expect(page).toHaveURL(new RegExp(`/events/${event.id}#schedule$`));
     } finally {

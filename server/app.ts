@@ -18,6 +18,7 @@ import { EmailVerificationService } from './modules/email-verification/email-ver
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { eventRoutes } from './modules/events/events.routes';
+import { seriesRoutes } from './modules/series/series.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
 import { slotRoutes } from './modules/slots/slots.routes';
 import { journeyRoutes } from './modules/journey/journey.routes';
@@ -216,7 +217,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     db: database.db,
     publicUrl: config.publicUrl,
     canCreateTestEvents: config.shouldShowDevPanels,
+    timeZone: config.timeZone,
   });
+  await app.register(seriesRoutes, { db: database.db });
   await app.register(rsvpRoutes, { db: database.db });
   await app.register(eventManagementRoutes, {
     db: database.db,

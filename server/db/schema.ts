@@ -305,6 +305,22 @@ export const organizationFollows = pgTable(
   ],
 );
 
+/**
+ * A series of events (decisions §18): each occurrence is an event row of its own (own RSVPs, slots,
+ * calendar entry), sharing this row's id. The rule is kept to read back how the dates were made.
+ */
+export const eventSeries = pgTable('event_series', {
+  id: serial('id').primaryKey(),
+  organizerId: text('organizer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly'] }).notNull(),
+  interval: integer('interval').notNull(),
+  // The wall clock the dates repeat on: a weekly 10:00 stays 10:00 across a change to summer time.
+  timeZone: text('time_zone').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const events = pgTable(
   'events',
   {
@@ -342,6 +358,11 @@ export const events = pgTable(
     // the transaction of every slot write under the event's lock, so event answers read them without a join.
     slotCount: integer('slot_count').notNull().default(0),
     openSlotPlaces: integer('open_slot_places').notNull().default(0),
+    // All their places, so a card says "3 of 12 places open" (decision 0032).
+    slotPlaces: integer('slot_places').notNull().default(0),
+    // The series it is an occurrence of, and its 1-based place in it; null for a single event.
+    seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
+    seriesPosition: integer('series_position'),
     // Accent-folded words of title, description and category name (what the event search matches).
     searchVector: tsvector('search_vector').notNull(),
     // Taken down by a moderator (decisions §20): out of every list, search and page but its author's,
@@ -369,6 +390,9 @@ export const events = pgTable(
     index('events_location_trgm').using('gin', sql`lower(${table.location}) gin_trgm_ops`),
     check('events_capacity', sql`${table.maxAttendees} IS NULL OR ${table.rsvpCount} <= ${table.maxAttendees}`),
     check('events_duration', sql`${table.durationMinutes} BETWEEN 15 AND 1440`),
+    index('events_series_date')
+      .on(table.seriesId, table.date)
+      .where(sql`${table.seriesId} IS NOT NULL`),
   ],
 );
 

@@ -18,7 +18,11 @@ import {
   moderators,
   ratings,
   reports,
+  eventSeries,
   rsvps,
+  slotSignups,
+  slots,
+  slotWaitlistEntries,
   users,
   waitlistEntries,
 } from './schema';
@@ -689,6 +693,7 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
         rating_count = (SELECT count(*) FROM ratings WHERE ratings.event_id = events.id),
         rating_sum = (SELECT coalesce(sum(rating), 0) FROM ratings WHERE ratings.event_id = events.id)
     `);
+    await seedWeeklySeriesWithSchedule(tx, { today, now, demoId: demo.id, organizerId: others[0]!.id, others });
     for (const person of people) await refreshAchievementProgress(tx, person.id, now);
   });
   return { seeded: true };
@@ -925,4 +930,90 @@ function planMessages(people: Person[], upcoming: Array<{ id: number; title: str
     isRead: line.isRead ?? false,
     createdAt: new Date(now.getTime() - line.hoursAgo * HOUR_MS),
   }));
+}
+
+/**
+ * A weekly series of six Saturdays (decisions §18), its first date scheduled in shifts: a role with free
+ * places the demo account holds, a role that needs the organizer's approval with a pending volunteer,
+ * and a full role with someone waiting. Counters are written as the slot writes would leave them
+ * (decision 0027: signup and pending counts, the event's slot totals, an attending RSVP per confirmed
+ * volunteer).
+ */
+async function seedWeeklySeriesWithSchedule(
+  tx: Executor,
+  options: { today: number; now: Date; demoId: string; organizerId: string; others: Array<{ id: string }> },
+): Promise<void> {
+  const [category] = await tx
+    .select()
+    .from(categories)
+    .where(sql`${categories.name} = 'Community Building'`);
+  if (!category) return;
+  const [series] = await tx
+    .insert(eventSeries)
+    .values({ organizerId: options.organizerId, frequency: 'weekly', interval: 1, timeZone: 'UTC' })
+    .returning({ id: eventSeries.id });
+  const todayWeekday = new Date(options.today).getUTCDay();
+  // The next Saturday at least two days away, 09:00 UTC.
+  const daysToSaturday = ((6 - todayWeekday + 7) % 7) + ((6 - todayWeekday + 7) % 7 < 2 ? 7 : 0);
+  const firstDate = options.today + daysToSaturday * DAY_MS + 9 * HOUR_MS;
+  const title = 'Saturday Food Bank Shifts';
+  const description =
+    'Every Saturday we sort donations, pack boxes and hand them out to families. Pick a shift that suits you; drivers are confirmed by the coordinator.';
+  const occurrences = await tx
+    .insert(events)
+    .values(
+      Array.from({ length: 6 }, (_, index) => ({
+        title,
+        description,
+        location: 'Community Pantry, 14 Mill Street',
+        date: new Date(firstDate + index * 7 * DAY_MS),
+        categoryId: category.id,
+        organizerId: options.organizerId,
+        durationMinutes: 360,
+        seriesId: series!.id,
+        seriesPosition: index + 1,
+        searchVector: sql`to_tsvector('simple', ${foldForSearch(`${title} ${description} ${category.name}`)})`,
+        createdAt: new Date(options.now.getTime() - 5 * DAY_MS),
+      })),
+    )
+    .returning({ id: events.id });
+  const firstId = occurrences[0]!.id;
+  const [sorting, driving, desk] = [options.others[1]!.id, options.others[2]!.id, options.others[3]!.id];
+  const window = (startHours: number, lengthHours: number) => ({
+    startsAt: new Date(firstDate + startHours * HOUR_MS),
+    endsAt: new Date(firstDate + (startHours + lengthHours) * HOUR_MS),
+  });
+  const [sortingSlot, driverSlot, deskSlot] = await tx
+    .insert(slots)
+    .values([
+      { eventId: firstId, role: 'Sorting donations', ...window(0, 3), capacity: 6, signupCount: 2 },
+      {
+        eventId: firstId,
+        role: 'Delivery driver',
+        description: 'Bring a licence; the coordinator confirms each driver.',
+        ...window(3, 3),
+        capacity: 2,
+        requiresApproval: true,
+        pendingCount: 1,
+      },
+      { eventId: firstId, role: 'Front desk', ...window(3, 3), capacity: 1, signupCount: 1 },
+    ])
+    .returning({ id: slots.id });
+  await tx.insert(slotSignups).values([
+    { slotId: sortingSlot!.id, userId: options.demoId, status: 'confirmed' },
+    { slotId: sortingSlot!.id, userId: sorting, status: 'confirmed' },
+    { slotId: driverSlot!.id, userId: driving, status: 'pending' },
+    { slotId: deskSlot!.id, userId: desk, status: 'confirmed' },
+  ]);
+  await tx.insert(slotWaitlistEntries).values({ slotId: deskSlot!.id, userId: sorting });
+  // Attending is held by a confirmed slot (decision 0027).
+  await tx
+    .insert(rsvps)
+    .values(
+      [options.demoId, sorting, desk].map((userId) => ({ eventId: firstId, userId, status: 'attending' as const })),
+    );
+  await tx
+    .update(events)
+    .set({ rsvpCount: 3, slotCount: 3, slotPlaces: 9, openSlotPlaces: 9 - 3 - 1 })
+    .where(sql`${events.id} = ${firstId}`);
 }

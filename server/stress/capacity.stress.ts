@@ -426,7 +426,8 @@ async function seedSlots(handle: DatabaseHandle) {
     }
     await handle.db.execute(
       sql`UPDATE events SET slot_count = (SELECT count(*) FROM slots WHERE event_id = ${row!.id}),
-            open_slot_places = (SELECT sum(capacity) FROM slots WHERE event_id = ${row!.id}) WHERE id = ${row!.id}`,
+            open_slot_places = (SELECT sum(capacity) FROM slots WHERE event_id = ${row!.id}),
+            slot_places = (SELECT sum(capacity) FROM slots WHERE event_id = ${row!.id}) WHERE id = ${row!.id}`,
     );
     events.push({ id: row!.id, organizerCookie: organizers[index]!.cookie, slots });
   }

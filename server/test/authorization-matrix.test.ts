@@ -133,6 +133,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     }),
   'GET /api/events/:id': (f) => same(200, { url: `/api/events/${f.upcomingEventId}` }),
   'GET /api/events/:id/calendar.ics': (f) => same(200, { url: `/api/events/${f.upcomingEventId}/calendar.ics` }),
+  // Public like the events it lists; an unknown series answers every actor alike (series.test.ts reads real ones).
+  'GET /api/series/:id': () => same(404, { url: '/api/series/2147483647' }),
   // The token is the credential; no session opens a feed without it.
   'GET /api/calendar/:file': () => same(404, { url: `/api/calendar/${'a'.repeat(43)}.ics` }),
   'GET /api/calendar-feed': () => signedIn(200),

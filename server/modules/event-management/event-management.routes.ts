@@ -11,6 +11,7 @@ import {
   verifiedHoursSchema,
 } from '../../../contract/event-management';
 import { idParamsSchema } from '../../../contract/common';
+import { seriesScopeQuerySchema } from '../../../contract/series';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema } from '../../../contract/events';
 import type { Database } from '../../db/client';
@@ -56,8 +57,10 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
       bodyLimit: UPDATE_EVENT_BODY_LIMIT,
       schema: {
         tags: ['organizers'],
-        summary: 'Change an upcoming event (organizer only); `images` is the whole photo list in order',
+        summary:
+          'Change an upcoming event (organizer only); `images` is the whole photo list in order; `scope` reaches later dates of its series',
         params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
         body: updateEventBodySchema,
         response: {
           200: eventSchema,
@@ -70,7 +73,13 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = requireUser(request);
-      await service.update(user.id, request.params.id, request.body, `${request.protocol}://${request.host}`);
+      await service.update(
+        user.id,
+        request.params.id,
+        request.body,
+        `${request.protocol}://${request.host}`,
+        request.query.scope,
+      );
       return events.get(user.id, request.params.id);
     },
   );
@@ -82,6 +91,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
         tags: ['organizers'],
         summary: 'Cancel an upcoming event (organizer only); it stays readable with its reason',
         params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
         body: cancelEventBodySchema,
         response: { 200: eventSchema, ...errors, 415: errorResponseSchema },
       },
@@ -89,7 +99,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       const reason = request.body.reason?.trim() || null;
-      await service.cancel(user.id, request.params.id, reason);
+      await service.cancel(user.id, request.params.id, reason, request.query.scope);
       return events.get(user.id, request.params.id);
     },
   );

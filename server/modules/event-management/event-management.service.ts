@@ -14,6 +14,8 @@ import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './event-management.repository';
+import type { SeriesScope } from '../../../contract/series';
+import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
 import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';
@@ -39,6 +41,8 @@ const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the even
 const NOT_AN_RSVP_HOLDER = 'This person has no RSVP for this event';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
+const SERIES_PHOTOS = 'Photos are changed one date at a time';
+const SERIES_DATE_PAST = 'The new time would put a date of the series in the past';
 
 /**
  * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
@@ -133,6 +137,47 @@ function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+type ChangedOccurrence = {
+  event: LockedEvent;
+  noticed: Record<string, { from: string | number; to: string | number }>;
+  recipientIds: string[];
+};
+
+/**
+ * One change record per person however many dates of a series changed (decisions §18): each person hears
+ * of the earliest changed date they hold a place in, with how many dates the change reached. Change
+ * mails and unread notifications are gathered per event and person (decision 0024), so one record per
+ * person is one notification and one mail.
+ */
+async function announceOncePerPerson(
+  tx: Executor,
+  type: 'event_changed' | 'event_cancelled',
+  actorId: string,
+  occurrences: ChangedOccurrence[],
+  scope: SeriesScope,
+  payloadOf: (occurrence: ChangedOccurrence) => Record<string, unknown>,
+): Promise<void> {
+  const sorted = [...occurrences].sort((left, right) => left.event.date.getTime() - right.event.date.getTime());
+  const told = new Set<string>();
+  for (const occurrence of sorted) {
+    const recipientIds = occurrence.recipientIds.filter((id) => !told.has(id));
+    for (const id of recipientIds) told.add(id);
+    // A single event's change is recorded even with nobody to tell, as it always was.
+    if (recipientIds.length === 0 && occurrences.length > 1) continue;
+    const series =
+      occurrences.length > 1 && occurrence.event.seriesId !== null
+        ? { series: { id: occurrence.event.seriesId, scope, dateCount: occurrences.length } }
+        : {};
+    await announceEventChange(tx, {
+      type,
+      eventId: occurrence.event.id,
+      actorId,
+      recipientIds,
+      payload: { ...payloadOf(occurrence), ...series },
+    });
+  }
+}
+
 /**
  * THE answer to "may this person manage this event" (decisions §11–§13, §20 and §21): its organizer, the
  * co-organizers the organizer approved, and the owners, admins and organizers of the organization it is
@@ -175,10 +220,49 @@ export class EventManagementService {
   }
 
   /**
-   * Edits an event (PATCH). Photos are decoded before the transaction (the costly part, as on create);
-   * which URLs are this event's photos is checked again inside it, under the event's lock.
+   * The occurrences a change of `scope` reaches, locked and checked like one event: `this` is the event
+   * alone (as is every scope on a single event); `following` it and the later upcoming dates of its
+   * series; `all` every upcoming date. Locks are taken in id order, so two series changes at once queue
+   * rather than deadlock; dates cancelled or started meanwhile are left out. Slots use it to add a slot
+   * to several dates (decision 0032).
    */
-  async update(userId: string, eventId: number, input: UpdateEventInput, requestOrigin: string | null): Promise<void> {
+  async lockOccurrences(
+    tx: Executor,
+    userId: string,
+    eventId: number,
+    scope: SeriesScope,
+  ): Promise<{ called: LockedEvent; occurrences: LockedEvent[] }> {
+    const first = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER, scope === 'this');
+    if (scope === 'this' || first.seriesId === null) {
+      const called = scope === 'this' ? first : await this.lockOwnEvent(tx, userId, eventId);
+      return { called, occurrences: [called] };
+    }
+    const ids = await listChangeableOccurrenceIds(tx, first.seriesId, scope === 'following' ? first.date : new Date(0));
+    const occurrences: LockedEvent[] = [];
+    for (const id of [...new Set([...ids, eventId])].sort((left, right) => left - right))
+      occurrences.push(await this.lockOwnEvent(tx, userId, id));
+    const called = occurrences.find((occurrence) => occurrence.id === eventId)!;
+    return {
+      called,
+      occurrences: occurrences.filter(
+        (occurrence) => occurrence === called || (occurrence.status === 'scheduled' && occurrence.isUpcoming),
+      ),
+    };
+  }
+
+  /**
+   * Edits an event (PATCH), or with `scope` several dates of its series: each gets the same fields, and a
+   * new date moves each by as much as this one moves. Photos are decoded before the transaction (the
+   * costly part, as on create); which URLs are this event's photos is checked again inside it, under the
+   * event's lock.
+   */
+  async update(
+    userId: string,
+    eventId: number,
+    input: UpdateEventInput,
+    requestOrigin: string | null,
+    scope: SeriesScope = 'this',
+  ): Promise<void> {
     const date = input.date === undefined ? undefined : new Date(input.date);
     if (date && date.getTime() <= Date.now())
       throw badRequest('Date must be in the future', [{ path: 'date', message: 'Date must be in the future' }]);
@@ -189,6 +273,9 @@ export class EventManagementService {
     if (input.categoryId !== undefined && !category)
       throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
     const images = input.images;
+    // Each date holds photos of its own: a list naming this date's photos means nothing to the others.
+    if (images !== undefined && scope !== 'this')
+      throw badRequest(SERIES_PHOTOS, [{ path: 'images', message: SERIES_PHOTOS }]);
     const newDataUrls = (images ?? []).filter((image) => !EVENT_PHOTO_URL_PATTERN.test(image));
     const uploads = readPhotoUploads(newDataUrls);
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
@@ -198,103 +285,125 @@ export class EventManagementService {
     await inspectPhotos(uploads);
     const prepared = await reencodePhotos(uploads);
     await this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
-      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
-      // Counted in the edit's transaction: a refused or failed edit counts nothing.
+      const { called, occurrences } = await this.lockOccurrences(tx, userId, eventId, scope);
+      if (called.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!called.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      // Counted in the edit's transaction: a refused or failed edit counts nothing. A change of several
+      // dates is one act of the organizer and counts once.
       await consumeWriteLimit(tx, WRITE_LIMITS.eventEdits, userId);
-      if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
-        throw conflict(CAPACITY_BELOW_RSVPS, 'CAPACITY_BELOW_RSVPS');
+      const shift = date === undefined ? 0 : date.getTime() - called.date.getTime();
+      const changed: ChangedOccurrence[] = [];
+      for (const event of occurrences) {
+        const occurrenceDate = date === undefined ? undefined : new Date(event.date.getTime() + shift);
+        if (occurrenceDate && occurrenceDate.getTime() <= Date.now())
+          throw badRequest(SERIES_DATE_PAST, [{ path: 'date', message: SERIES_DATE_PAST }]);
+        if (input.maxAttendees !== undefined && input.maxAttendees !== null && input.maxAttendees < event.rsvpCount) {
+          throw conflict(CAPACITY_BELOW_RSVPS, 'CAPACITY_BELOW_RSVPS');
+        }
+        if (images !== undefined) {
+          if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, photoBytes);
+          await this.replacePhotos(tx, event.id, images, prepared);
+        }
+        const noticed = await this.applyChanges(tx, event, input, occurrenceDate, category);
+        if (Object.keys(noticed).length > 0)
+          changed.push({
+            event,
+            noticed,
+            recipientIds: (await repository.listRsvpHolderIds(tx, event.id)).filter((id) => id !== userId),
+          });
+        // A higher capacity frees seats, which go to the queue in the same transaction.
+        const isCapacityRaised =
+          input.maxAttendees !== undefined &&
+          (input.maxAttendees === null || (event.maxAttendees !== null && input.maxAttendees > event.maxAttendees));
+        if (isCapacityRaised) await fillFreeSeats(tx, event.id, userId);
       }
-      if (images !== undefined) {
-        if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, photoBytes);
-        const existing = await repository.listPhotoIds(tx, eventId);
-        const kept: Array<{ id: string; position: number }> = [];
-        const added: NewPhoto[] = [];
-        let uploadIndex = 0;
-        images.forEach((image, position) => {
-          if (EVENT_PHOTO_URL_PATTERN.test(image)) {
-            const id = image.slice('/api/images/'.length);
-            if (!existing.includes(id) || kept.some((photo) => photo.id === id))
-              throw badRequest(UNKNOWN_PHOTO, [{ path: `images.${position}`, message: UNKNOWN_PHOTO }]);
-            kept.push({ id, position });
-          } else {
-            const photo = prepared[uploadIndex];
-            uploadIndex += 1;
-            if (photo) added.push({ ...photo, position });
-          }
-        });
-        await repository.deletePhotos(
-          tx,
-          eventId,
-          existing.filter((id) => !kept.some((photo) => photo.id === id)),
-        );
-        for (const photo of kept) await repository.setPhotoPosition(tx, photo.id, photo.position);
-        await addEventPhotos(tx, eventId, added);
-      }
-      const changes: repository.EventChanges = {};
-      if (input.title !== undefined) changes.title = input.title;
-      if (input.description !== undefined) changes.description = input.description;
-      if (input.location !== undefined) changes.location = input.location;
-      if (date !== undefined) changes.date = date;
-      if (category) changes.categoryId = category.id;
-      if (input.maxAttendees !== undefined) changes.maxAttendees = input.maxAttendees;
-      if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl;
-      if (input.durationMinutes !== undefined) changes.durationMinutes = input.durationMinutes;
-      const isSearchTextChanged =
-        input.title !== undefined || input.description !== undefined || category !== undefined;
-      const searchText = isSearchTextChanged
-        ? {
-            title: changes.title ?? event.title,
-            description: changes.description ?? event.description,
-            categoryName: category?.name ?? (await repository.readCategoryNameOfEvent(tx, eventId)),
-          }
-        : null;
-      await repository.updateEvent(tx, eventId, changes, searchText);
-      // A change of date, time, length or place is what RSVP holders must hear about.
-      const noticed: Record<string, { from: string | number; to: string | number }> = {};
-      if (date !== undefined && date.getTime() !== event.date.getTime())
-        noticed.date = { from: event.date.toISOString(), to: date.toISOString() };
-      if (changes.location !== undefined && changes.location !== event.location)
-        noticed.location = { from: event.location, to: changes.location };
-      if (changes.durationMinutes !== undefined && changes.durationMinutes !== event.durationMinutes)
-        noticed.durationMinutes = { from: event.durationMinutes, to: changes.durationMinutes };
-      if (Object.keys(noticed).length > 0) {
-        const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
-        await announceEventChange(tx, {
-          type: 'event_changed',
-          eventId,
-          actorId: userId,
-          recipientIds,
-          payload: { changes: noticed },
-        });
-      }
-      // A higher capacity frees seats, which go to the queue in the same transaction.
-      const isCapacityRaised =
-        input.maxAttendees !== undefined &&
-        (input.maxAttendees === null || (event.maxAttendees !== null && input.maxAttendees > event.maxAttendees));
-      if (isCapacityRaised) await fillFreeSeats(tx, eventId, userId);
+      await announceOncePerPerson(tx, 'event_changed', userId, changed, scope, (occurrence) => ({
+        changes: occurrence.noticed,
+      }));
     });
   }
 
-  async cancel(userId: string, eventId: number, reason: string | null): Promise<void> {
+  private async replacePhotos(tx: Executor, eventId: number, images: string[], prepared: NewPhoto[]): Promise<void> {
+    const existing = await repository.listPhotoIds(tx, eventId);
+    const kept: Array<{ id: string; position: number }> = [];
+    const added: NewPhoto[] = [];
+    let uploadIndex = 0;
+    images.forEach((image, position) => {
+      if (EVENT_PHOTO_URL_PATTERN.test(image)) {
+        const id = image.slice('/api/images/'.length);
+        if (!existing.includes(id) || kept.some((photo) => photo.id === id))
+          throw badRequest(UNKNOWN_PHOTO, [{ path: `images.${position}`, message: UNKNOWN_PHOTO }]);
+        kept.push({ id, position });
+      } else {
+        const photo = prepared[uploadIndex];
+        uploadIndex += 1;
+        if (photo) added.push({ ...photo, position });
+      }
+    });
+    await repository.deletePhotos(
+      tx,
+      eventId,
+      existing.filter((id) => !kept.some((photo) => photo.id === id)),
+    );
+    for (const photo of kept) await repository.setPhotoPosition(tx, photo.id, photo.position);
+    await addEventPhotos(tx, eventId, added);
+  }
+
+  /** Writes the fields to one event; answers the changes its RSVP holders must hear of (date, time, length, place). */
+  private async applyChanges(
+    tx: Executor,
+    event: LockedEvent,
+    input: UpdateEventInput,
+    date: Date | undefined,
+    category: { id: number; name: string } | undefined,
+  ): Promise<Record<string, { from: string | number; to: string | number }>> {
+    const changes: repository.EventChanges = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.location !== undefined) changes.location = input.location;
+    if (date !== undefined) changes.date = date;
+    if (category) changes.categoryId = category.id;
+    if (input.maxAttendees !== undefined) changes.maxAttendees = input.maxAttendees;
+    if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl;
+    if (input.durationMinutes !== undefined) changes.durationMinutes = input.durationMinutes;
+    const isSearchTextChanged = input.title !== undefined || input.description !== undefined || category !== undefined;
+    const searchText = isSearchTextChanged
+      ? {
+          title: changes.title ?? event.title,
+          description: changes.description ?? event.description,
+          categoryName: category?.name ?? (await repository.readCategoryNameOfEvent(tx, event.id)),
+        }
+      : null;
+    await repository.updateEvent(tx, event.id, changes, searchText);
+    const noticed: Record<string, { from: string | number; to: string | number }> = {};
+    if (date !== undefined && date.getTime() !== event.date.getTime())
+      noticed.date = { from: event.date.toISOString(), to: date.toISOString() };
+    if (changes.location !== undefined && changes.location !== event.location)
+      noticed.location = { from: event.location, to: changes.location };
+    if (changes.durationMinutes !== undefined && changes.durationMinutes !== event.durationMinutes)
+      noticed.durationMinutes = { from: event.durationMinutes, to: changes.durationMinutes };
+    return noticed;
+  }
+
+  async cancel(userId: string, eventId: number, reason: string | null, scope: SeriesScope = 'this'): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
-      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-      if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
-      const holders = await repository.listRsvpHolderIds(tx, eventId);
-      const waitlisted = await repository.listWaitlistedIds(tx, eventId);
-      await repository.cancelEvent(tx, eventId, reason);
-      // Nobody waits for a place at a cancelled event; they are told (below) rather than kept queued.
-      for (const waitingId of waitlisted) await removeFromWaitlist(tx, eventId, waitingId);
-      const recipientIds = [...new Set([...holders, ...waitlisted])].filter((id) => id !== userId);
-      await announceEventChange(tx, {
-        type: 'event_cancelled',
-        eventId,
-        actorId: userId,
-        recipientIds,
-        payload: { reason },
-      });
+      const { called, occurrences } = await this.lockOccurrences(tx, userId, eventId, scope);
+      if (called.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      if (!called.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
+      const cancelled: ChangedOccurrence[] = [];
+      for (const event of occurrences) {
+        const holders = await repository.listRsvpHolderIds(tx, event.id);
+        const waitlisted = await repository.listWaitlistedIds(tx, event.id);
+        await repository.cancelEvent(tx, event.id, reason);
+        // Nobody waits for a place at a cancelled event; they are told (below) rather than kept queued.
+        for (const waitingId of waitlisted) await removeFromWaitlist(tx, event.id, waitingId);
+        cancelled.push({
+          event,
+          noticed: {},
+          recipientIds: [...new Set([...holders, ...waitlisted])].filter((id) => id !== userId),
+        });
+      }
+      await announceOncePerPerson(tx, 'event_cancelled', userId, cancelled, scope, () => ({ reason }));
     });
   }
 

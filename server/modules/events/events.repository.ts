@@ -36,6 +36,9 @@ export type NewEvent = {
   /** Absent: the column's default (180). */
   durationMinutes?: number;
   isTest?: boolean;
+  /** An occurrence of a series: its id and 1-based place. */
+  seriesId?: number | null;
+  seriesPosition?: number | null;
 };
 
 /** `cardBytes`: the smaller rendition cards load (contract/photos.ts), null when the photo is no wider. */
@@ -76,6 +79,9 @@ export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'orga
   userWaitlistPosition: number | null;
   slotCount: number;
   openSlotPlaces: number;
+  slotPlaces: number;
+  seriesId: number | null;
+  seriesPosition: number | null;
   /** Microsecond precision: a cursor rounded to JavaScript's milliseconds could skip or repeat rows. */
   cursorDate: string;
   /** In display order. */
@@ -113,7 +119,8 @@ async function readEvents(
       (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
       (SELECT count(*)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = ${viewerId}
         WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
-      e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+      e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces", e.slot_places AS "slotPlaces",
+      e.series_id AS "seriesId", e.series_position AS "seriesPosition",
       e.hidden_at AS "hiddenAt", e.hidden_note AS "hiddenNote",
       to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorDate",
       ARRAY(SELECT p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS "photoIds"
@@ -207,6 +214,8 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
       organizationId: event.organizationId ?? null,
       durationMinutes: event.durationMinutes,
       isTest: event.isTest ?? false,
+      seriesId: event.seriesId ?? null,
+      seriesPosition: event.seriesPosition ?? null,
       searchVector: sql`to_tsvector('simple', ${searchTextOf(event)})`,
     })
     .returning({ id: events.id });
@@ -258,7 +267,8 @@ const EVENT_JSON_COLUMNS = `
   (SELECT count(*)::int FROM waitlist_entries w WHERE w.event_id = e.id) AS "waitlistCount",
   (SELECT nullif(count(*), 0)::int FROM waitlist_entries w JOIN waitlist_entries mine ON mine.event_id = w.event_id AND mine.user_id = $1::text
     WHERE w.event_id = e.id AND w.id <= mine.id) AS "userWaitlistPosition",
-  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces",
+  e.slot_count AS "slotCount", e.open_slot_places AS "openSlotPlaces", e.slot_places AS "slotPlaces",
+  e.series_id AS "seriesId", e.series_position AS "seriesPosition",
   CASE WHEN e.hidden_at IS NOT NULL AND e.organizer_id = $1::text
     THEN json_build_object('hiddenAt', ${isoTimestamp('e.hidden_at')}, 'note', e.hidden_note) END AS "hiddenNotice"`;
 

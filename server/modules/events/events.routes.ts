@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
+import { createEventOrSeriesBodySchema } from '../../../contract/series';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import {
-  createEventBodySchema,
   EVENT_LIMITS,
   eventListQuerySchema,
   eventSchema,
@@ -50,8 +50,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   db: Database;
   publicUrl?: string | null;
   canCreateTestEvents?: boolean;
-}> = async (app, { db, publicUrl = null, canCreateTestEvents = false }) => {
-  const service = new EventsService(db, { publicUrl, canCreateTestEvents });
+  timeZone?: string;
+}> = async (app, { db, publicUrl = null, canCreateTestEvents = false, timeZone = 'UTC' }) => {
+  const service = new EventsService(db, { publicUrl, canCreateTestEvents, timeZone });
 
   app.get(
     '/api/events',
@@ -79,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['events'],
         summary: 'Create an event, with up to 10 photos as data URLs',
-        body: createEventBodySchema,
+        body: createEventOrSeriesBodySchema,
         response: { 201: eventSchema, ...errors, 429: errorResponseSchema },
       },
     },

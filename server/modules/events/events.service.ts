@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  type createEventBodySchema,
   EVENT_LIMITS,
   EVENT_PHOTO_URL_PATTERN,
   type Event,
@@ -8,6 +7,7 @@ import {
   type MyRsvpListQuery,
 } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
+import { type createEventOrSeriesBodySchema, type Recurrence, SERIES_LIMITS } from '../../../contract/series';
 import type { PhotoSize } from '../../../contract/photos';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
@@ -20,10 +20,12 @@ import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limi
 import { inspectPhotos, newPhotoId, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { copyPhotos, findPhotoRendition, measureOrganizersPhotos } from './event-photos.repository';
 import * as repository from './events.repository';
+import { listOccurrenceDates } from '../series/occurrence-dates';
+import { insertSeries } from '../series/series.service';
 
 const UNKNOWN_PHOTO = "Each photo URL must be one of your events' photos";
 
-export type CreateEventInput = z.output<typeof createEventBodySchema>;
+export type CreateEventInput = z.output<typeof createEventOrSeriesBodySchema>;
 export type EventChange = repository.NewEventChange;
 export type NewPhoto = repository.NewPhoto;
 
@@ -149,6 +151,9 @@ function toEvent(row: repository.EventRow, viewerId: string | null): Event {
       row.hiddenAt !== null && row.organizerId === viewerId
         ? { hiddenAt: new Date(row.hiddenAt).toISOString(), note: row.hiddenNote }
         : null,
+    slotPlaces: row.slotPlaces,
+    seriesId: row.seriesId,
+    seriesPosition: row.seriesPosition,
   };
 }
 
@@ -166,13 +171,29 @@ export function estimateSearchShare(words: string[], shares: Map<string, number>
   return estimate;
 }
 
+const SERIES_PROBLEMS = {
+  'until-too-far': `A series ends at most ${SERIES_LIMITS.untilDaysMax} days after its first date`,
+  'until-before-start': `The end date leaves fewer than ${SERIES_LIMITS.countMin} dates`,
+  'too-many': `A series has at most ${SERIES_LIMITS.occurrencesMax} dates: choose a closer end date or a longer interval`,
+} as const;
+
+/** The dates of a new series, or a 400 SERIES_TOO_LONG naming what to change. */
+function listSeriesDates(first: Date, recurrence: Recurrence, timeZone: string): Date[] {
+  const result = listOccurrenceDates(first, recurrence, timeZone);
+  if ('dates' in result) return result.dates;
+  const message = SERIES_PROBLEMS[result.problem];
+  throw badRequest(message, [{ path: 'recurrence.until', message }], 'SERIES_TOO_LONG');
+}
+
 export class EventsService {
   private searchShares: { loadedAt: number; shares: Map<string, number> } | null = null;
   private searchSharesLoading: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
-    private readonly options: { publicUrl: string | null; canCreateTestEvents?: boolean } = { publicUrl: null },
+    private readonly options: { publicUrl: string | null; canCreateTestEvents?: boolean; timeZone?: string } = {
+      publicUrl: null,
+    },
   ) {}
 
   /** The statistics behind a search's plan (repository SEARCH_COMMON_SHARE); stale ones serve while they reload. */
@@ -279,6 +300,8 @@ export class EventsService {
     }
     const category = await findCategory(this.db, input.categoryId);
     if (!category) throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
+    const timeZone = input.recurrence?.timeZone ?? this.options.timeZone ?? 'UTC';
+    const dates = input.recurrence ? listSeriesDates(date, input.recurrence, timeZone) : [date];
     const organizationId = input.organizationId ?? null;
     if (organizationId !== null) await assertCanHoldEventsFor(this.db, organizationId, organizerId);
     // A stored photo of the organizer's own events is copied inside the database (duplicating an event),
@@ -313,12 +336,20 @@ export class EventsService {
     }));
     const eventId = await this.db.transaction(async (tx) => {
       // Counted in the write's transaction: concurrent creates cannot all pass the checks above and a
-      // failed create counts nothing.
+      // failed create counts nothing. A series is one act of its organizer and counts once (decision 0032).
       await consumeWriteLimit(tx, WRITE_LIMITS.events, organizerId);
       if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, organizerId, photoBytes);
       // Asked again in the write's transaction: a role taken away while the photos were decoded counts.
       if (organizationId !== null) await assertCanHoldEventsFor(tx, organizationId, organizerId);
-      const id = await repository.insertEvent(tx, {
+      const seriesId = input.recurrence
+        ? await insertSeries(tx, {
+            organizerId,
+            frequency: input.recurrence.frequency,
+            interval: input.recurrence.interval ?? 1,
+            timeZone,
+          })
+        : null;
+      const newEvent = {
         title: input.title,
         description: input.description,
         location: input.location,
@@ -331,9 +362,26 @@ export class EventsService {
         organizationId,
         durationMinutes: input.durationMinutes ?? EVENT_LIMITS.durationMinutesDefault,
         isTest: input.isTest ?? false,
-      });
+      };
+      const id = await repository.insertEvent(tx, { ...newEvent, seriesId, seriesPosition: seriesId && 1 });
       await repository.insertPhotos(tx, id, photos);
       await copyPhotos(tx, id, copies);
+      // Every later date is an event of its own with the first one's photos, copied inside the database.
+      const firstPhotos = [...photos, ...copies].map((photo) => ({ sourceId: photo.id, position: photo.position }));
+      for (const [index, occurrenceDate] of dates.entries()) {
+        if (index === 0) continue;
+        const occurrenceId = await repository.insertEvent(tx, {
+          ...newEvent,
+          date: occurrenceDate,
+          seriesId,
+          seriesPosition: index + 1,
+        });
+        await copyPhotos(
+          tx,
+          occurrenceId,
+          firstPhotos.map((photo) => ({ ...photo, id: newPhotoId() })),
+        );
+      }
       await refreshAchievementProgress(tx, organizerId);
       // A developer test panel's event is nobody's news.
       if (organizationId !== null && !input.isTest)

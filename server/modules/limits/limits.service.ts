@@ -33,6 +33,16 @@ export const WRITE_LIMITS = {
     windowMs: 60 * 60_000,
     message: 'You have changed events many times in the last hour. Please try again later.',
   },
+  /**
+   * Creating, changing and removing slots, per organizer: a festival's schedule of 200 slots can be set up
+   * within the hour, but each time change or removal reaches the slot's people, so it is not without end.
+   */
+  slotWrites: {
+    name: 'slot-writes',
+    limit: 300,
+    windowMs: 60 * 60_000,
+    message: 'You have changed slots many times in the last hour. Please try again later.',
+  },
   photoBytes: {
     name: 'photo-bytes',
     limit: 50 * 1024 * 1024,

@@ -27,6 +27,8 @@ export type LockedEvent = {
   isModeratorHidden: boolean;
   /** An event with slots gives `attending` only with a confirmed slot (decision 0027). */
   slotCount: number;
+  /** The series it is an occurrence of, or null. */
+  seriesId: number | null;
 };
 
 /** A test event, and one a moderator hid, answer 404 to everyone but its organizer, on every read and write. */
@@ -53,7 +55,7 @@ export async function lockEvent(
     sql`SELECT id, organizer_id AS "organizerId", organization_id AS "organizationId", status, max_attendees AS "maxAttendees", rsvp_count AS "rsvpCount",
           date > now() AS "isUpcoming", (date <= now() AND date > now() - interval '30 days') AS "isAttendanceOpen",
           category_id AS "categoryId", title, description, location, date, duration_minutes AS "durationMinutes",
-          is_test AS "isTest", hidden_at IS NOT NULL AS "isModeratorHidden", slot_count AS "slotCount"
+          is_test AS "isTest", hidden_at IS NOT NULL AS "isModeratorHidden", slot_count AS "slotCount", series_id AS "seriesId"
         FROM events WHERE id = ${eventId} ${options.isLocking ? sql`FOR NO KEY UPDATE` : sql``}`,
   );
   if (!row) return undefined;

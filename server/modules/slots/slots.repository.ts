@@ -150,6 +150,7 @@ export async function refreshSlotTotals(db: Executor, eventId: number): Promise<
     .set({
       slotCount: sql`(SELECT count(*)::int FROM slots WHERE event_id = ${eventId})`,
       openSlotPlaces: sql`(SELECT coalesce(sum(capacity - signup_count - pending_count), 0)::int FROM slots WHERE event_id = ${eventId})`,
+      slotPlaces: sql`(SELECT coalesce(sum(capacity), 0)::int FROM slots WHERE event_id = ${eventId})`,
     })
     .where(eq(events.id, eventId));
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
+import { seriesScopeQuerySchema } from '../../../contract/series';
 import { attendanceBodySchema, waitlistResponseSchema } from '../../../contract/event-management';
 import { errorResponses } from '../../../contract/errors';
 import {
@@ -67,12 +68,15 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         tags: ['slots'],
         summary: 'Add a slot to an upcoming event (organizer only)',
         params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
         body: createSlotBodySchema,
-        response: { 201: slotSchema, ...errors },
+        response: { 201: slotSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(requireUser(request).id, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await service.create(requireUser(request).id, request.params.id, request.body, request.query.scope)),
   );
 
   app.patch(
@@ -83,7 +87,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         summary: 'Change a slot (organizer only); a new time notifies its holders',
         params: idParamsSchema,
         body: updateSlotBodySchema,
-        response: { 200: slotSchema, ...errors },
+        response: { 200: slotSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => service.update(requireUser(request).id, request.params.id, request.body),
@@ -96,7 +100,7 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
         tags: ['slots'],
         summary: 'Remove a slot (organizer only); its holders and waiting people are notified',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -30,6 +30,8 @@ import {
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
 import * as repository from './slots.repository';
+import type { SeriesScope } from '../../../contract/series';
+import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 
 const SLOT_NOT_FOUND = 'Slot not found';
@@ -46,6 +48,7 @@ const NOT_WAITLISTED = 'You are not on the waitlist for this slot';
 const CAPACITY_BELOW_SIGNUPS = 'Capacity cannot be below the places already taken';
 const TOO_MANY_SLOTS = `An event has at most ${SLOT_LIMITS.perEventMax} slots`;
 const START_IN_PAST = 'Start must be in the future';
+const HOLDER_OVERLAP = 'Someone holding this slot holds another slot at the new time';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the slot until 30 days after it';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 
@@ -138,25 +141,37 @@ export class SlotsService {
     return repository.listSlotsOfPerson(this.db, userId);
   }
 
-  async create(userId: string, eventId: number, body: CreateSlotBody): Promise<Slot> {
+  /**
+   * Adds a slot; with `scope` (a date of a series) to this date and the following or all upcoming ones,
+   * each at the same time relative to its date (decision 0032), counted once against the write limit.
+   */
+  async create(userId: string, eventId: number, body: CreateSlotBody, scope: SeriesScope = 'this'): Promise<Slot> {
     const startsAt = new Date(body.startsAt);
     if (startsAt.getTime() <= Date.now())
       throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
     return this.inTransaction(async (tx) => {
-      const event = await this.eventManagement.lockOwnEvent(tx, userId, eventId);
-      this.assertOpen(event);
-      if ((await repository.countSlotsOfEvent(tx, eventId)) >= SLOT_LIMITS.perEventMax)
-        throw conflict(TOO_MANY_SLOTS, 'TOO_MANY_SLOTS');
-      const slotId = await repository.insertSlot(tx, eventId, {
-        role: body.role,
-        description: body.description ?? '',
-        startsAt,
-        endsAt: new Date(body.endsAt),
-        capacity: body.capacity,
-        requiresApproval: body.requiresApproval ?? false,
-      });
-      await repository.refreshSlotTotals(tx, eventId);
-      return (await repository.findSlotAnswer(tx, slotId, userId))!;
+      const { called, occurrences } = await this.eventManagement.lockOccurrences(tx, userId, eventId, scope);
+      this.assertOpen(called);
+      for (const occurrence of occurrences)
+        if ((await repository.countSlotsOfEvent(tx, occurrence.id)) >= SLOT_LIMITS.perEventMax)
+          throw conflict(TOO_MANY_SLOTS, 'TOO_MANY_SLOTS');
+      // Counted in the write's transaction, after the checks: a refused write counts nothing (decision 0011).
+      await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
+      let calledSlotId = 0;
+      for (const occurrence of occurrences) {
+        const shift = occurrence.date.getTime() - called.date.getTime();
+        const slotId = await repository.insertSlot(tx, occurrence.id, {
+          role: body.role,
+          description: body.description ?? '',
+          startsAt: new Date(startsAt.getTime() + shift),
+          endsAt: new Date(new Date(body.endsAt).getTime() + shift),
+          capacity: body.capacity,
+          requiresApproval: body.requiresApproval ?? false,
+        });
+        if (occurrence.id === eventId) calledSlotId = slotId;
+        await repository.refreshSlotTotals(tx, occurrence.id);
+      }
+      return (await repository.findSlotAnswer(tx, calledSlotId, userId))!;
     });
   }
 
@@ -177,6 +192,17 @@ export class SlotsService {
       // Pending places hold their places too: the capacity may not drop below them either.
       if (body.capacity !== undefined && body.capacity < slot.signupCount + slot.pendingCount)
         throw conflict(CAPACITY_BELOW_SIGNUPS, 'CAPACITY_BELOW_SIGNUPS');
+      if (isTimeChanged) {
+        // The new window may not give a holder two slots at once, the rule their sign-up was held to
+        // (decision 0032): refused rather than moved, so nobody is double-booked or silently dropped.
+        // Their locks (after the event's and the slot's) keep a sign-up elsewhere from slipping in.
+        const holderIds = await repository.listHolderIds(tx, slotId);
+        await repository.lockPeople(tx, holderIds);
+        for (const holderId of holderIds)
+          if (await repository.holdsOverlappingSlot(tx, holderId, { startsAt, endsAt }, [slotId]))
+            throw conflict(HOLDER_OVERLAP, 'HOLDER_OVERLAP');
+      }
+      await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
       await repository.updateSlot(tx, slotId, {
         ...(body.role === undefined ? {} : { role: body.role }),
         ...(body.description === undefined ? {} : { description: body.description }),
@@ -208,6 +234,7 @@ export class SlotsService {
     await this.inTransaction(async (tx) => {
       const { event, slot } = await this.lockOwnSlot(tx, userId, slotId);
       this.assertOpen(event);
+      await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
       const holders = await repository.listHolderIds(tx, slotId);
       const waiting = await repository.listWaitingIds(tx, slotId);
       await repository.deleteSlot(tx, slotId);

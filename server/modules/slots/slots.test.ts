@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Slot } from '../../../contract/slots';
-import { events, notifications, rsvps, slots } from '../../db/schema';
+import { events, notifications, rateLimitCounters, rsvps, slots } from '../../db/schema';
 import { daysFromNow } from '../../test/fixtures';
 import { createEvent, createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -364,5 +364,56 @@ describe('slots of an event', () => {
     >;
     expect(mine.map((slot) => slot.role)).toEqual(['Sooner', 'Later']);
     expect(mine[0]).toMatchObject({ userSignupStatus: 'confirmed', event: { id: event.id, title: 'Harbour day' } });
+  });
+});
+
+describe('slot writes: limits and moved times', () => {
+  it("counts creating, changing and removing slots against the organizer's 300 an hour (429, nothing written)", async () => {
+    const [busyOrganizer] = await signUpMany(app, 1);
+    const event = await createEvent(app, busyOrganizer!.cookie);
+    const first = await call('POST', `/api/events/${event.id}/slots`, busyOrganizer!.cookie, {
+      role: 'Sorting',
+      ...window(0),
+      capacity: 2,
+    });
+    expect(first.statusCode).toBe(201);
+    const slotId = (first.json() as Slot).id;
+    await app.database.db
+      .update(rateLimitCounters)
+      .set({ amount: 300 })
+      .where(
+        and(like(rateLimitCounters.key, '%slot-writes%'), like(rateLimitCounters.key, `%${busyOrganizer!.user.id}%`)),
+      );
+    const created = await call('POST', `/api/events/${event.id}/slots`, busyOrganizer!.cookie, {
+      role: 'Kitchen',
+      ...window(3),
+      capacity: 2,
+    });
+    expect(created.statusCode).toBe(429);
+    expect(created.headers['retry-after']).toBeDefined();
+    const changed = await call('PATCH', `/api/slots/${slotId}`, busyOrganizer!.cookie, { role: 'Packing' });
+    expect(changed.statusCode).toBe(429);
+    expect((await call('DELETE', `/api/slots/${slotId}`, busyOrganizer!.cookie)).statusCode).toBe(429);
+    const list = (await call('GET', `/api/events/${event.id}/slots`)).json() as Slot[];
+    expect(list.map((slot) => slot.role)).toEqual(['Sorting']);
+  });
+
+  it('refuses a new time that gives a holder two slots at once (409 HOLDER_OVERLAP), and tells holders of one that does not', async () => {
+    const event = await createEvent(app, organizer.cookie);
+    const morning = await addSlot(event.id, { role: 'Morning', ...window(0, 2) });
+    const afternoon = await addSlot(event.id, { role: 'Afternoon', ...window(3, 2) });
+    const holder = people[7]!;
+    for (const slot of [morning, afternoon])
+      expect((await call('POST', `/api/slots/${slot.id}/signup`, holder.cookie)).statusCode).toBe(201);
+    const overlapping = await call('PATCH', `/api/slots/${afternoon.id}`, organizer.cookie, window(1, 2));
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json()).toMatchObject({ code: 'HOLDER_OVERLAP' });
+    const unchanged = ((await call('GET', `/api/events/${event.id}/slots`)).json() as Slot[]).find(
+      (slot) => slot.id === afternoon.id,
+    )!;
+    expect(unchanged.startsAt).toBe(afternoon.startsAt);
+    const moved = await call('PATCH', `/api/slots/${afternoon.id}`, organizer.cookie, window(2, 2));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await notificationTypesOf(holder.user.id, event.id)).toContain('event_changed');
   });
 });

@@ -38,6 +38,9 @@ function pastEvent(): Event {
     slotCount: 0,
     openSlotPlaces: 0,
     hiddenNotice: null,
+    slotPlaces: 0,
+    seriesId: null,
+    seriesPosition: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CreateEventBody, Event } from '@contract/events';
+import type { Event } from '@contract/events';
+import type { CreateEventOrSeriesBody } from '@contract/series';
 import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
@@ -11,7 +12,7 @@ import { handleUnauthorized } from './use-rsvp';
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('events');
-  return useMutation<Event, Error, CreateEventBody>({
+  return useMutation<Event, Error, CreateEventOrSeriesBody>({
     mutationFn: (body) => callApi((api) => api.POST('/api/events', { body })),
     onSuccess: async () => {
       toast({ title: t('toast.created.title'), description: t('toast.created.description') });

@@ -1,3 +1,4 @@
+import type { SeriesScope } from '@contract/series';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CancelEventBody, Event, UpdateEventBody } from '@contract/events';
@@ -41,12 +42,14 @@ function useShowFailure() {
 }
 
 /** PATCH /api/events/{id}; every screen showing the event or its counts refetches. */
-export function useUpdateEvent(eventId: number) {
+/** `scope`: which dates of the event's series the change reaches (this one when it has none). */
+export function useUpdateEvent(eventId: number, scope: SeriesScope = 'this') {
   const queryClient = useQueryClient();
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   return useMutation<Event, Error, UpdateEventBody>({
-    mutationFn: (body) => callApi((api) => api.PATCH('/api/events/{id}', { params: { path: { id: eventId } }, body })),
+    mutationFn: (body) =>
+      callApi((api) => api.PATCH('/api/events/{id}', { params: { path: { id: eventId }, query: { scope } }, body })),
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('edit.savedTitle'), description: t('edit.savedDescription') });
@@ -56,13 +59,15 @@ export function useUpdateEvent(eventId: number) {
   });
 }
 
-export function useCancelEvent(eventId: number) {
+export function useCancelEvent(eventId: number, scope: SeriesScope = 'this') {
   const queryClient = useQueryClient();
   const { t } = useTranslation('organizer');
   const showFailure = useShowFailure();
   return useMutation<Event, Error, CancelEventBody>({
     mutationFn: (body) =>
-      callApi((api) => api.POST('/api/events/{id}/cancel', { params: { path: { id: eventId } }, body })),
+      callApi((api) =>
+        api.POST('/api/events/{id}/cancel', { params: { path: { id: eventId }, query: { scope } }, body }),
+      ),
     onSuccess: async (event) => {
       queryClient.setQueryData(eventQueryKey(eventId), event);
       toast({ title: t('cancel.doneTitle'), description: t('cancel.doneDescription') });

@@ -183,7 +183,9 @@ export function EventCard({ event, className }: { event: Event; className?: stri
           {event.slotCount > 0 && (
             <li className="flex min-w-0 items-center gap-2" data-testid="event-card-slot-places">
               <CalendarClock className="size-4 shrink-0 text-primary" aria-hidden />
-              <span className="truncate">{t('card.slotPlacesOpen', { count: event.openSlotPlaces })}</span>
+              <span className="truncate">
+                {t('card.slotPlacesOfTotal', { open: event.openSlotPlaces, count: event.slotPlaces })}
+              </span>
             </li>
           )}
         </ul>

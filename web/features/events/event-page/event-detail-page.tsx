@@ -339,7 +339,7 @@ function EventDetail({ event }: { event: Event }) {
           </CardContent>
         </Card>
 
-        {(event.slotCount > 0 || (isOrganizer && !isCancelled)) && (
+        {(event.seriesId !== null || event.slotCount > 0 || (isOrganizer && !isCancelled)) && (
           <div className="scroll-mt-20 lg:col-start-1" id="schedule">
             <Suspense fallback={null}>
               <ScheduleSection.Component event={event} isOrganizer={isOrganizer} isGuest={isGuest} />

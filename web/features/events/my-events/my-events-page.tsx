@@ -11,7 +11,11 @@ import { cn } from '@/lib/utils';
 import { useMyEvents } from '@/lib/api/get-my-events';
 import { useMyRsvpPages } from '@/lib/api/get-my-rsvps';
 import { useUserStats } from '@/lib/api/get-user-stats';
-import { CreateEventDialogLoader, createEventTriggerProps } from '../organize/create-event-dialog-loader';
+import {
+  CreateEventDialogLoader,
+  createEventTriggerProps,
+  MySlotsLoader,
+} from '../organize/create-event-dialog-loader';
 import { isEventPast } from '../discover/event-card';
 import { EmptyState, EventGrid, EventGridSkeleton, ListError } from '../discover/event-list';
 import { WithdrawButton } from '../event-page/withdraw-button';
@@ -140,6 +144,7 @@ export default function MyEventsPage() {
         </TabsContent>
 
         <TabsContent value="joined" className="flex flex-col gap-10">
+          <MySlotsLoader />
           <EventSections
             query={joined}
             split={joinedSplit}

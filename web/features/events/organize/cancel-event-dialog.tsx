@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,7 +8,9 @@ import { EVENT_LIMITS, type Event } from '@contract/events';
 import { FieldError, FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import type { SeriesScope } from '@contract/series';
 import { useCancelEvent } from '../api/use-event-management';
+import { SeriesScopeField } from '../schedule/series-scope-field';
 
 export interface CancelEventDialogProps {
   event: Event;
@@ -27,9 +29,11 @@ export function CancelEventDialog({
   isOpen,
   onOpenChange,
 }: CancelEventDialogProps) {
-  const { t } = useTranslation('organizer');
+  // The scope question's words (schedule) load with the dialog's own, not after it opened.
+  const { t } = useTranslation(['organizer', 'schedule']);
   const reasonId = useId();
-  const cancelEvent = useCancelEvent(event.id);
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const cancelEvent = useCancelEvent(event.id, scope);
   // The shared cancelEventBodySchema's bound, with the message in the user's language.
   const schema = useMemo(
     () =>
@@ -80,6 +84,7 @@ export function CancelEventDialog({
       isPending={cancelEvent.isPending}
       confirmVariant="destructive"
     >
+      {event.seriesId !== null && <SeriesScopeField value={scope} onChange={setScope} name={`${reasonId}-scope`} />}
       <div className="flex flex-col gap-2">
         <Label htmlFor={reasonId}>{t('cancel.reason')}</Label>
         <Textarea

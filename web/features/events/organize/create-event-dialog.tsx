@@ -5,14 +5,9 @@ import { z } from 'zod';
 import { ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import {
-  EVENT_LIMITS,
-  IMAGE_DATA_URL_PATTERN,
-  type CreateEventBody,
-  type Event,
-  type UpdateEventBody,
-} from '@contract/events';
+import { EVENT_LIMITS, IMAGE_DATA_URL_PATTERN, type Event, type UpdateEventBody } from '@contract/events';
 import { LINE_BREAKING_CHARACTERS } from '@contract/common';
+import { SERIES_LIMITS, type CreateEventOrSeriesBody, type Recurrence, type SeriesScope } from '@contract/series';
 import { findImageUrlProblem } from '@contract/image-url';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
@@ -26,6 +21,8 @@ import { useCategories } from '../api/get-categories';
 import { useOrganizationsToOrganizeFor } from '../api/get-my-organizations';
 import { useCreateEvent } from '../api/use-create-event';
 import { useUpdateEvent } from '../api/use-event-management';
+import { SeriesScopeField } from '../schedule/series-scope-field';
+import { NO_REPEAT, RepeatsFields, type RepeatValues } from './repeats-fields';
 
 /** An event starts at least 30 minutes from now. */
 export const MIN_LEAD_MINUTES = 30;
@@ -69,74 +66,130 @@ function minutesToHours(minutes: number): string {
 }
 
 function useCreateEventSchema(originalDate?: string) {
-  const { t } = useTranslation(['events', 'organizer']);
+  const { t } = useTranslation(['events', 'organizer', 'schedule']);
   return useMemo(
     () =>
-      z.object({
-        title: z
-          .string()
-          .trim()
-          .min(1, t('create.errors.title'))
-          .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax }))
-          // The server's one-line rule (contract/common.ts): a pasted tab or line break is refused here first.
-          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
-        description: z
-          .string()
-          .trim()
-          .min(1, t('create.errors.description'))
-          .max(EVENT_LIMITS.descriptionMax, t('create.errors.tooLong', { max: EVENT_LIMITS.descriptionMax })),
-        location: z
-          .string()
-          .trim()
-          .min(1, t('create.errors.location'))
-          .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax }))
-          .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
-        date: z
-          .string()
-          .min(1, t('create.errors.date'))
-          .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
-          // Checked against the clock at submit time, not when the dialog opened, at the input's
-          // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
-          // An edited event keeps its date unless it is changed; only a new date must follow the rule.
-          .refine(
-            (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
-            t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
-          ),
-        categoryId: z.string().regex(/^[1-9]\d*$/, t('create.errors.category')),
-        maxAttendees: z
-          .string()
-          .trim()
-          .refine(
-            (value) =>
-              value === '' ||
-              (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= EVENT_LIMITS.maxAttendeesMax),
-            t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
-          ),
-        imageUrl: z
-          .string()
-          .trim()
-          // Only a public https image address, the server's own rule (contract/image-url.ts).
-          .refine((value) => value === '' || findImageUrlProblem(value) === null, t('create.errors.imageUrl')),
-        durationHours: z
-          .string()
-          .trim()
-          .refine(
-            (value) => {
-              const minutes = hoursToMinutes(value);
-              return (
-                /^\d+([.,]\d+)?$/.test(value) &&
-                minutes >= EVENT_LIMITS.durationMinutesMin &&
-                minutes <= EVENT_LIMITS.durationMinutesMax
-              );
-            },
-            t('organizer:form.durationError', {
-              min: EVENT_LIMITS.durationMinutesMin,
-              max: EVENT_LIMITS.durationMinutesMax / 60,
-            }),
-          ),
-      }),
+      z
+        .object({
+          title: z
+            .string()
+            .trim()
+            .min(1, t('create.errors.title'))
+            .max(EVENT_LIMITS.titleMax, t('create.errors.tooLong', { max: EVENT_LIMITS.titleMax }))
+            // The server's one-line rule (contract/common.ts): a pasted tab or line break is refused here first.
+            .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
+          description: z
+            .string()
+            .trim()
+            .min(1, t('create.errors.description'))
+            .max(EVENT_LIMITS.descriptionMax, t('create.errors.tooLong', { max: EVENT_LIMITS.descriptionMax })),
+          location: z
+            .string()
+            .trim()
+            .min(1, t('create.errors.location'))
+            .max(EVENT_LIMITS.locationMax, t('create.errors.tooLong', { max: EVENT_LIMITS.locationMax }))
+            .refine((value) => !LINE_BREAKING_CHARACTERS.test(value), t('create.errors.oneLine')),
+          date: z
+            .string()
+            .min(1, t('create.errors.date'))
+            .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
+            // Checked against the clock at submit time, not when the dialog opened, at the input's
+            // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
+            // An edited event keeps its date unless it is changed; only a new date must follow the rule.
+            .refine(
+              (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
+              t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
+            ),
+          categoryId: z.string().regex(/^[1-9]\d*$/, t('create.errors.category')),
+          maxAttendees: z
+            .string()
+            .trim()
+            .refine(
+              (value) =>
+                value === '' ||
+                (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= EVENT_LIMITS.maxAttendeesMax),
+              t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
+            ),
+          imageUrl: z
+            .string()
+            .trim()
+            // Only a public https image address, the server's own rule (contract/image-url.ts).
+            .refine((value) => value === '' || findImageUrlProblem(value) === null, t('create.errors.imageUrl')),
+          durationHours: z
+            .string()
+            .trim()
+            .refine(
+              (value) => {
+                const minutes = hoursToMinutes(value);
+                return (
+                  /^\d+([.,]\d+)?$/.test(value) &&
+                  minutes >= EVENT_LIMITS.durationMinutesMin &&
+                  minutes <= EVENT_LIMITS.durationMinutesMax
+                );
+              },
+              t('organizer:form.durationError', {
+                min: EVENT_LIMITS.durationMinutesMin,
+                max: EVENT_LIMITS.durationMinutesMax / 60,
+              }),
+            ),
+          repeatFrequency: z.enum(['none', 'daily', 'weekly', 'monthly']),
+          repeatInterval: z.string(),
+          repeatEnd: z.enum(['count', 'until']),
+          repeatCount: z.string(),
+          repeatUntil: z.string(),
+        })
+        .superRefine((values, context) => {
+          if (values.repeatFrequency === 'none') return;
+          const isWhole = (value: string, min: number, max: number) =>
+            /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
+          if (!isWhole(values.repeatInterval, 1, SERIES_LIMITS.intervalMax))
+            context.addIssue({
+              code: 'custom',
+              path: ['repeatInterval'],
+              message: t('schedule:series.errors.interval', { max: SERIES_LIMITS.intervalMax }),
+            });
+          if (
+            values.repeatEnd === 'count' &&
+            !isWhole(values.repeatCount, SERIES_LIMITS.countMin, SERIES_LIMITS.occurrencesMax)
+          )
+            context.addIssue({
+              code: 'custom',
+              path: ['repeatCount'],
+              message: t('schedule:series.errors.count', { max: SERIES_LIMITS.occurrencesMax }),
+            });
+          if (values.repeatEnd === 'until') {
+            const first = new Date(values.date).getTime();
+            const last = untilOf(values.repeatUntil);
+            if (Number.isNaN(last) || last <= first || last - first > SERIES_LIMITS.untilDaysMax * DAY_MS)
+              context.addIssue({
+                code: 'custom',
+                path: ['repeatUntil'],
+                message: t('schedule:series.errors.until', { days: SERIES_LIMITS.untilDaysMax }),
+              });
+          }
+        }),
     [t, originalDate],
   );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end of the chosen last day on this device's clock: a date on that day still belongs to the series. */
+function untilOf(day: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T23:59:59`).getTime() : Number.NaN;
+}
+
+function recurrenceOf(values: RepeatValues): Recurrence | undefined {
+  if (values.repeatFrequency === 'none') return undefined;
+  return {
+    frequency: values.repeatFrequency,
+    interval: Number(values.repeatInterval),
+    ...(values.repeatEnd === 'count'
+      ? { count: Number(values.repeatCount) }
+      : { until: new Date(untilOf(values.repeatUntil)).toISOString() }),
+    // The dates repeat on the organizer's wall clock, across changes to and from summer time.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
 }
 
 type FormValues = z.input<ReturnType<typeof useCreateEventSchema>>;
@@ -150,6 +203,7 @@ const EMPTY: FormValues = {
   maxAttendees: '',
   imageUrl: '',
   durationHours: minutesToHours(EVENT_LIMITS.durationMinutesDefault),
+  ...NO_REPEAT,
 };
 
 function valuesOf(event: Event): FormValues {
@@ -162,6 +216,7 @@ function valuesOf(event: Event): FormValues {
     maxAttendees: event.maxAttendees === null ? '' : String(event.maxAttendees),
     imageUrl: event.imageUrl ?? '',
     durationHours: minutesToHours(event.durationMinutes),
+    ...NO_REPEAT,
   };
 }
 
@@ -194,7 +249,7 @@ export function EventFormDialog({
   event?: Event;
   copyOf?: Event;
 }) {
-  const { t } = useTranslation(['events', 'organizer']);
+  const { t } = useTranslation(['events', 'organizer', 'schedule']);
   const [, navigate] = useLocation();
   const isEditing = editedEvent !== undefined;
   const prefill = editedEvent ?? copyOf;
@@ -205,7 +260,8 @@ export function EventFormDialog({
   const categories = useCategories();
   const categoryName = useCategoryName();
   const createEvent = useCreateEvent();
-  const updateEvent = useUpdateEvent(editedEvent?.id ?? 0);
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const updateEvent = useUpdateEvent(editedEvent?.id ?? 0, scope);
   const isPending = (isEditing ? updateEvent : createEvent).isPending;
   const organizations = useOrganizationsToOrganizeFor(open && !isEditing);
   // 'me', or an organization's id: a duplicate starts under the original's organization.
@@ -235,6 +291,8 @@ export function EventFormDialog({
     }
   }
   const { errors } = form.formState;
+  const repeatFrequency = form.watch('repeatFrequency');
+  const repeatEnd = form.watch('repeatEnd');
   // Recomputed whenever the dialog renders, so the picker never offers a time that became too early.
   const minDate = toDateTimeLocal(earliestStart());
 
@@ -287,7 +345,8 @@ export function EventFormDialog({
         maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
         imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
         durationMinutes: hoursToMinutes(values.durationHours),
-        images: photos.map((photo) => photo.src),
+        // Each date keeps photos of its own (decision 0032): a change of several dates leaves them be.
+        ...(scope === 'this' ? { images: photos.map((photo) => photo.src) } : {}),
       };
       // An unchanged date is not sent: the server would refuse it once the start is under 30 minutes away.
       if (values.date !== originalDate) update.date = new Date(values.date).toISOString();
@@ -296,7 +355,7 @@ export function EventFormDialog({
     }
     // A duplicate's stored photos go as their URLs: the server copies them (the copy's own photos).
     const images = photos.map((photo) => photo.src);
-    const body: CreateEventBody = {
+    const body: CreateEventOrSeriesBody = {
       title: values.title.trim(),
       description: values.description.trim(),
       location: values.location.trim(),
@@ -309,6 +368,7 @@ export function EventFormDialog({
       organizationId: organizations.some((organization) => String(organization.id) === organizeAs)
         ? Number(organizeAs)
         : null,
+      recurrence: recurrenceOf(values),
     };
     createEvent.mutate(body, {
       onSuccess: (created) => {
@@ -542,6 +602,19 @@ export function EventFormDialog({
         )}
       </div>
 
+      {!isEditing && (
+        <RepeatsFields
+          control={form.control}
+          register={form.register}
+          errors={errors}
+          frequency={repeatFrequency}
+          end={repeatEnd}
+          fieldId={fieldId}
+        />
+      )}
+      {isEditing && editedEvent.seriesId !== null && (
+        <SeriesScopeField value={scope} onChange={setScope} name={fieldId('scope')} />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">
           {t('create.fields.photos')} <span className="font-normal text-muted-foreground">{t('create.optional')}</span>

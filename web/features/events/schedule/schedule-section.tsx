@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { CalendarClock, Check, Copy, Download, ListPlus, LoaderCircle, Pencil, Plus, Trash2, X } from 'lucide-react';
 import type { Event } from '@contract/events';
 import type { Slot, SlotRoster } from '@contract/slots';
-import { intlLocale } from '@contract/languages';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PersonAvatar } from '@/components/people/person-avatar';
-import { useDisplayTimeZone } from '@/lib/display-time-zone';
 import { downloadCsv } from '@/lib/download-csv';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 import { useSlotRoster, useSlots } from '../api/get-slots';
+import { useFormatWindow } from './format-window';
+import { SeriesDates } from './series-dates';
 import { useDecideSignup, useGiveUpSlot, useSlotWaitlist, useTakeSlots } from '../api/use-slots';
 import { SlotFormDialog, RemoveSlotDialog, type SlotDraft } from './slot-dialogs';
 
@@ -42,22 +42,6 @@ function isHeld(slot: Slot): boolean {
   return slot.userSignupStatus === 'confirmed' || slot.userSignupStatus === 'pending';
 }
 
-function useFormatWindow() {
-  const { i18n } = useTranslation();
-  const timeZone = useDisplayTimeZone();
-  const locale = intlLocale(i18n.resolvedLanguage ?? i18n.language);
-  return (startsAt: string, endsAt: string) => {
-    const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
-    const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
-    const start = new Date(startsAt);
-    const end = new Date(endsAt);
-    const isSameDay = day.format(start) === day.format(end);
-    return isSameDay
-      ? `${day.format(start)}, ${time.formatRange(start, end)}`
-      : `${day.format(start)} ${time.format(start)} – ${day.format(end)} ${time.format(end)}`;
-  };
-}
-
 /**
  * The event's schedule (decision 0027): its slots by shift, then role. A volunteer ticks one or several
  * slots that do not overlap and takes them in one call; the organizer adds, edits, duplicates and
@@ -73,6 +57,17 @@ export function ScheduleSection({
   isOrganizer: boolean;
   isGuest: boolean;
 }) {
+  const hasSchedule = event.slotCount > 0 || (isOrganizer && event.status !== 'cancelled');
+  return (
+    <div className="flex flex-col gap-6">
+      {hasSchedule && <SlotSchedule event={event} isOrganizer={isOrganizer} isGuest={isGuest} />}
+      {/* A series' other dates share this chunk: the event page's own load does not grow (decision 0032). */}
+      {event.seriesId !== null && <SeriesDates eventId={event.id} seriesId={event.seriesId} />}
+    </div>
+  );
+}
+
+function SlotSchedule({ event, isOrganizer, isGuest }: { event: Event; isOrganizer: boolean; isGuest: boolean }) {
   const { t } = useTranslation('schedule');
   const slots = useSlots(event.id);
   const roster = useSlotRoster(event.id, isOrganizer);

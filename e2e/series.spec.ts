@@ -1,0 +1,163 @@
+import { type APIRequestContext } from '@playwright/test';
+import type { Event } from '../contract/events';
+import type { Series } from '../contract/series';
+import type { Slot } from '../contract/slots';
+import { expect as baseExpect, test } from './support/fixtures';
+import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+import { createEventWith } from './support/accounts';
+
+/** Series (decisions §18): the Repeats form, the scope question, the series' dates, and My Events' slots. */
+
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+function pad(value: number) {
+  return String(value).padStart(2, '0');
+}
+
+/** datetime-local value in UTC (the browser runs in UTC here). */
+function localValue(date: Date) {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
+async function readEvent(request: APIRequestContext, id: number): Promise<Event> {
+  return (await (await request.get(`/api/events/${id}`)).json()) as Event;
+}
+
+test.describe('series of events', () => {
+  test('Repeats makes a weekly series; the event page lists its dates; an edit asks which dates and changes those', async ({
+    page,
+    context,
+    user,
+  }) => {
+    expect(user.id).toBeTruthy();
+    const title = `Weekly pantry ${Date.now().toString(36)}`;
+    const first = new Date(Math.ceil((Date.now() + 3 * DAY) / HOUR) * HOUR);
+    await page.goto('/');
+    await page
+      .locator('section[aria-labelledby="home-greeting"]')
+      .getByRole('button', { name: 'Create Event' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await dialog.getByLabel('Event Title').fill(title);
+    await dialog.getByLabel('Description').fill('Sorting and handing out food.');
+    await dialog.getByLabel('Location', { exact: true }).fill('Porto');
+    await dialog.getByLabel('Date & Time').fill(localValue(first));
+    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Environmental' }).click();
+
+    // Repeats: hidden details until a frequency is chosen; a count outside 2–52 is refused in place.
+    await expect(dialog.getByTestId('repeat-count')).toHaveCount(0);
+    await dialog.getByRole('combobox', { name: 'How often' }).click();
+    await page.getByRole('option', { name: 'Weekly' }).click();
+    await expect(dialog.getByLabel('Weeks between dates')).toHaveValue('1');
+    await dialog.getByLabel('Number of dates', { exact: true }).fill('60');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await expect(dialog.getByTestId('error-repeatCount')).toHaveText('Enter a number of dates from 2 to 52');
+    await dialog.getByLabel('Number of dates', { exact: true }).fill('3');
+    await expectNoSeriousAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    const firstId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    const created = await readEvent(context.request, firstId);
+    expect(created).toMatchObject({ seriesPosition: 1, title });
+    const series = (await (await context.request.get(`/api/series/${created.seriesId}`)).json()) as Series;
+    expect(series.occurrences.map((occurrence) => Date.parse(occurrence.date) - first.getTime())).toEqual([
+      0,
+      7 * DAY,
+      14 * DAY,
+    ]);
+
+    // The event page links the series' dates, this one marked.
+    const dates = page.getByTestId('series-dates');
+    await expect(dates.getByText('Date 1 of 3')).toBeVisible();
+    await expect(dates.getByTestId('series-date')).toHaveCount(3);
+    await expect(dates.getByTestId('series-date').first()).toHaveAttribute('aria-current', 'page');
+    await dates.getByTestId('series-date').nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${series.occurrences[1]!.id}$`));
+    await expect(dates.getByText('Date 2 of 3')).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(page);
+
+    // Editing the second date asks which dates; "this and the following" leaves the first one be.
+    await page.getByTestId('edit-event').click();
+    const edit = page.getByTestId('edit-event-dialog');
+    const scope = edit.getByTestId('series-scope');
+    await expect(scope.getByLabel('This date only')).toBeChecked();
+    await scope.getByLabel('This and the following dates').check();
+    await edit.getByLabel('Location').fill('Braga');
+    await expectNoSeriousAccessibilityViolations(page);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    const locations = await Promise.all(
+      series.occurrences.map(async (occurrence) => (await readEvent(context.request, occurrence.id)).location),
+    );
+    expect(locations).toEqual(['Porto', 'Braga', 'Braga']);
+
+    // Cancelling asks too: only this date here.
+    await page.getByTestId('cancel-event').click();
+    const cancel = page.getByTestId('cancel-event-dialog');
+    await expect(cancel.getByTestId('series-scope').getByLabel('This date only')).toBeChecked();
+    await cancel.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+    await cancel.getByRole('button', { name: 'Cancel event' }).click();
+    await expect(cancel).toBeHidden();
+    const statuses = await Promise.all(
+      series.occurrences.map(async (occurrence) => (await readEvent(context.request, occurrence.id)).status),
+    );
+    expect(statuses).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
+  test('My Events lists the slots one holds: role, event, time and whether confirmed, pending or waiting', async ({
+    page,
+    context,
+    user,
+    newPerson,
+  }) => {
+    expect(user.id).toBeTruthy();
+    const organizer = await newPerson();
+    const other = await newPerson();
+    const event = await createEventWith(organizer.request, { title: `Shifts ${Date.now().toString(36)}` });
+    const base = new Date(event.date as string).getTime();
+    const addSlot = async (role: string, startHours: number, fields: Record<string, unknown> = {}) => {
+      const response = await organizer.request.post(`/api/events/${event.id}/slots`, {
+        data: {
+          role,
+          startsAt: new Date(base + startHours * HOUR).toISOString(),
+          endsAt: new Date(base + (startHours + 2) * HOUR).toISOString(),
+          capacity: 2,
+          ...fields,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as Slot;
+    };
+    const kitchen = await addSlot('Kitchen', 0);
+    const door = await addSlot('Door', 3, { requiresApproval: true });
+    const tidy = await addSlot('Tidy up', 6, { capacity: 1 });
+    expect((await other.request.post(`/api/slots/${tidy.id}/signup`)).status()).toBe(201);
+    for (const slot of [kitchen, door])
+      expect((await context.request.post(`/api/slots/${slot.id}/signup`)).status()).toBe(201);
+    expect((await context.request.post(`/api/slots/${tidy.id}/waitlist`)).status()).toBe(201);
+
+    await page.goto('/my-events');
+    await page.getByRole('tab', { name: 'Events I Joined' }).click();
+    const mine = page.getByTestId('my-slots');
+    await expect(mine.getByRole('heading', { name: 'My slots' })).toBeVisible();
+    const cards = mine.getByTestId('my-slot');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(0)).toContainText('Kitchen');
+    await expect(cards.nth(0)).toContainText("You're in");
+    await expect(cards.nth(0)).toContainText(event.title);
+    await expect(cards.nth(1)).toContainText('Door');
+    await expect(cards.nth(1)).toContainText('Pending approval');
+    await expect(cards.nth(2)).toContainText('Tidy up');
+    await expect(cards.nth(2)).toContainText('On the waitlist');
+    await expectNoSeriousAccessibilityViolations(page);
+    await cards.nth(0).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}#schedule$`));
+  });
+});

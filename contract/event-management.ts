@@ -18,6 +18,9 @@ const attendeeSchema = z.object({
   status: rsvpStatusSchema,
   createdAt: isoDateTimeSchema.describe('When the RSVP was made'),
   attended: z.boolean().nullable().describe('Recorded attendance; null until the organizer records it'),
+  confirmedAt: isoDateTimeSchema
+    .nullable()
+    .describe('When the person pressed "I\'m coming" in the reminder mail (decisions §19); null until then'),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rsvps, users } from '../../db/schema';
+import { events, rsvps, users } from '../../db/schema';
 
 export async function readTicketCode(db: Executor, eventId: number, userId: string): Promise<string | undefined> {
   const [row] = await db
@@ -82,4 +82,53 @@ export async function listDoor(db: Executor, eventId: number, callerId: string):
     .innerJoin(users, eq(users.id, rsvps.userId))
     .where(and(eq(rsvps.eventId, eventId), sql`${rsvps.userId} <> ${callerId}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(rsvps.userId));
+}
+
+export type PlaceForReplyRow = {
+  ticketCode: string;
+  confirmedAt: Date | null;
+  firstName: string | null;
+  title: string;
+  date: Date;
+  location: string;
+  eventStatus: string;
+};
+
+/** A place and its event, for the reminder's answer page; undefined when the person holds none. */
+export async function readPlaceForReply(
+  db: Executor,
+  eventId: number,
+  userId: string,
+): Promise<PlaceForReplyRow | undefined> {
+  const [row] = await db
+    .select({
+      ticketCode: rsvps.ticketCode,
+      confirmedAt: rsvps.confirmedAt,
+      firstName: users.firstName,
+      title: events.title,
+      date: events.date,
+      location: events.location,
+      eventStatus: events.status,
+    })
+    .from(rsvps)
+    .innerJoin(users, eq(users.id, rsvps.userId))
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Only the place the link was written for (its code): a confirmation pressed twice keeps the first time. */
+export async function markConfirmed(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  ticketCode: string,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .update(rsvps)
+    .set({ confirmedAt: sql`coalesce(${rsvps.confirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.ticketCode, ticketCode)))
+    .returning({ confirmedAt: rsvps.confirmedAt });
+  return row?.confirmedAt ?? undefined;
 }

@@ -7,9 +7,23 @@ import {
   type Ticket,
 } from '../../../contract/check-in';
 import type { Database, Executor } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { EventManagementService } from '../event-management/event-management.service';
-import { EVENT_CANCELLED, EVENT_NOT_FOUND, isHiddenFrom, lockEvent, type LockedEvent } from '../rsvps/rsvps.service';
+import {
+  EVENT_CANCELLED,
+  EVENT_NOT_FOUND,
+  isHiddenFrom,
+  lockEvent,
+  RsvpsService,
+  type LockedEvent,
+} from '../rsvps/rsvps.service';
+import {
+  createAttendanceReplyToken,
+  isAttendanceReplySigned,
+  readAttendanceReplyClaim,
+  type AttendanceReply,
+  type AttendanceReplyPurpose,
+} from './attendance-reply-token';
 import * as repository from './check-in.repository';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 
@@ -37,6 +51,80 @@ function personOf(row: repository.TicketHolderRow): CheckInResponse['user'] {
 /** A holder's check-in code, for the reminder mail; undefined without a place. */
 export function findTicketCode(db: Executor, eventId: number, userId: string): Promise<string | undefined> {
   return repository.readTicketCode(db, eventId, userId);
+}
+
+const REPLY_LINK_INVALID = 'This link is not valid';
+const REPLY_LINK_EXPIRED = 'This link has expired: the event has started';
+
+export function attendanceReplyLink(
+  origin: string,
+  secret: string,
+  reply: AttendanceReply,
+  ticketCode: string,
+): string {
+  return `${new URL('/mail/attendance', origin).href}?token=${createAttendanceReplyToken(secret, reply, ticketCode)}`;
+}
+
+export type AttendanceReplyPage = {
+  purpose: AttendanceReplyPurpose;
+  eventId: number;
+  userId: string;
+  firstName: string | null;
+  title: string;
+  date: Date;
+  isConfirmed: boolean;
+};
+
+/**
+ * Checks a reminder's link in this order: its shape, the place it names (whose code the signature covers),
+ * the signature, then the expiry, so a forged link never learns more than "not valid". A link of a place
+ * given up and taken again fails the signature: the new place has a new code.
+ */
+async function verifyAttendanceReply(
+  db: Executor,
+  secret: string,
+  token: string,
+): Promise<AttendanceReplyPage & { ticketCode: string }> {
+  const claim = readAttendanceReplyClaim(token);
+  if (!claim) throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  const place = await repository.readPlaceForReply(db, claim.eventId, claim.userId);
+  if (!place) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+  if (!isAttendanceReplySigned(secret, claim, place.ticketCode))
+    throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  if (claim.expiresAt.getTime() <= Date.now() || place.date.getTime() <= Date.now())
+    throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
+  if (place.eventStatus === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+  return {
+    purpose: claim.purpose,
+    eventId: claim.eventId,
+    userId: claim.userId,
+    firstName: place.firstName,
+    title: place.title,
+    date: place.date,
+    isConfirmed: place.confirmedAt !== null,
+    ticketCode: place.ticketCode,
+  };
+}
+
+/** What the link's page asks; reading it changes nothing (mail scanners open every link). */
+export async function readAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
+  const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
+  return page;
+}
+
+/**
+ * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
+ * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
+ */
+export async function applyAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
+  const { ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
+  if (page.purpose === 'confirm') {
+    if (!(await repository.markConfirmed(db, page.eventId, page.userId, ticketCode)))
+      throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+    return { ...page, isConfirmed: true };
+  }
+  await new RsvpsService(db).withdraw(page.userId, page.eventId);
+  return page;
 }
 
 export class CheckInService {

@@ -79,6 +79,7 @@ export type RsvpHolderRow = {
   status: RsvpStatus;
   createdAt: Date;
   attended: boolean | null;
+  confirmedAt: Date | null;
 };
 
 export async function listRsvpHolders(db: Executor, eventId: number): Promise<RsvpHolderRow[]> {
@@ -91,6 +92,7 @@ export async function listRsvpHolders(db: Executor, eventId: number): Promise<Rs
       status: rsvps.status,
       createdAt: rsvps.createdAt,
       attended: rsvps.attended,
+      confirmedAt: rsvps.confirmedAt,
     })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))

@@ -341,6 +341,7 @@ export class EventManagementService {
       status: row.status,
       createdAt: toIso(row.createdAt),
       attended: row.attended,
+      confirmedAt: row.confirmedAt ? toIso(row.confirmedAt) : null,
     }));
     const waitlist: WaitlistEntry[] = waiting.map((row, index) => ({
       user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },

@@ -3535,6 +3535,13 @@ export interface paths {
                                 confirmedAt: string | null;
                                 /** @description When the RSVP was made */
                                 createdAt: string;
+                                /** @description Over the organizer's past events whose check-in has closed (decisions §19) */
+                                history: {
+                                    /** @description The organizer's past events this person came to */
+                                    attended: number;
+                                    /** @description …and held a place at but neither checked in nor was marked attended */
+                                    noShows: number;
+                                };
                                 /** @enum {string} */
                                 status: "attending" | "supporting" | "organizing";
                                 user: {
@@ -3705,6 +3712,13 @@ export interface paths {
                                 confirmedAt: string | null;
                                 /** @description When the RSVP was made */
                                 createdAt: string;
+                                /** @description Over the organizer's past events whose check-in has closed (decisions §19) */
+                                history: {
+                                    /** @description The organizer's past events this person came to */
+                                    attended: number;
+                                    /** @description …and held a place at but neither checked in nor was marked attended */
+                                    noShows: number;
+                                };
                                 /** @enum {string} */
                                 status: "attending" | "supporting" | "organizing";
                                 user: {

@@ -309,6 +309,8 @@ export const events = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     // Denormalized counters, changed only in the transaction that changes the rows they count.
     rsvpCount: integer('rsvp_count').notNull().default(0),
+    // People added at the door (decisions §19): beyond the places, so rsvp_count and its CHECK leave them out.
+    walkInCount: integer('walk_in_count').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     // The event's slots (decision 0027): how many, and their places neither confirmed nor pending, kept by

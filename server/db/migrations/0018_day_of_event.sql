@@ -10,6 +10,7 @@ CREATE TABLE "walk_in_guests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "walk_in_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "rsvps" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "rsvps" ADD COLUMN "is_walk_in" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "walk_in_guests" ADD CONSTRAINT "walk_in_guests_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

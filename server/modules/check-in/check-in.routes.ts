@@ -7,7 +7,12 @@ import {
   checkInResponseSchema,
   checkOutResponseSchema,
   doorSchema,
+  selfCheckInBodySchema,
+  selfCheckInCodeSchema,
+  selfCheckInResponseSchema,
   ticketSchema,
+  walkInBodySchema,
+  walkInResponseSchema,
 } from '../../../contract/check-in';
 import { idParamsSchema } from '../../../contract/common';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../contract/languages';
@@ -18,6 +23,7 @@ import { HttpError } from '../../lib/http-error';
 import { textDirection } from '../../lib/page-language';
 import { qrCodeSvg } from '../../lib/qr-code-image';
 import { requireUser } from '../../plugins/session';
+import type { Mailer } from '../mail/mail.service';
 import { readMailLanguage } from '../mail/mail-settings.service';
 import { escapeHtml, fillText, mailTextsOf } from '../mail/mail-templates';
 import {
@@ -30,6 +36,9 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 const attendanceReplyQuerySchema = z.object({ token: z.string().max(1000).default('') });
+const selfCheckInCodeQuerySchema = selfCheckInBodySchema;
+
+type Options = { db: Database; sessionSecret: string; mailer: Mailer; linkOrigin: string; timeZone: string };
 
 type PageOptions = { status: number; language: LanguageCode; body: string };
 
@@ -96,11 +105,85 @@ function languageCookieOf(request: FastifyRequest): string | undefined {
 }
 
 /** The day of the event: a holder's ticket and the organizer's door. */
-export const checkInRoutes: FastifyPluginAsyncZod<{ db: Database; sessionSecret: string }> = async (
+export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, sessionSecret },
+  { db, sessionSecret, mailer, linkOrigin, timeZone },
 ) => {
-  const service = new CheckInService(db);
+  const service = new CheckInService(db, { mailer, linkOrigin, sessionSecret, timeZone });
+
+  app.post(
+    '/api/events/:id/walk-ins',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary:
+          'Add someone at the door, beyond capacity if need be, checked in at once (organizer only); an address with no account is invited and claims the hours when it signs up',
+        params: idParamsSchema,
+        body: walkInBodySchema,
+        response: { 201: walkInResponseSchema, ...errors, 415: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.addWalkIn(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        languageCookieOf(request),
+      );
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/check-in-code',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary: "The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only)",
+        params: idParamsSchema,
+        response: { 200: selfCheckInCodeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.selfCheckInCode(requireUser(request).id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/check-in-code/qr-code',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary: "A live self check-in code's link as a QR code (SVG, dark on white; organizer only)",
+        params: idParamsSchema,
+        querystring: selfCheckInCodeQuerySchema,
+        response: { 200: z.any().describe('image/svg+xml'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.assertLiveSelfCheckInCode(requireUser(request).id, request.params.id, request.query.code);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('image/svg+xml')
+        .send(await qrCodeSvg(service.selfCheckInUrl(request.params.id, request.query.code)));
+    },
+  );
+
+  app.post(
+    '/api/events/:id/self-check-in',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary:
+          "Check yourself in with the kiosk's live code, holding a place, while check-in is open; a repeat answers alreadyCheckedIn",
+        params: idParamsSchema,
+        body: selfCheckInBodySchema,
+        response: { 200: selfCheckInResponseSchema, ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request) => service.selfCheckIn(requireUser(request).id, request.params.id, request.body.code),
+  );
 
   /**
    * The reminder's "I'm coming" / "I can't come" links (decisions §19). Mail scanners open every link, so
@@ -109,8 +192,10 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ db: Database; sessionSecret:
    */
   await app.register(async (scope) => {
     const pages = scope.withTypeProvider<ZodTypeProvider>();
-    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-      done(null, null),
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, null),
     );
 
     pages.get(

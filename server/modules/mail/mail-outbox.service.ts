@@ -7,7 +7,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
 import { effectiveChanges, renderEventMail } from './mail-templates';
-import { createUnsubscribeToken } from './unsubscribe-token';
+import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
   linkOrigin: string;
@@ -41,10 +41,6 @@ function eventOf(
   const { title, date, location } = claimed.payload;
   if (typeof title !== 'string' || typeof date !== 'string') return null;
   return { title, date: new Date(date), location: typeof location === 'string' ? location : '', isDeleted: true };
-}
-
-export function unsubscribeLink(origin: string, token: string): string {
-  return `${new URL('/mail/unsubscribe', origin).href}?token=${token}`;
 }
 
 /**

@@ -367,3 +367,38 @@ export function renderOrganizationInvitationMail(input: {
   );
   return { subject: texts.organization_invitation.subject, text, html };
 }
+
+/**
+ * A walk-in checked in at the door with an address that has no account (decisions §19): who checked them
+ * in, where, and the sign-up that makes those hours theirs. The organizer's name and the title are
+ * disarmed: the address was typed by someone else, so the mail must not carry their links.
+ */
+export function renderWalkInInvitationMail(input: {
+  language: string | null;
+  organizerName: string | null;
+  eventTitle: string;
+  eventDate: Date;
+  timeZone: string;
+  signUpUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const title = defangLinks(input.eventTitle);
+  const values = {
+    organizer: defangLinks(input.organizerName?.trim() || texts.invitation.someone),
+    title,
+    date: formatDate(input.eventDate, language, input.timeZone),
+  };
+  const { text, html } = renderLayout(
+    language,
+    texts.greetingNoName,
+    [
+      { kind: 'paragraph', text: fillText(texts.walkInInvitation.body, values) },
+      { kind: 'button', label: texts.walkInInvitation.button, url: input.signUpUrl },
+    ],
+    [{ template: texts.walkInInvitation.footer, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink }],
+  );
+  // Our own words only in the subject, bar the title the organizer gave their event.
+  return { subject: fillText(texts.walkInInvitation.subject, { title }), text, html };
+}

@@ -41,6 +41,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     queries: ['/api/events/:id'],
   }, // Event detail
   { path: '/events/:id/check-in', page: 'check-in/check-in-page', namespaces: ['check-in'] }, // The organizer's door
+  { path: '/events/:id/kiosk', page: 'check-in/kiosk-page', namespaces: ['check-in'] }, // The door's self check-in tablet
+  { path: '/events/:id/self-check-in', page: 'check-in/self-check-in-page', namespaces: ['check-in'] }, // The kiosk QR's link
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   { path: '/friends', page: 'friends/friends-page', namespaces: ['friends'] }, // Friends (sample data)

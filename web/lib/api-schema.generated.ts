@@ -4107,6 +4107,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/check-in-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @description ISO 8601 timestamp */
+                            expiresAt: string;
+                            /** @description What the QR code holds: the event page, which checks in whoever opens it signed in */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/check-in-code/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live self check-in code's link as a QR code (SVG, dark on white; organizer only) */
+        get: {
+            parameters: {
+                query: {
+                    code: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description image/svg+xml */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/check-ins": {
         parameters: {
             query?: never;
@@ -4139,6 +4393,14 @@ export interface paths {
                             date: string;
                             durationMinutes: number;
                             eventId: number;
+                            /** @description Walk-ins whose address has no account yet */
+                            guests: {
+                                /** @description ISO 8601 timestamp */
+                                checkedInAt: string;
+                                firstName: string;
+                                id: number;
+                                lastName: string;
+                            }[];
                             /** @description Check-in opens: 2 hours before the start */
                             opensAt: string;
                             people: {
@@ -4147,6 +4409,8 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 checkedOutAt: string | null;
                                 code: string;
+                                /** @description Added at the door, beyond the places */
+                                isWalkIn: boolean;
                                 user: {
                                     firstName: string | null;
                                     id: string;
@@ -4155,6 +4419,7 @@ export interface paths {
                                 };
                             }[];
                             title: string;
+                            walkIns: number;
                         };
                     };
                 };
@@ -5182,6 +5447,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/self-check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check yourself in with the kiosk's live code, holding a place, while check-in is open; a repeat answers alreadyCheckedIn */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alreadyCheckedIn: boolean;
+                            /** @description ISO 8601 timestamp */
+                            checkedInAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/slot-signups": {
         parameters: {
             query?: never;
@@ -6154,6 +6569,180 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add someone at the door, beyond capacity if need be, checked in at once (organizer only); an address with no account is invited and claims the hours when it signs up */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 timestamp */
+                            checkedInAt: string;
+                            firstName: string;
+                            /** @description The address belongs to an account, whose hours these are at once; else they wait for its sign-up */
+                            hasAccount: boolean;
+                            lastName: string;
+                            /** @description The event's walk-ins so far, beyond its places */
+                            walkIns: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -259,8 +259,13 @@ export class CheckInService {
     });
   }
 
+  /**
+   * Through the sign-in address: a phone signed in goes straight on to the check-in page, one signed out
+   * signs in first and then arrives there (resolveReturnPath keeps it on this site).
+   */
   selfCheckInUrl(eventId: number, code: string): string {
-    return `${new URL(`/events/${eventId}/self-check-in`, this.options.linkOrigin).href}?code=${encodeURIComponent(code)}`;
+    const page = `/events/${eventId}/self-check-in?code=${encodeURIComponent(code)}`;
+    return `${new URL('/api/login', this.options.linkOrigin).href}?returnTo=${encodeURIComponent(page)}`;
   }
 
   /** Whether a code is a live one of this event, for the kiosk's image of it (organizer only). */

@@ -163,7 +163,16 @@ describe('self check-in with the kiosk’s rotating code', () => {
     const [holder] = await signUpMany(app, 1);
     const eventId = await fullEvent([holder!]);
     const { code, url, expiresAt } = await kioskCode(eventId);
-    expect(url).toBe(`https://pitchin.example.org/events/${eventId}/self-check-in?code=${encodeURIComponent(code)}`);
+    const page = `/events/${eventId}/self-check-in?code=${encodeURIComponent(code)}`;
+    expect(url).toBe(`https://pitchin.example.org/api/login?returnTo=${encodeURIComponent(page)}`);
+    // Signed in, that link goes straight on to the check-in page.
+    const hop = await app.inject({
+      method: 'GET',
+      url: url.slice('https://pitchin.example.org'.length),
+      headers: { cookie: holder!.cookie },
+    });
+    expect(hop.statusCode).toBe(302);
+    expect(hop.headers.location).toBe(page);
     expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(100_000);
     const image = await call('GET', `/api/events/${eventId}/check-in-code/qr-code?code=${code}`, organizer);
     expect(image.statusCode).toBe(200);

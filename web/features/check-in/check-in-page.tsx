@@ -1,4 +1,14 @@
-import { ArrowLeft, Camera, CameraOff, CloudOff, LogOut, Search, Undo2, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  Camera,
+  CameraOff,
+  CloudOff,
+  LogOut,
+  MonitorSmartphone,
+  Search,
+  Undo2,
+  UserCheck,
+} from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
@@ -15,6 +25,7 @@ import { cn } from '@/lib/utils';
 import { useDoor } from './api/get-door';
 import { useDoorSync } from './api/use-door-sync';
 import type { DoorAction, DoorActionKind } from './door-queue';
+import { WalkInForm } from './walk-in-form';
 
 const loadScanner = () => import('./qr-scanner');
 
@@ -80,6 +91,7 @@ export default function CheckInPage() {
   }
 
   const checkedIn = people.filter((person) => person.checkedInAt !== null);
+  const guests = door.guests;
   const checkedOut = checkedIn.filter((person) => person.checkedOutAt !== null);
   const now = Date.now();
   const isOpen = now >= new Date(door.opensAt).getTime() && now <= new Date(door.closesAt).getTime();
@@ -132,6 +144,9 @@ export default function CheckInPage() {
   const shown = query
     ? people.filter((person) => fullName(person, '').toLocaleLowerCase(locale).includes(query))
     : people;
+  const shownGuests = query
+    ? guests.filter((guest) => `${guest.firstName} ${guest.lastName}`.toLocaleLowerCase(locale).includes(query))
+    : guests;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 pt-4 pb-28 sm:px-6 sm:pt-6">
@@ -142,15 +157,25 @@ export default function CheckInPage() {
         <ArrowLeft className="rtl:rotate-180" aria-hidden />
         {t('backToEvent')}
       </Link>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-sm break-words text-muted-foreground" dir="auto">
-          {door.title}
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-sm break-words text-muted-foreground" dir="auto">
+            {door.title}
+          </p>
+        </div>
+        <Link
+          href={`/events/${eventId}/kiosk`}
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          data-testid="door-kiosk"
+        >
+          <MonitorSmartphone aria-hidden />
+          {t('kiosk.open')}
+        </Link>
       </header>
 
       <dl className="grid grid-cols-3 gap-2" data-testid="door-counts">
-        <Count label={t('counts.in')} value={checkedIn.length} testId="count-in" />
+        <Count label={t('counts.in')} value={checkedIn.length + guests.length} testId="count-in" />
         <Count label={t('counts.expected')} value={people.length} testId="count-expected" />
         <Count label={t('counts.out')} value={checkedOut.length} testId="count-out" />
       </dl>
@@ -225,6 +250,8 @@ export default function CheckInPage() {
         </CardContent>
       </Card>
 
+      {isOpen && <WalkInForm eventId={eventId} onOutcome={setOutcome} />}
+
       <div className="relative">
         <Search className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" aria-hidden />
         <Input
@@ -238,8 +265,10 @@ export default function CheckInPage() {
         />
       </div>
 
-      {shown.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{people.length === 0 ? t('nobody') : t('noMatch')}</p>
+      {shown.length === 0 && shownGuests.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {people.length + guests.length === 0 ? t('nobody') : t('noMatch')}
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" data-testid="door-list">
           {shown.map((person) => {
@@ -247,8 +276,11 @@ export default function CheckInPage() {
             return (
               <li key={person.code} className="flex flex-wrap items-center gap-2 p-3" data-testid="door-person">
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium" dir="auto">
-                    {name}
+                  <span className="flex items-center gap-2">
+                    <span className="truncate font-medium" dir="auto">
+                      {name}
+                    </span>
+                    {person.isWalkIn && <Badge variant="outline">{t('walkIn.badge')}</Badge>}
                   </span>
                   <span className="text-xs text-muted-foreground" data-testid="door-person-state">
                     {person.checkedOutAt
@@ -296,6 +328,21 @@ export default function CheckInPage() {
               </li>
             );
           })}
+          {shownGuests.map((guest) => (
+            <li key={`guest-${guest.id}`} className="flex items-center gap-2 p-3" data-testid="door-guest">
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  <span className="truncate font-medium" dir="auto">
+                    {`${guest.firstName} ${guest.lastName}`}
+                  </span>
+                  <Badge variant="outline">{t('walkIn.badge')}</Badge>
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {t('walkIn.guestState', { time: timeOf(guest.checkedInAt) })}
+                </span>
+              </span>
+            </li>
+          ))}
         </ul>
       )}
     </div>

@@ -84,6 +84,8 @@ describe("the reminder's I'm coming / I can't come links", () => {
       const page = await app.inject({ method: 'GET', url: confirm });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
+      // The button's POST must carry the page's origin (no-referrer would make it `null`, refused as cross-site).
+      expect(page.headers['referrer-policy']).toBe('same-origin');
       expect(page.body).toContain('Confirm that you are coming to Beach cleanup');
       expect(page.body.match(/<button/g)).toHaveLength(1);
       expect(page.body).toContain('<form method="post" action="/mail/attendance?token=');

@@ -63,7 +63,9 @@ function sendPage(reply: FastifyReply, { status, language, body }: PageOptions) 
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+    // same-origin, not no-referrer: under no-referrer a browser sends the button's POST with `Origin: null`,
+    // which the cross-site check refuses; the link's token still never leaves this site.
+    .header('referrer-policy', 'same-origin')
     .header('x-robots-tag', 'noindex')
     .send(html as never);
 }

@@ -29,13 +29,13 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
     await rsvpWith(person.request, event.id);
     codes.push((await (await person.request.get(`/api/events/${event.id}/ticket`)).json()).code);
   }
-  expect(
-    (await context.request.post(`/api/events/${event.id}/check-ins`, { data: { code: codes[0] } })).status(),
-  ).toBe(200);
+  expect((await context.request.post(`/api/events/${event.id}/check-ins`, { data: { code: codes[0] } })).status()).toBe(
+    200,
+  );
   for (const [firstName, lastName] of [
     ['Gina', 'Guest'],
     ['Tomás', 'Reyes'],
-  ])
+  ] as const)
     expect(
       (
         await context.request.post(`/api/events/${event.id}/walk-ins`, {

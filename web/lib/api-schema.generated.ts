@@ -11819,6 +11819,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Places the caller held at others' events whose check-in has closed: came (checked in or marked attended) or not (decisions §19) */
+                            attendanceRecord: {
+                                attended: number;
+                                noShows: number;
+                            };
                             /** @description RSVPs the caller holds, any status, past and upcoming, cancelled events included: every event of GET /api/my-rsvps?include=past (the same figure as eventsJoined, spec §9's 'events joined') */
                             attendedCount: number;
                             averageRating: number;

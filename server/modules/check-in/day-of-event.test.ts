@@ -268,5 +268,12 @@ describe('no-shows', () => {
     expect(historyOf(reliable!)).toEqual({ attended: 2, noShows: 0 });
     expect(historyOf(absent!)).toEqual({ attended: 0, noShows: 2 });
     expect(historyOf(newcomer!)).toEqual({ attended: 0, noShows: 0 });
+
+    // Each volunteer's Journey shows their own record, over every organizer's events.
+    const recordOf = async (person: SignedUpUser) =>
+      (await call('GET', '/api/user/stats', person)).json().attendanceRecord;
+    expect(await recordOf(reliable!)).toEqual({ attended: 2, noShows: 0 });
+    expect(await recordOf(absent!)).toEqual({ attended: 0, noShows: 3 });
+    expect(await recordOf(newcomer!)).toEqual({ attended: 0, noShows: 0 });
   });
 });

@@ -81,7 +81,6 @@ const doorGuestSchema = z.object({
   lastName: z.string(),
   checkedInAt: isoDateTimeSchema,
 });
-export type DoorGuest = z.infer<typeof doorGuestSchema>;
 
 export const doorSchema = z.object({
   eventId: z.number().int(),

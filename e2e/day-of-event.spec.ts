@@ -5,7 +5,7 @@ import { expectNoSeriousAccessibilityViolations } from './support/accessibility'
 import { createEventWith, rsvpWith, signUpWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
 
-/** The day of the event (decisions §19): walk-ins at the door, the kiosk and self check-in, the reminder's answer page. */
+/** The day of the event (decisions §19): walk-ins, the kiosk and self check-in, the reminder's answer page. */
 
 const suffix = () => randomBytes(3).toString('hex');
 /** Starting in an hour: inside the check-in window, which opens 2 hours before the start. */

@@ -34,7 +34,9 @@ export function createAttendanceReplyToken(secret: string, reply: AttendanceRepl
 }
 
 /** What a token claims, before its signature is checked (which needs the place's current ticket code). */
-export function readAttendanceReplyClaim(token: string): (AttendanceReply & { body: string; signature: string }) | null {
+type AttendanceReplyClaim = AttendanceReply & { body: string; signature: string };
+
+export function readAttendanceReplyClaim(token: string): AttendanceReplyClaim | null {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const [, body, signature] = match;

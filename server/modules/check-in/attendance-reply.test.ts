@@ -29,16 +29,18 @@ function recipientOf(mail: ParsedMail): string {
 
 async function remindersTo(person: SignedUpUser): Promise<ParsedMail[]> {
   await app.mailOutbox.runOnce({ shouldScanReminders: true });
-  return smtp.mails.filter((mail) => recipientOf(mail) === person.user.email && /Reminder|Starting soon/.test(mail.subject ?? ''));
+  return smtp.mails.filter(
+    (mail) => recipientOf(mail) === person.user.email && /Reminder|Starting soon/.test(mail.subject ?? ''),
+  );
 }
 
 /** The two answer links of the reminder, taken from the mail as its reader would. */
 async function replyLinksOf(person: SignedUpUser): Promise<{ confirm: string; cancel: string }> {
   const [mail] = await remindersTo(person);
   expect(mail, 'the reminder arrived').toBeDefined();
-  const links = [...(mail!.text ?? '').matchAll(/https:\/\/pitchin\.example\.org\/mail\/attendance\?token=[\w.-]+/g)].map(
-    (match) => match[0],
-  );
+  const links = [
+    ...(mail!.text ?? '').matchAll(/https:\/\/pitchin\.example\.org\/mail\/attendance\?token=[\w.-]+/g),
+  ].map((match) => match[0]);
   expect(mail!.text).toContain("I'm coming: ");
   expect(mail!.text).toContain("I can't come: ");
   expect(links).toHaveLength(2);
@@ -109,7 +111,10 @@ describe("the reminder's I'm coming / I can't come links", () => {
       headers: { cookie: organizer.cookie },
     });
     expect(attendees.json().attendees).toEqual([
-      expect.objectContaining({ user: expect.objectContaining({ id: volunteer.user.id }), confirmedAt: confirmedAt!.toISOString() }),
+      expect.objectContaining({
+        user: expect.objectContaining({ id: volunteer.user.id }),
+        confirmedAt: confirmedAt!.toISOString(),
+      }),
     ]);
   });
 
@@ -118,7 +123,11 @@ describe("the reminder's I'm coming / I can't come links", () => {
     const eventId = await eventWithPlaces('Food bank', [holder], 1);
     expect(
       (
-        await app.inject({ method: 'POST', url: `/api/events/${eventId}/waitlist`, headers: { cookie: waiting.cookie } })
+        await app.inject({
+          method: 'POST',
+          url: `/api/events/${eventId}/waitlist`,
+          headers: { cookie: waiting.cookie },
+        })
       ).statusCode,
     ).toBe(201);
     const { cancel } = await replyLinksOf(holder);

@@ -59,15 +59,17 @@ function sendPage(reply: FastifyReply, { status, language, body }: PageOptions) 
     '</main></body></html>',
   ].join('\n');
   // A string with a non-JSON type is sent as it is: the page is not part of the JSON API.
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // same-origin, not no-referrer: under no-referrer a browser sends the button's POST with `Origin: null`,
-    // which the cross-site check refuses; the link's token still never leaves this site.
-    .header('referrer-policy', 'same-origin')
-    .header('x-robots-tag', 'noindex')
-    .send(html as never);
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // same-origin, not no-referrer: under no-referrer a browser sends the button's POST with `Origin: null`,
+      // which the cross-site check refuses; the link's token still never leaves this site.
+      .header('referrer-policy', 'same-origin')
+      .header('x-robots-tag', 'noindex')
+      .send(html as never)
+  );
 }
 
 function formatDate(date: Date, language: LanguageCode): string {

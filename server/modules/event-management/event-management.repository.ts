@@ -325,4 +325,3 @@ export async function countAttendanceHistory(
     )
     .groupBy(rsvps.userId);
 }
-

@@ -43,8 +43,22 @@ describe('the attendance sheet', () => {
   it("offers a box for every RSVP but the organizer's own, whose row says why", async () => {
     const attendees: AttendeesResponse = {
       attendees: [
-        { user: organizer, status: 'organizing', createdAt: new Date(0).toISOString(), attended: null, confirmedAt: null, history: { attended: 0, noShows: 0 } },
-        { user: volunteer, status: 'attending', createdAt: new Date(0).toISOString(), attended: null, confirmedAt: null, history: { attended: 0, noShows: 0 } },
+        {
+          user: organizer,
+          status: 'organizing',
+          createdAt: new Date(0).toISOString(),
+          attended: null,
+          confirmedAt: null,
+          history: { attended: 0, noShows: 0 },
+        },
+        {
+          user: volunteer,
+          status: 'attending',
+          createdAt: new Date(0).toISOString(),
+          attended: null,
+          confirmedAt: null,
+          history: { attended: 0, noShows: 0 },
+        },
       ],
       waitlist: [],
     };

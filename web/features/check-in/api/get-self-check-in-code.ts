@@ -5,7 +5,7 @@ import { apiUrl, readQueryOptions } from '@/lib/api-read';
 const ROTATE_MS = 60_000;
 
 /** GET /api/events/{id}/check-in-code: the kiosk's rotating self check-in code (organizer only). */
-export function selfCheckInCodeQueryOptions(eventId: number) {
+function selfCheckInCodeQueryOptions(eventId: number) {
   return readQueryOptions('/api/events/{id}/check-in-code', { path: { id: eventId } });
 }
 

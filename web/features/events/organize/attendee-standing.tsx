@@ -24,7 +24,11 @@ export function AttendeeStanding({ attendee }: { attendee: Pick<Attendee, 'confi
         </Badge>
       )}
       {(attended > 0 || noShows > 0) && (
-        <span className="text-xs text-muted-foreground" title={t('attendees.historyHint')} data-testid="attendee-history">
+        <span
+          className="text-xs text-muted-foreground"
+          title={t('attendees.historyHint')}
+          data-testid="attendee-history"
+        >
           {t('attendees.history', { attended, noShows })}
         </span>
       )}

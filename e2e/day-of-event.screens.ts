@@ -49,7 +49,7 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
     await screen.getByTestId('walk-in-open').click();
     await screen.getByTestId('walk-in-form').getByLabel('First name').fill('Sam');
   });
-  await captureScreens(page, 'day-of-event-kiosk', `/events/${event.id}/kiosk`, async (screen) => {
+  await captureScreens(page, 'day-of-event-kiosk', `/events/${event.id}/check-in/kiosk`, async (screen) => {
     const qr = screen.getByTestId('kiosk-qr-code');
     await expect
       .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))

@@ -67,7 +67,7 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
 
   // The kiosk: a QR code for phones, and names for people without one.
   await page.getByTestId('door-kiosk').click();
-  await expect(page).toHaveURL(new RegExp(`/events/${event.id}/kiosk$`));
+  await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in/kiosk$`));
   await expect(page.getByRole('heading', { name: 'Check in here' })).toBeVisible();
   const qr = page.getByTestId('kiosk-qr-code');
   await expect
@@ -90,7 +90,7 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   const scanned = new URL(url);
   const anaPage = await phone.newPage();
   await anaPage.goto(`${scanned.pathname}${scanned.search}`);
-  await expect(anaPage).toHaveURL(new RegExp(`/events/${event.id}/self-check-in\\?code=`));
+  await expect(anaPage).toHaveURL(new RegExp(`/events/${event.id}/check-in/self\\?code=`));
   await expect(anaPage.getByTestId('self-check-in-outcome')).toHaveText("You're checked in. Welcome!");
   expect(await checkedInAtOf(context.request, event.id, ana.id)).not.toBeNull();
   await expectNoSeriousAccessibilityViolations(anaPage);
@@ -98,7 +98,7 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await anaPage.reload();
   await expect(anaPage.getByTestId('self-check-in-outcome')).toContainText('You were already checked in at');
   // A code that is not this event's is refused in words, not a blank page.
-  await anaPage.goto(`/events/${event.id}/self-check-in?code=${encodeURIComponent(`${Date.now()}.${'A'.repeat(22)}`)}`);
+  await anaPage.goto(`/events/${event.id}/check-in/self?code=${encodeURIComponent(`${Date.now()}.${'A'.repeat(22)}`)}`);
   await expect(anaPage.getByTestId('self-check-in-outcome')).toHaveText('This is not a check-in code of this event.');
   await phone.close();
 

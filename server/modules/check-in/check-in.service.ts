@@ -264,7 +264,7 @@ export class CheckInService {
    * signs in first and then arrives there (resolveReturnPath keeps it on this site).
    */
   selfCheckInUrl(eventId: number, code: string): string {
-    const page = `/events/${eventId}/self-check-in?code=${encodeURIComponent(code)}`;
+    const page = `/events/${eventId}/check-in/self?code=${encodeURIComponent(code)}`;
     return `${new URL('/api/login', this.options.linkOrigin).href}?returnTo=${encodeURIComponent(page)}`;
   }
 

@@ -163,7 +163,7 @@ describe('self check-in with the kiosk’s rotating code', () => {
     const [holder] = await signUpMany(app, 1);
     const eventId = await fullEvent([holder!]);
     const { code, url, expiresAt } = await kioskCode(eventId);
-    const page = `/events/${eventId}/self-check-in?code=${encodeURIComponent(code)}`;
+    const page = `/events/${eventId}/check-in/self?code=${encodeURIComponent(code)}`;
     expect(url).toBe(`https://pitchin.example.org/api/login?returnTo=${encodeURIComponent(page)}`);
     // Signed in, that link goes straight on to the check-in page.
     const hop = await app.inject({

@@ -1,15 +1,5 @@
-import {
-  ArrowLeft,
-  Camera,
-  CameraOff,
-  CloudOff,
-  LogOut,
-  MonitorSmartphone,
-  Search,
-  Undo2,
-  UserCheck,
-} from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { ArrowLeft, Camera, CameraOff, CloudOff, LogOut, Laptop, Search, Undo2, UserCheck } from 'lucide-react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { DoorEntry } from '@contract/check-in';
@@ -20,12 +10,12 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { statusOf } from '@/lib/api-error';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 import { useDoor } from './api/get-door';
 import { useDoorSync } from './api/use-door-sync';
 import type { DoorAction, DoorActionKind } from './door-queue';
-import { WalkInForm } from './walk-in-form';
 
 const loadScanner = () => import('./qr-scanner');
 
@@ -62,7 +52,24 @@ function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
 
 type Outcome = { tone: 'good' | 'warning' | 'bad'; text: string };
 
-export default function CheckInPage() {
+// Not *-page files: routes.tsx takes every such file as a route of its own, listed in the route table.
+const KioskPage = lazyWithPreload(() => import('./kiosk-screen'));
+// The walk-in form (react-hook-form and the contract's schemas) is a chunk of its own: listed with the
+// door's route, its files would grow the route table every signed-in screen loads.
+const WalkInForm = lazyWithPreload(() => import('./walk-in-form').then((module) => ({ default: module.WalkInForm })));
+const SelfCheckInPage = lazyWithPreload(() => import('./self-check-in-screen'));
+
+/**
+ * /events/{id}/check-in: the organizer's door; /check-in/kiosk: its tablet (decisions §19);
+ * /check-in/self?code=: what the kiosk's QR code opens on a volunteer's phone. Any other mode is the door.
+ */
+export default function CheckInRoute() {
+  const { mode } = useParams<{ mode?: string }>();
+  if (mode === 'self') return <SelfCheckInPage.Component />;
+  return <DoorPage isKiosk={mode === 'kiosk'} />;
+}
+
+function DoorPage({ isKiosk }: { isKiosk: boolean }) {
   const { t, i18n } = useTranslation('check-in');
   const params = useParams<{ id: string }>();
   const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
@@ -89,6 +96,8 @@ export default function CheckInPage() {
       </div>
     );
   }
+
+  if (isKiosk) return <KioskPage.Component door={door} pending={pending} enqueue={enqueue} />;
 
   const checkedIn = people.filter((person) => person.checkedInAt !== null);
   const guests = door.guests;
@@ -165,11 +174,11 @@ export default function CheckInPage() {
           </p>
         </div>
         <Link
-          href={`/events/${eventId}/kiosk`}
+          href={`/events/${eventId}/check-in/kiosk`}
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
           data-testid="door-kiosk"
         >
-          <MonitorSmartphone aria-hidden />
+          <Laptop aria-hidden />
           {t('kiosk.open')}
         </Link>
       </header>
@@ -250,7 +259,11 @@ export default function CheckInPage() {
         </CardContent>
       </Card>
 
-      {isOpen && <WalkInForm eventId={eventId} onOutcome={setOutcome} />}
+      {isOpen && (
+        <Suspense fallback={null}>
+          <WalkInForm.Component eventId={eventId} onOutcome={setOutcome} />
+        </Suspense>
+      )}
 
       <div className="relative">
         <Search className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" aria-hidden />

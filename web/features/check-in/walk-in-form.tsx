@@ -7,7 +7,6 @@ import { walkInBodySchema, type WalkInBody } from '@contract/check-in';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { refusalText } from '@/lib/error-text';
 import { useIsOnline } from '@/lib/use-is-online';
 import { useAddWalkIn } from './api/use-walk-in';
@@ -92,7 +91,10 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
                   key={field.name}
                   className={field.name === 'email' ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}
                 >
-                  <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+                  {/* A plain label: Radix's would change how the shared Radix chunks split, on every screen. */}
+                  <label htmlFor={`${id}-${field.name}`} className="text-sm leading-none font-medium">
+                    {field.label}
+                  </label>
                   <Input
                     id={`${id}-${field.name}`}
                     type={field.name === 'email' ? 'email' : 'text'}

@@ -1,4 +1,4 @@
-import { CheckCheck } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +19,7 @@ export function AttendeeStanding({ attendee }: { attendee: Pick<Attendee, 'confi
           className="border-emerald-600/50 text-emerald-800 dark:border-emerald-400/50 dark:text-emerald-300"
           data-testid="confirmed-badge"
         >
-          <CheckCheck aria-hidden />
+          <Check aria-hidden />
           {t('attendees.confirmed')}
         </Badge>
       )}

@@ -1,16 +1,14 @@
 import { ArrowLeft, Search, UserCheck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
-import type { DoorEntry } from '@contract/check-in';
+import { Link } from 'wouter';
+import type { Door, DoorEntry } from '@contract/check-in';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { statusOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
-import { useDoor } from './api/get-door';
 import { selfCheckInQrCodeUrl, useSelfCheckInCode } from './api/get-self-check-in-code';
-import { useDoorSync } from './api/use-door-sync';
+import type { DoorAction, DoorActionKind } from './door-queue';
 
 /** Names appear only once this much is typed: the screen faces everyone in the queue, not only the holder. */
 const MIN_SEARCH_LENGTH = 2;
@@ -25,13 +23,17 @@ function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
  * which a volunteer scans with their own phone to check themself in, and, for anyone without a phone,
  * their name to tap. A tap goes through the door's offline queue, like a scan at the door.
  */
-export default function KioskPage() {
+export type KioskScreenProps = {
+  door: Door;
+  pending: DoorAction[];
+  enqueue: (kind: DoorActionKind, code: string) => Promise<unknown>;
+};
+
+/** Rendered by the door page, which holds the list and the offline queue the kiosk shares with it. */
+export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps) {
   const { t, i18n } = useTranslation('check-in');
-  const params = useParams<{ id: string }>();
-  const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
-  const door = useDoor(eventId);
+  const eventId = door.eventId;
   const code = useSelfCheckInCode(eventId);
-  const { pending, enqueue } = useDoorSync(eventId);
   const [search, setSearch] = useState('');
   const [welcome, setWelcome] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -46,24 +48,13 @@ export default function KioskPage() {
   const matches = useMemo(() => {
     if (query.length < MIN_SEARCH_LENGTH) return [];
     const waiting = new Set(pending.filter((action) => action.kind === 'check-in').map((action) => action.code));
-    return (door.data?.people ?? []).filter(
+    return door.people.filter(
       (person) =>
         person.checkedInAt === null &&
         !waiting.has(person.code) &&
         fullName(person, '').toLocaleLowerCase(locale).includes(query),
     );
-  }, [door.data, pending, query, locale]);
-
-  if (!door.data) {
-    const isRefused = statusOf(door.error) === 403 || statusOf(door.error) === 404;
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-6">
-        <p className="text-sm text-muted-foreground" role={door.error ? 'alert' : 'status'} data-testid="kiosk-state">
-          {door.isPending ? t('loading') : isRefused ? t('notOrganizer') : t('loadFailed')}
-        </p>
-      </div>
-    );
-  }
+  }, [door.people, pending, query, locale]);
 
   const checkIn = (person: DoorEntry) => {
     void enqueue('check-in', person.code);
@@ -83,7 +74,7 @@ export default function KioskPage() {
       <header className="flex flex-col gap-1 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('kiosk.title')}</h1>
         <p className="text-lg break-words text-muted-foreground" dir="auto">
-          {door.data.title}
+          {door.title}
         </p>
       </header>
 

@@ -22,7 +22,7 @@ const REFUSAL_KEYS: Partial<Record<ErrorCode, string>> = {
  * What the kiosk's QR code opens on a volunteer's phone (decisions §19): opening it signed in is the
  * check-in, so it is sent at once, once; a signed-out phone comes here again after signing in.
  */
-export default function SelfCheckInPage() {
+export default function SelfCheckInScreen() {
   const { t, i18n } = useTranslation('check-in');
   const params = useParams<{ id: string }>();
   const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;

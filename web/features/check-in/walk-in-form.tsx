@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { walkInBodySchema, type WalkInBody } from '@contract/check-in';
+import type { WalkInBody } from '@contract/check-in';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { useIsOnline } from '@/lib/use-is-online';
 import { useAddWalkIn } from './api/use-walk-in';
@@ -23,10 +23,10 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
   const isOnline = useIsOnline();
   const add = useAddWalkIn(eventId);
   const id = useId();
-  const form = useForm<WalkInBody>({
-    resolver: zodResolver(walkInBodySchema),
-    defaultValues: { firstName: '', lastName: '', email: '' },
-  });
+  // The contract's walkInBodySchema is applied by the server, whose 400 names the fields; here the browser's
+  // own checks (required, type=email) catch the obvious. Bundling the contract's zod schemas in the door
+  // would split shared chunks and grow the route table every signed-in screen loads (decisions §17).
+  const form = useForm<WalkInBody>({ defaultValues: { firstName: '', lastName: '', email: '' } });
   const { errors } = form.formState;
   // The contract's messages are English: the form says them in the reader's language.
   const errorText = (error: FieldError | undefined, key: 'nameInvalid' | 'emailInvalid') =>
@@ -43,8 +43,14 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
         form.reset();
         setIsOpen(false);
       },
-      onError: (error) =>
-        void refusalText(i18n, error).then((text) => onOutcome({ tone: 'bad', text: text ?? t('walkIn.failed') })),
+      onError: (error) => {
+        const fields = error instanceof ApiError ? error.fieldErrors : [];
+        for (const problem of fields)
+          if (problem.path === 'firstName' || problem.path === 'lastName' || problem.path === 'email')
+            form.setError(problem.path, { type: 'server', message: problem.message });
+        if (fields.length > 0) return;
+        void refusalText(i18n, error).then((text) => onOutcome({ tone: 'bad', text: text ?? t('walkIn.failed') }));
+      },
     });
   });
 
@@ -65,7 +71,7 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
   return (
     <Card data-testid="walk-in-form">
       <CardContent className="p-4">
-        <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <form className="flex flex-col gap-3" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
           <div className="flex items-start justify-between gap-2">
             <div>
               <h2 id={`${id}-title`} className="font-semibold">
@@ -104,6 +110,8 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
                     aria-invalid={message ? true : undefined}
                     aria-describedby={message ? `${id}-${field.name}-error` : undefined}
                     data-testid={`walk-in-${field.name}`}
+                    required
+                    maxLength={field.name === 'email' ? 254 : 100}
                     {...form.register(field.name)}
                   />
                   {message && (

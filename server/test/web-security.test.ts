@@ -126,7 +126,7 @@ function requestFor(method: string, url: string): { url: string; body?: unknown 
 }
 
 const UNPREPARED_ROUTE =
-  /^\/api\/(slots\/|organizations|organization-invitations|preferences)|\/(slots|slot-signups|check-ins|check-outs)(\/|$)/;
+  /^\/api\/(slots\/|organizations|organization-invitations|preferences)|\/(slots|slot-signups|check-ins|check-outs|walk-ins|self-check-in)(\/|$)|^\/mail\/attendance/;
 
 function isUnpreparedRoute(url: string): boolean {
   return UNPREPARED_ROUTE.test(url);

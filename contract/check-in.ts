@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { emailSchema, personNameSchema } from './users';
 
 /**
  * The day of the event: each RSVP holder's ticket (a check-in code shown as a QR code) and the organizer's
@@ -69,8 +70,17 @@ const doorEntrySchema = z.object({
   code: z.string(),
   checkedInAt: isoDateTimeSchema.nullable(),
   checkedOutAt: isoDateTimeSchema.nullable(),
+  isWalkIn: z.boolean().describe('Added at the door, beyond the places'),
 });
 export type DoorEntry = z.infer<typeof doorEntrySchema>;
+
+/** A walk-in whose address has no account yet: on the door's list by name, their hours waiting for a sign-up. */
+const doorGuestSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  checkedInAt: isoDateTimeSchema,
+});
 
 export const doorSchema = z.object({
   eventId: z.number().int(),
@@ -80,5 +90,53 @@ export const doorSchema = z.object({
   opensAt: isoDateTimeSchema.describe('Check-in opens: 2 hours before the start'),
   closesAt: isoDateTimeSchema.describe('Check-in closes: 12 hours after the end'),
   people: z.array(doorEntrySchema),
+  guests: z.array(doorGuestSchema).describe('Walk-ins whose address has no account yet'),
+  walkIns: z.number().int(),
 });
 export type Door = z.infer<typeof doorSchema>;
+
+/** POST /api/events/{id}/walk-ins (organizer): someone at the door with no place, added and checked in at once. */
+export const walkInBodySchema = z.object({
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  email: emailSchema,
+});
+export type WalkInBody = z.input<typeof walkInBodySchema>;
+
+export const walkInResponseSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  checkedInAt: isoDateTimeSchema,
+  hasAccount: z
+    .boolean()
+    .describe('The address belongs to an account, whose hours these are at once; else they wait for its sign-up'),
+  walkIns: z.number().int().describe("The event's walk-ins so far, beyond its places"),
+});
+export type WalkInResponse = z.infer<typeof walkInResponseSchema>;
+
+/** The rotating code a self check-in QR holds is valid this long (decisions §19). */
+export const SELF_CHECK_IN_CODE_SECONDS = 120;
+
+/** GET /api/events/{id}/check-in-code (organizer): the kiosk's QR code, renewed before it runs out. */
+export const selfCheckInCodeSchema = z.object({
+  code: z.string(),
+  url: z.string().describe('What the QR code holds: the event page, which checks in whoever opens it signed in'),
+  expiresAt: isoDateTimeSchema,
+});
+export type SelfCheckInCode = z.infer<typeof selfCheckInCodeSchema>;
+
+/** A rotating code: the window it was made for and its signature. */
+export const selfCheckInBodySchema = z.object({
+  code: z
+    .string({ error: 'Code is required' })
+    .trim()
+    .min(1, 'Code is required')
+    .max(100, 'Code is not a check-in code')
+    .regex(/^\d{1,12}\.[A-Za-z0-9_-]{22}$/, 'Code is not a check-in code'),
+});
+
+export const selfCheckInResponseSchema = z.object({
+  checkedInAt: isoDateTimeSchema,
+  alreadyCheckedIn: z.boolean(),
+});
+export type SelfCheckInResponse = z.infer<typeof selfCheckInResponseSchema>;

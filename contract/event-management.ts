@@ -21,6 +21,15 @@ const attendeeSchema = z.object({
   isCoOrganizer: z
     .boolean()
     .describe("An 'organizing' RSVP the organizer approved: this person manages the event too (decisions §21)"),
+  confirmedAt: isoDateTimeSchema
+    .nullable()
+    .describe('When the person pressed "I\'m coming" in the reminder mail (decisions §19); null until then'),
+  history: z
+    .object({
+      attended: z.number().int().describe("The organizer's past events this person came to"),
+      noShows: z.number().int().describe('…and held a place at but neither checked in nor was marked attended'),
+    })
+    .describe("Over the organizer's past events whose check-in has closed (decisions §19)"),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 

@@ -76,6 +76,11 @@ export const userStatsSchema = z.object({
     .describe(
       'Events the caller organizes, any status, past and upcoming: every event of GET /api/my-events (the same figure as eventsOrganized)',
     ),
+  attendanceRecord: z
+    .object({ attended: z.number().int(), noShows: z.number().int() })
+    .describe(
+      "Places the caller held at others' events whose check-in has closed: came (checked in or marked attended) or not (decisions §19)",
+    ),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 

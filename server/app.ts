@@ -227,7 +227,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     timeZone: config.timeZone,
   });
   await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
-  await app.register(checkInRoutes, { db: database.db });
+  await app.register(checkInRoutes, {
+    db: database.db,
+    sessionSecret: config.sessionSecret,
+    mailer,
+    linkOrigin: config.linkOrigin,
+    timeZone: config.timeZone,
+  });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

@@ -352,6 +352,8 @@ export const events = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     // Denormalized counters, changed only in the transaction that changes the rows they count.
     rsvpCount: integer('rsvp_count').notNull().default(0),
+    // People added at the door (decisions §19): beyond the places, so rsvp_count and its CHECK leave them out.
+    walkInCount: integer('walk_in_count').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     // The event's slots (decision 0027): how many, and their places neither confirmed nor pending, kept by
@@ -437,12 +439,42 @@ export const rsvps = pgTable(
     // Decisions §21: an 'organizing' RSVP is a request for co-organizer rights; set when the organizer
     // approves it, and the person then manages the event (canManageEvent) while the RSVP stays 'organizing'.
     coOrganizerApprovedAt: timestamp('co_organizer_approved_at', { withTimezone: true }),
+    // "I'm coming", pressed on the reminder's signed link (decisions §19); a new place starts unconfirmed.
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // Added at the door (decisions §19): may exceed the event's capacity, and is counted apart.
+    isWalkIn: boolean('is_walk_in').notNull().default(false),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.userId] }),
     index('rsvps_user_event').on(table.userId, table.eventId),
     uniqueIndex('rsvps_ticket_code').on(table.ticketCode),
+  ],
+);
+
+/**
+ * A walk-in whose address has no account yet (decisions §19): the door's check-in waits here and becomes
+ * an RSVP row, times and all, when that address signs up. One per event and address.
+ */
+export const walkInGuests = pgTable(
+  'walk_in_guests',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    // Lower-cased, as accounts' addresses are compared.
+    email: text('email').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('walk_in_guests_event_email').on(table.eventId, table.email),
+    index('walk_in_guests_email').on(table.email),
   ],
 );
 

@@ -165,6 +165,37 @@ describe('demo data', () => {
     expect(stats.experience).toBeGreaterThan(10 * stats.totalEvents);
   });
 
+  it('shows the day of the event: door times for who came, no-shows, reminders sent, confirmations', async () => {
+    const figures = await one<{
+      checked_in: number;
+      checked_out: number;
+      out_before_in: number;
+      no_shows: number;
+      reminders_unsent: number;
+      reminders_sent: number;
+      confirmed: number;
+    }>(sql`
+      SELECT
+        (SELECT count(*)::int FROM rsvps WHERE checked_in_at IS NOT NULL) AS checked_in,
+        (SELECT count(*)::int FROM rsvps WHERE checked_out_at IS NOT NULL) AS checked_out,
+        (SELECT count(*)::int FROM rsvps WHERE checked_out_at <= checked_in_at) AS out_before_in,
+        (SELECT count(*)::int FROM rsvps r JOIN events e ON e.id = r.event_id
+          WHERE e.date + (e.duration_minutes + 720) * interval '1 minute' < now() AND r.user_id <> e.organizer_id
+            AND r.attended IS NOT TRUE AND r.checked_in_at IS NULL) AS no_shows,
+        (SELECT count(*)::int FROM mail_outbox WHERE kind = 'event_reminder' AND sent_at IS NULL) AS reminders_unsent,
+        (SELECT count(*)::int FROM mail_outbox WHERE kind = 'event_reminder' AND sent_at IS NOT NULL) AS reminders_sent,
+        (SELECT count(*)::int FROM rsvps WHERE confirmed_at IS NOT NULL) AS confirmed`);
+    expect(figures.checked_in).toBeGreaterThan(0);
+    expect(figures.checked_out).toBeGreaterThan(0);
+    expect(figures.checked_out).toBeLessThan(figures.checked_in);
+    expect(figures.out_before_in).toBe(0);
+    expect(figures.no_shows).toBeGreaterThan(0);
+    // A fresh seed mails nobody: its reminders are already sent.
+    expect(figures.reminders_unsent).toBe(0);
+    expect(figures.reminders_sent).toBeGreaterThan(0);
+    expect(figures.confirmed).toBeGreaterThan(0);
+  });
+
   it('shows the organizer features at once: a cancelled event, a full event with a queue, recorded attendance and verified hours', async () => {
     const demo = await signInDemo();
     const figures = await one<{

@@ -687,6 +687,8 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     );
     await tx.insert(friendships).values(planFriendships(people, now));
 
+    await seedDayOfEvent(tx, now);
+
     await tx.execute(sql`
       UPDATE events SET
         rsvp_count = (SELECT count(*) FROM rsvps WHERE rsvps.event_id = events.id),
@@ -697,6 +699,37 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     for (const person of people) await refreshAchievementProgress(tx, person.id, now);
   });
   return { seeded: true };
+}
+
+/**
+ * The day of the event in the demo (decisions §19): the door's times for whoever came to a past event
+ * (in a few minutes after the start, out near the end, some never checked out), so the rest of each
+ * past event's holders are its no-shows; reminders already sent for the events of the next three days (the
+ * demo's story has them reminded; marked sent, so a fresh seed mails nobody and the outbox's own scan
+ * finds them done), and "I'm coming" pressed by most of their holders.
+ */
+async function seedDayOfEvent(tx: Executor, now: Date): Promise<void> {
+  await tx.execute(sql`
+    UPDATE rsvps r SET
+      checked_in_at = e.date + ((abs(hashtext(r.user_id)) % 20) * interval '1 minute'),
+      checked_out_at = CASE WHEN abs(hashtext(r.user_id || 'out')) % 4 = 0 THEN NULL
+        ELSE e.date + (greatest(e.duration_minutes - abs(hashtext(r.user_id)) % 15, abs(hashtext(r.user_id)) % 20 + 10)
+          * interval '1 minute') END
+    FROM events e
+    WHERE e.id = r.event_id AND r.attended IS TRUE AND e.date < ${now} AND e.organizer_id <> r.user_id`);
+  await tx.execute(sql`
+    INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, payload, created_at, sent_at)
+    SELECT 'event_reminder', 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint,
+      r.user_id, e.id, '{}'::jsonb, ${now}::timestamptz - interval '2 hours', ${now}::timestamptz - interval '2 hours'
+    FROM events e JOIN rsvps r ON r.event_id = e.id
+    WHERE e.status = 'scheduled' AND e.date > ${now} AND e.date <= ${now}::timestamptz + interval '3 days'
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+  await tx.execute(sql`
+    UPDATE rsvps r SET confirmed_at = ${now}::timestamptz - ((abs(hashtext(r.user_id)) % 90) * interval '1 minute')
+    FROM events e
+    WHERE e.id = r.event_id AND e.status = 'scheduled' AND e.date > ${now}
+      AND e.date <= ${now}::timestamptz + interval '3 days' AND e.organizer_id <> r.user_id
+      AND abs(hashtext(r.user_id || e.id::text)) % 3 <> 0`);
 }
 
 type Person = { id: string; firstName: string };

@@ -238,6 +238,21 @@ const EXPECTATIONS: Record<string, Expectation> = {
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-ins`, body: { code: '0'.repeat(32) } }),
   'POST /api/events/:id/check-outs': (f) =>
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-outs`, body: { code: '0'.repeat(32) } }),
+  // Walk-ins and the kiosk's code: the organizer's door, closed days before the start (409).
+  'POST /api/events/:id/walk-ins': (f) =>
+    organizerOnly(409, {
+      url: `/api/events/${f.upcomingEventId}/walk-ins`,
+      body: { firstName: 'Walk', lastName: 'In', email: 'walk-in@example.org' },
+    }),
+  'GET /api/events/:id/check-in-code': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-in-code` }),
+  'GET /api/events/:id/check-in-code/qr-code': (f) =>
+    organizerOnly(400, {
+      url: `/api/events/${f.upcomingEventId}/check-in-code/qr-code?code=1.${'A'.repeat(22)}`,
+    }),
+  // A forged self check-in code is refused before anything about the event or the caller is told.
+  'POST /api/events/:id/self-check-in': (f) =>
+    signedIn(400, { url: `/api/events/${f.upcomingEventId}/self-check-in`, body: { code: `1.${'A'.repeat(22)}` } }),
   'DELETE /api/events/:id/check-ins/:code': (f) =>
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-ins/${'0'.repeat(32)}` }),
   'POST /api/events/:id/waitlist': (f) => ({
@@ -384,6 +399,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/unsubscribe': () =>
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  'GET /mail/attendance': () =>
+    same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  'POST /mail/attendance': () =>
+    same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   // Probes for load balancers, and metrics (off here: no METRICS_TOKEN or METRICS_PORT).
   'GET /healthz': () => same(200),
   'GET /readyz': () => same(200),

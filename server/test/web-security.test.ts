@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizationInvitations, organizationMembers, sessions, slots } from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
+import { createAttendanceReplyToken } from '../modules/check-in/attendance-reply-token';
 import { addRsvpRow, createEventRow, createSlotRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp, type SignedUpUser, verifyEmailOf } from './test-app';
 
@@ -160,7 +161,7 @@ async function createOrganizationOf(creator: SignedUpUser): Promise<{ id: number
 async function prepareScheduleDoorOrOrganizationRequest(
   method: string,
   url: string,
-): Promise<{ url: string; body?: unknown } | undefined> {
+): Promise<{ url: string; body?: unknown; cookie?: string } | undefined> {
   const db = app.database.db;
   const key = `${method} ${url}`;
   const ownEvent = async (date = daysFromNow(6)) =>
@@ -322,6 +323,40 @@ async function prepareScheduleDoorOrOrganizationRequest(
       await callAs(helper, 'POST', `/api/events/${id}/rsvp`, { status: 'organizing' });
       if (method === 'DELETE') await callAs(owner, 'POST', `/api/events/${id}/co-organizers/${helper.user.id}`);
       return { url: `/api/events/${id}/co-organizers/${helper.user.id}` };
+    }
+    // The day of the event: an event starting within the hour, inside the check-in window.
+    case 'POST /api/events/:id/walk-ins': {
+      const id = await ownEvent(new Date(Date.now() + 60 * 60 * 1000));
+      return {
+        url: `/api/events/${id}/walk-ins`,
+        body: { firstName: 'Walk', lastName: 'In', email: (await signUpUser(app)).user.email },
+      };
+    }
+    case 'POST /api/events/:id/self-check-in':
+    case 'POST /mail/attendance': {
+      const date = new Date(Date.now() + 60 * 60 * 1000);
+      const event = await createEventRow(db, { organizerId: other.user.id, date, title: 'At the door' });
+      await callAs(owner, 'POST', `/api/events/${event.id}/rsvp`, { status: 'attending' });
+      if (url === '/mail/attendance') {
+        const ticket = await app.inject({
+          method: 'GET',
+          url: `/api/events/${event.id}/ticket`,
+          headers: { cookie: owner.cookie },
+        });
+        const token = createAttendanceReplyToken(
+          app.config.sessionSecret,
+          { purpose: 'confirm', eventId: event.id, userId: owner.user.id, expiresAt: date },
+          ticket.json().code,
+        );
+        // The reminder's link: the button's form posts back to it, with no body.
+        return { url: `/mail/attendance?token=${encodeURIComponent(token)}` };
+      }
+      const kiosk = await app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/check-in-code`,
+        headers: { cookie: other.cookie },
+      });
+      return { url: `/api/events/${event.id}/self-check-in`, body: { code: kiosk.json().code } };
     }
     case 'PUT /api/preferences':
       return { url, body: { place: 'Porto', categoryIds: [1] } };

@@ -40,7 +40,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     namespaces: [...EVENT_SCREENS, 'share'],
     queries: ['/api/events/:id'],
   }, // Event detail
-  { path: '/events/:id/check-in', page: 'check-in/check-in-page', namespaces: ['check-in'] }, // The organizer's door
+  // The organizer's door, its kiosk (/kiosk) and the kiosk QR code's self check-in (/self): one route, so
+  // the route table every signed-in screen loads does not grow (each mode is a chunk of its own).
+  { path: '/events/:id/check-in/:mode?', page: 'check-in/check-in-page', namespaces: ['check-in'] },
   { path: '/my-events', page: 'events/my-events/my-events-page', namespaces: EVENT_SCREENS }, // My events dashboard
   { path: '/messages', page: 'messages/messages-page', namespaces: ['messages'] }, // Messages
   // Friends, requests, suggestions, and a person's page at /friends/{id}: one route, so a person's page

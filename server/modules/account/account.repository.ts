@@ -176,8 +176,9 @@ export async function eraseAccount(db: Executor, userId: string): Promise<{ free
   await db.execute(sql`DELETE FROM events e WHERE e.organizer_id = ${userId} AND NOT ${OTHERS_TOOK_PART(userId)}`);
   const freed = await selectRows<{ id: number }>(
     db,
-    sql`WITH gone AS (DELETE FROM rsvps WHERE user_id = ${userId} RETURNING event_id)
-    UPDATE events SET rsvp_count = greatest(rsvp_count - 1, 0) WHERE id IN (SELECT event_id FROM gone) RETURNING id`,
+    sql`WITH gone AS (DELETE FROM rsvps WHERE user_id = ${userId} RETURNING event_id, is_walk_in)
+    UPDATE events SET rsvp_count = greatest(rsvp_count - (NOT g.is_walk_in)::int, 0), walk_in_count = greatest(walk_in_count - g.is_walk_in::int, 0)
+    FROM gone g WHERE id = g.event_id RETURNING id`,
   );
   await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
   await db.execute(sql`WITH gone AS (DELETE FROM ratings WHERE user_id = ${userId} RETURNING event_id, rating)

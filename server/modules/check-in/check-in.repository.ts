@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rsvps, users } from '../../db/schema';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/client';
+import { events, rsvps, users, walkInGuests } from '../../db/schema';
 
 export async function readTicketCode(db: Executor, eventId: number, userId: string): Promise<string | undefined> {
   const [row] = await db
@@ -72,14 +72,170 @@ export async function clearCheckIn(db: Executor, eventId: number, userId: string
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
 }
 
-export type DoorRow = TicketHolderRow & { profileImageUrl: string | null; code: string };
+export type DoorRow = TicketHolderRow & { profileImageUrl: string | null; code: string; isWalkIn: boolean };
 
 /** Everyone holding a place but the caller, who cannot check themself in. */
 export async function listDoor(db: Executor, eventId: number, callerId: string): Promise<DoorRow[]> {
   return db
-    .select({ ...holderColumns, profileImageUrl: users.profileImageUrl, code: rsvps.ticketCode })
+    .select({
+      ...holderColumns,
+      profileImageUrl: users.profileImageUrl,
+      code: rsvps.ticketCode,
+      isWalkIn: rsvps.isWalkIn,
+    })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))
     .where(and(eq(rsvps.eventId, eventId), sql`${rsvps.userId} <> ${callerId}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(rsvps.userId));
+}
+
+export type PlaceForReplyRow = {
+  ticketCode: string;
+  confirmedAt: Date | null;
+  firstName: string | null;
+  title: string;
+  date: Date;
+  location: string;
+  eventStatus: string;
+};
+
+/** A place and its event, for the reminder's answer page; undefined when the person holds none. */
+export async function readPlaceForReply(
+  db: Executor,
+  eventId: number,
+  userId: string,
+): Promise<PlaceForReplyRow | undefined> {
+  const [row] = await db
+    .select({
+      ticketCode: rsvps.ticketCode,
+      confirmedAt: rsvps.confirmedAt,
+      firstName: users.firstName,
+      title: events.title,
+      date: events.date,
+      location: events.location,
+      eventStatus: events.status,
+    })
+    .from(rsvps)
+    .innerJoin(users, eq(users.id, rsvps.userId))
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Only the place the link was written for (its code): a confirmation pressed twice keeps the first time. */
+export async function markConfirmed(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  ticketCode: string,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .update(rsvps)
+    .set({ confirmedAt: sql`coalesce(${rsvps.confirmedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.ticketCode, ticketCode)))
+    .returning({ confirmedAt: rsvps.confirmedAt });
+  return row?.confirmedAt ?? undefined;
+}
+
+export async function findUserIdByEmail(db: Executor, normalizedEmail: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, normalizedEmail), isNull(users.deletedAt)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function readHolderOf(
+  db: Executor,
+  eventId: number,
+  userId: string,
+): Promise<TicketHolderRow | undefined> {
+  const [row] = await db
+    .select(holderColumns)
+    .from(rsvps)
+    .innerJoin(users, eq(users.id, rsvps.userId))
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** A walk-in with an account: an attending place beyond capacity, checked in and attended now. */
+export async function insertWalkInRsvp(db: Executor, eventId: number, userId: string): Promise<Date> {
+  const [row] = await db
+    .insert(rsvps)
+    .values({ eventId, userId, status: 'attending', isWalkIn: true, attended: true, checkedInAt: sql`now()` })
+    .returning({ checkedInAt: rsvps.checkedInAt });
+  return row!.checkedInAt!;
+}
+
+/** Undefined when this address already walked in at this event. */
+export async function insertWalkInGuest(
+  db: Executor,
+  guest: { eventId: number; firstName: string; lastName: string; email: string; addedBy: string },
+): Promise<Date | undefined> {
+  const [row] = await db
+    .insert(walkInGuests)
+    .values(guest)
+    .onConflictDoNothing({ target: [walkInGuests.eventId, walkInGuests.email] })
+    .returning({ checkedInAt: walkInGuests.checkedInAt });
+  return row?.checkedInAt;
+}
+
+/** Walk-ins are beyond the places: counted apart from rsvp_count, which its CHECK holds to the capacity. */
+export async function countWalkIn(db: Executor, eventId: number): Promise<number> {
+  const [row] = await db
+    .update(events)
+    .set({ walkInCount: sql`${events.walkInCount} + 1` })
+    .where(eq(events.id, eventId))
+    .returning({ walkInCount: events.walkInCount });
+  return row?.walkInCount ?? 0;
+}
+
+export async function readWalkInCount(db: Executor, eventId: number): Promise<number> {
+  const [row] = await db.select({ walkInCount: events.walkInCount }).from(events).where(eq(events.id, eventId));
+  return row?.walkInCount ?? 0;
+}
+
+export async function listGuests(db: Executor, eventId: number) {
+  return db
+    .select({
+      id: walkInGuests.id,
+      firstName: walkInGuests.firstName,
+      lastName: walkInGuests.lastName,
+      checkedInAt: walkInGuests.checkedInAt,
+    })
+    .from(walkInGuests)
+    .where(eq(walkInGuests.eventId, eventId))
+    .orderBy(asc(walkInGuests.firstName), asc(walkInGuests.lastName), asc(walkInGuests.id));
+}
+
+/**
+ * The door's check-ins of an address that has just become an account turn into its places, times and all
+ * (decisions §19). A place the account already holds at that event keeps its own record.
+ */
+export async function claimWalkInGuests(db: Executor, userId: string, normalizedEmail: string): Promise<number> {
+  const claimed = await selectRows<{ eventId: number }>(
+    db,
+    sql`
+    WITH gone AS (DELETE FROM walk_in_guests WHERE email = ${normalizedEmail} RETURNING event_id, checked_in_at, checked_out_at)
+    INSERT INTO rsvps (event_id, user_id, status, is_walk_in, attended, checked_in_at, checked_out_at)
+    SELECT event_id, ${userId}, 'attending', true, true, checked_in_at, checked_out_at FROM gone
+    ON CONFLICT (event_id, user_id) DO NOTHING
+    RETURNING event_id AS "eventId"`,
+  );
+  return claimed.length;
+}
+
+export async function readPersonName(
+  db: Executor,
+  userId: string,
+): Promise<{ firstName: string | null; lastName: string | null } | undefined> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
 }

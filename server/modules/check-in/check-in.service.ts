@@ -4,12 +4,37 @@ import {
   type CheckInResponse,
   type CheckOutResponse,
   type Door,
+  type SelfCheckInCode,
+  type SelfCheckInResponse,
   type Ticket,
+  type WalkInBody,
+  type WalkInResponse,
 } from '../../../contract/check-in';
 import type { Database, Executor } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { normalizeEmail } from '../../lib/email-address';
+import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
+import { buildWalkInInvitationMail, signUpLink, type Mail, type Mailer } from '../mail/mail.service';
+import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.service';
+import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
+import { createSelfCheckInCode, readSelfCheckInCode } from './self-check-in-code';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { EventManagementService } from '../event-management/event-management.service';
-import { EVENT_CANCELLED, EVENT_NOT_FOUND, isHiddenFrom, lockEvent, type LockedEvent } from '../rsvps/rsvps.service';
+import {
+  EVENT_CANCELLED,
+  EVENT_NOT_FOUND,
+  isHiddenFrom,
+  lockEvent,
+  removeFromWaitlist,
+  RsvpsService,
+  type LockedEvent,
+} from '../rsvps/rsvps.service';
+import {
+  createAttendanceReplyToken,
+  isAttendanceReplySigned,
+  readAttendanceReplyClaim,
+  type AttendanceReply,
+  type AttendanceReplyPurpose,
+} from './attendance-reply-token';
 import * as repository from './check-in.repository';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 
@@ -30,6 +55,12 @@ function checkInWindow(event: Pick<LockedEvent, 'date' | 'durationMinutes'>): { 
   };
 }
 
+function assertCheckInOpen(event: Pick<LockedEvent, 'date' | 'durationMinutes'>): void {
+  const { opensAt, closesAt } = checkInWindow(event);
+  const now = Date.now();
+  if (now < opensAt.getTime() || now > closesAt.getTime()) throw conflict(CHECK_IN_CLOSED, 'CHECK_IN_CLOSED');
+}
+
 function personOf(row: repository.TicketHolderRow): CheckInResponse['user'] {
   return { id: row.userId, firstName: row.firstName, lastName: row.lastName };
 }
@@ -39,11 +70,239 @@ export function findTicketCode(db: Executor, eventId: number, userId: string): P
   return repository.readTicketCode(db, eventId, userId);
 }
 
+const REPLY_LINK_INVALID = 'This link is not valid';
+const REPLY_LINK_EXPIRED = 'This link has expired: the event has started';
+
+export function attendanceReplyLink(
+  origin: string,
+  secret: string,
+  reply: AttendanceReply,
+  ticketCode: string,
+): string {
+  return `${new URL('/mail/attendance', origin).href}?token=${createAttendanceReplyToken(secret, reply, ticketCode)}`;
+}
+
+export type AttendanceReplyPage = {
+  purpose: AttendanceReplyPurpose;
+  eventId: number;
+  userId: string;
+  firstName: string | null;
+  title: string;
+  date: Date;
+  isConfirmed: boolean;
+};
+
+/**
+ * Checks a reminder's link in this order: its shape, the place it names (whose code the signature covers),
+ * the signature, then the expiry, so a forged link never learns more than "not valid". A link of a place
+ * given up and taken again fails the signature: the new place has a new code.
+ */
+async function verifyAttendanceReply(
+  db: Executor,
+  secret: string,
+  token: string,
+): Promise<AttendanceReplyPage & { ticketCode: string }> {
+  const claim = readAttendanceReplyClaim(token);
+  if (!claim) throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  const place = await repository.readPlaceForReply(db, claim.eventId, claim.userId);
+  if (!place) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+  if (!isAttendanceReplySigned(secret, claim, place.ticketCode))
+    throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  if (claim.expiresAt.getTime() <= Date.now() || place.date.getTime() <= Date.now())
+    throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
+  if (place.eventStatus === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+  return {
+    purpose: claim.purpose,
+    eventId: claim.eventId,
+    userId: claim.userId,
+    firstName: place.firstName,
+    title: place.title,
+    date: place.date,
+    isConfirmed: place.confirmedAt !== null,
+    ticketCode: place.ticketCode,
+  };
+}
+
+/** What the link's page asks; reading it changes nothing (mail scanners open every link). */
+export async function readAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
+  const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
+  return page;
+}
+
+/**
+ * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
+ * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
+ */
+export async function applyAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
+  const { ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
+  if (page.purpose === 'confirm') {
+    if (!(await repository.markConfirmed(db, page.eventId, page.userId, ticketCode)))
+      throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+    return { ...page, isConfirmed: true };
+  }
+  await new RsvpsService(db).withdraw(page.userId, page.eventId);
+  return page;
+}
+
+/**
+ * An address that has just become an account takes the hours the door recorded for it (decisions §19).
+ * Call it right after the account is created, as claimPendingMessages is.
+ */
+export async function claimWalkIns(db: Executor, userId: string, email: string): Promise<void> {
+  if ((await repository.claimWalkInGuests(db, userId, normalizeEmail(email))) > 0)
+    await refreshAchievementProgress(db, userId);
+}
+
+const ALREADY_WALKED_IN = 'This person is already checked in';
+const CHECK_IN_CODE_INVALID = 'This is not a check-in code of this event';
+const CHECK_IN_CODE_EXPIRED = 'This check-in code has expired: scan the code on the screen again';
+
+export type CheckInOptions = {
+  mailer: Mailer;
+  linkOrigin: string;
+  sessionSecret: string;
+  timeZone: string;
+};
+
 export class CheckInService {
   private readonly management: EventManagementService;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly options: CheckInOptions,
+  ) {
     this.management = new EventManagementService(db);
+  }
+
+  /**
+   * Someone at the door without a place (decisions §19): checked in at once, beyond the capacity if need
+   * be. An address of an account gets the place and its hours now; another address waits as a guest whose
+   * hours its sign-up claims, and gets one invitation (at most one a day per address, never to an address
+   * that turned invitations off, within the organizer's daily walk-in limit).
+   */
+  async addWalkIn(callerId: string, eventId: number, body: WalkInBody, languageHint?: string): Promise<WalkInResponse> {
+    const email = normalizeEmail(body.email);
+    const outcome = await this.db.transaction(async (tx) => {
+      const event = await this.openDoor(tx, callerId, eventId);
+      await consumeWriteLimit(tx, WRITE_LIMITS.walkIns, callerId);
+      const accountId = await repository.findUserIdByEmail(tx, email);
+      if (accountId === callerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      const names = { firstName: body.firstName, lastName: body.lastName };
+      if (accountId) {
+        const holder = await repository.readHolderOf(tx, eventId, accountId);
+        if (holder?.checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
+        // A holder who came without their ticket is checked in on their place, which stays theirs.
+        const checkedInAt = holder
+          ? await repository.markCheckedIn(tx, eventId, accountId)
+          : await repository.insertWalkInRsvp(tx, eventId, accountId);
+        if (!checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
+        const walkIns = holder
+          ? await repository.readWalkInCount(tx, eventId)
+          : await repository.countWalkIn(tx, eventId);
+        await removeFromWaitlist(tx, eventId, accountId);
+        await refreshAchievementProgress(tx, accountId);
+        return { ...names, checkedInAt: checkedInAt.toISOString(), hasAccount: true, walkIns, mail: null };
+      }
+      const checkedInAt = await repository.insertWalkInGuest(tx, { eventId, ...names, email, addedBy: callerId });
+      if (!checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
+      const walkIns = await repository.countWalkIn(tx, eventId);
+      const mail = (await this.mayInvite(tx, email))
+        ? await this.walkInInvitation(tx, callerId, email, event, languageHint)
+        : null;
+      return { ...names, checkedInAt: checkedInAt.toISOString(), hasAccount: false, walkIns, mail };
+    });
+    // Only once the walk-in is stored: a rolled-back one must not have mailed anyone.
+    const { mail, ...answer } = outcome;
+    if (mail) this.options.mailer.sendInBackground(mail);
+    return answer;
+  }
+
+  /** decisions §16: one invitation a day per address, none to an address that refused them. */
+  private async mayInvite(tx: Executor, email: string): Promise<boolean> {
+    if (await isInvitationRefused(tx, hashAddress(email))) return false;
+    if (await wouldExceedWriteLimit(tx, WRITE_LIMITS.invitations, email)) return false;
+    await consumeWriteLimit(tx, WRITE_LIMITS.invitations, email);
+    return true;
+  }
+
+  private async walkInInvitation(
+    tx: Executor,
+    callerId: string,
+    email: string,
+    event: LockedEvent,
+    languageHint: string | undefined,
+  ): Promise<Mail> {
+    const origin = this.options.linkOrigin;
+    const organizer = await repository.readPersonName(tx, callerId);
+    return buildWalkInInvitationMail({
+      to: email,
+      // Nothing is known of the guest: the organizer's mail language is the best guess (as for messages).
+      language: await readMailLanguage(tx, callerId, languageHint),
+      organizerName: [organizer?.firstName, organizer?.lastName].filter(Boolean).join(' ') || null,
+      eventTitle: event.title,
+      eventDate: event.date,
+      timeZone: this.options.timeZone,
+      signUpUrl: signUpLink(origin),
+      unsubscribeUrl: unsubscribeLink(
+        origin,
+        createUnsubscribeToken(this.options.sessionSecret, { kind: 'invitation', addressHash: hashAddress(email) }),
+      ),
+    });
+  }
+
+  /** The kiosk's QR code (organizer only), while check-in is open; each call makes a fresh one. */
+  async selfCheckInCode(callerId: string, eventId: number): Promise<SelfCheckInCode> {
+    return this.db.transaction(async (tx) => {
+      await this.openDoor(tx, callerId, eventId, false);
+      const { code, expiresAt } = createSelfCheckInCode(this.options.sessionSecret, eventId);
+      return { code, url: this.selfCheckInUrl(eventId, code), expiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  /**
+   * Through the sign-in address: a phone signed in goes straight on to the check-in page, one signed out
+   * signs in first and then arrives there (resolveReturnPath keeps it on this site).
+   */
+  selfCheckInUrl(eventId: number, code: string): string {
+    const page = `/events/${eventId}/check-in/self?code=${encodeURIComponent(code)}`;
+    return `${new URL('/api/login', this.options.linkOrigin).href}?returnTo=${encodeURIComponent(page)}`;
+  }
+
+  /** Whether a code is a live one of this event, for the kiosk's image of it (organizer only). */
+  async assertLiveSelfCheckInCode(callerId: string, eventId: number, code: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.management.lockOwnEvent(tx, callerId, eventId, ONLY_ORGANIZER_DOOR, false);
+    });
+    this.assertLiveCode(eventId, code);
+  }
+
+  private assertLiveCode(eventId: number, code: string): void {
+    const state = readSelfCheckInCode(this.options.sessionSecret, eventId, code);
+    if (state === 'invalid') throw badRequest(CHECK_IN_CODE_INVALID, undefined, 'CHECK_IN_CODE_INVALID');
+    if (state === 'expired') throw conflict(CHECK_IN_CODE_EXPIRED, 'CHECK_IN_CODE_EXPIRED');
+  }
+
+  /**
+   * A volunteer scans the kiosk's code with their own phone (decisions §19). The code is judged first,
+   * so a caller without a live one learns nothing of the event's window or of who holds a place; a
+   * scan repeated within the code's life answers alreadyCheckedIn, as at the door.
+   */
+  async selfCheckIn(userId: string, eventId: number, code: string): Promise<SelfCheckInResponse> {
+    return this.db.transaction(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      this.assertLiveCode(eventId, code);
+      if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      assertCheckInOpen(event);
+      if (event.organizerId === userId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      const holder = await repository.readHolderOf(tx, eventId, userId);
+      if (!holder) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+      if (holder.checkedInAt) return { checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
+      const checkedInAt = await repository.markCheckedIn(tx, eventId, userId);
+      if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
+      await refreshAchievementProgress(tx, userId);
+      return { checkedInAt: checkedInAt.toISOString(), alreadyCheckedIn: false };
+    });
   }
 
   async ticket(userId: string, eventId: number): Promise<Ticket> {
@@ -56,12 +315,10 @@ export class CheckInService {
   }
 
   /** The organizer's door, under the event's lock like every write of its places (decision 0012). */
-  private async openDoor(tx: Executor, userId: string, eventId: number): Promise<LockedEvent> {
-    const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR);
+  private async openDoor(tx: Executor, userId: string, eventId: number, isLocking = true): Promise<LockedEvent> {
+    const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR, isLocking);
     if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
-    const { opensAt, closesAt } = checkInWindow(event);
-    const now = Date.now();
-    if (now < opensAt.getTime() || now > closesAt.getTime()) throw conflict(CHECK_IN_CLOSED, 'CHECK_IN_CLOSED');
+    assertCheckInOpen(event);
     return event;
   }
 
@@ -125,6 +382,7 @@ export class CheckInService {
       const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR, false);
       const { opensAt, closesAt } = checkInWindow(event);
       const rows = await repository.listDoor(tx, eventId, userId);
+      const guests = await repository.listGuests(tx, eventId);
       return {
         eventId,
         title: event.title,
@@ -137,7 +395,10 @@ export class CheckInService {
           code: row.code,
           checkedInAt: row.checkedInAt?.toISOString() ?? null,
           checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
+          isWalkIn: row.isWalkIn,
         })),
+        guests: guests.map((guest) => ({ ...guest, checkedInAt: guest.checkedInAt.toISOString() })),
+        walkIns: await repository.readWalkInCount(tx, eventId),
       };
     });
   }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { CHECK_IN_CLOSES_AFTER_END_MINUTES } from '../../../contract/check-in';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Executor, selectRows } from '../../db/client';
 import { eventPhotos, events, messages, rsvps, users, waitlistEntries } from '../../db/schema';
@@ -80,6 +81,7 @@ export type RsvpHolderRow = {
   createdAt: Date;
   attended: boolean | null;
   coOrganizerApprovedAt: Date | null;
+  confirmedAt: Date | null;
 };
 
 export async function listRsvpHolders(db: Executor, eventId: number): Promise<RsvpHolderRow[]> {
@@ -93,6 +95,7 @@ export async function listRsvpHolders(db: Executor, eventId: number): Promise<Rs
       createdAt: rsvps.createdAt,
       attended: rsvps.attended,
       coOrganizerApprovedAt: rsvps.coOrganizerApprovedAt,
+      confirmedAt: rsvps.confirmedAt,
     })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))
@@ -409,4 +412,37 @@ export async function removeCoOrganizer(db: Executor, eventId: number, userId: s
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.status, 'organizing')))
     .returning({ userId: rsvps.userId });
   return updated.length > 0;
+}
+
+export type AttendanceHistoryRow = { userId: string; attended: number; noShows: number };
+
+/**
+ * Each person's record at an organizer's past events (decisions §19): came (checked in or marked
+ * attended) or a no-show (neither), once the event's check-in has closed, 12 hours after its end.
+ * Cancelled events count for nobody.
+ */
+export async function countAttendanceHistory(
+  db: Executor,
+  organizerId: string,
+  userIds: readonly string[],
+): Promise<AttendanceHistoryRow[]> {
+  if (userIds.length === 0) return [];
+  const hasCome = sql`(${rsvps.attended} IS TRUE OR ${rsvps.checkedInAt} IS NOT NULL)`;
+  return db
+    .select({
+      userId: rsvps.userId,
+      attended: sql<number>`count(*) FILTER (WHERE ${hasCome})::int`,
+      noShows: sql<number>`count(*) FILTER (WHERE NOT ${hasCome})::int`,
+    })
+    .from(rsvps)
+    .innerJoin(events, eq(events.id, rsvps.eventId))
+    .where(
+      and(
+        eq(events.organizerId, organizerId),
+        eq(events.status, 'scheduled'),
+        sql`${events.date} + (${events.durationMinutes} + ${CHECK_IN_CLOSES_AFTER_END_MINUTES}) * interval '1 minute' < now()`,
+        inArray(rsvps.userId, [...userIds]),
+      ),
+    )
+    .groupBy(rsvps.userId);
 }

@@ -439,21 +439,35 @@ export class EventManagementService {
   async attendees(userId: string, eventId: number): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES, false);
-      return this.readAttendees(tx, event.id);
+      return this.readAttendees(tx, event);
     });
   }
 
-  private async readAttendees(tx: Executor, eventId: number): Promise<AttendeesResponse> {
+  private async readAttendees(
+    tx: Executor,
+    { id: eventId, organizerId }: Pick<LockedEvent, 'id' | 'organizerId'>,
+  ): Promise<AttendeesResponse> {
     const [holders, waiting] = [
       await repository.listRsvpHolders(tx, eventId),
       await repository.listWaitlist(tx, eventId),
     ];
+    const histories = new Map(
+      (
+        await repository.countAttendanceHistory(
+          tx,
+          organizerId,
+          holders.map((row) => row.userId),
+        )
+      ).map((row) => [row.userId, { attended: row.attended, noShows: row.noShows }]),
+    );
     const attendees: Attendee[] = holders.map((row) => ({
       user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
       status: row.status,
       createdAt: toIso(row.createdAt),
       attended: row.attended,
       isCoOrganizer: row.status === 'organizing' && row.coOrganizerApprovedAt !== null,
+      confirmedAt: row.confirmedAt ? toIso(row.confirmedAt) : null,
+      history: histories.get(row.userId) ?? { attended: 0, noShows: 0 },
     }));
     const waitlist: WaitlistEntry[] = waiting.map((row, index) => ({
       user: { id: row.userId, firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.profileImageUrl },
@@ -472,7 +486,7 @@ export class EventManagementService {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (!(await repository.approveCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
-      return this.readAttendees(tx, event.id);
+      return this.readAttendees(tx, event);
     });
   }
 
@@ -482,7 +496,7 @@ export class EventManagementService {
       const event = await this.lockOwnEvent(tx, userId, eventId);
       if (!(await repository.removeCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
-      return this.readAttendees(tx, event.id);
+      return this.readAttendees(tx, event);
     });
   }
 
@@ -526,7 +540,7 @@ export class EventManagementService {
       );
       // Hour achievements count verified hours: a mark given or taken back moves them, in this write.
       for (const attendeeId of byUser.keys()) await refreshAchievementProgress(tx, attendeeId);
-      return this.readAttendees(tx, eventId);
+      return this.readAttendees(tx, event);
     });
   }
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { CHECK_IN_CLOSES_AFTER_END_MINUTES } from '../../../contract/check-in';
 import type { AchievementMetric } from '../../db/catalogue';
 import { type Executor, selectRows } from '../../db/client';
 import { achievements, userAchievements, users } from '../../db/schema';
@@ -147,4 +148,23 @@ export async function readUserStatsInputs(db: Executor, userId: string) {
     unlockedPoints: Number(row?.unlocked_points ?? 0),
     upcoming: Number(row?.upcoming ?? 0),
   };
+}
+
+/**
+ * The person's own record (decisions §19): places at other organizers' events whose check-in has closed
+ * (12 hours after the end), came or not. Cancelled events count for nobody.
+ */
+export async function countAttendanceRecord(
+  db: Executor,
+  userId: string,
+): Promise<{ attended: number; noShows: number }> {
+  const [row] = await selectRows<{ attended: number; noShows: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE r.attended IS TRUE OR r.checked_in_at IS NOT NULL)::int AS attended,
+          count(*) FILTER (WHERE r.attended IS NOT TRUE AND r.checked_in_at IS NULL)::int AS "noShows"
+        FROM rsvps r JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = ${userId} AND e.organizer_id <> ${userId} AND e.status = 'scheduled'
+          AND e.date + (e.duration_minutes + ${CHECK_IN_CLOSES_AFTER_END_MINUTES}) * interval '1 minute' < now()`,
+  );
+  return { attended: row?.attended ?? 0, noShows: row?.noShows ?? 0 };
 }

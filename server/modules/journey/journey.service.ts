@@ -104,9 +104,10 @@ export class JourneyService {
    * verified hours, never planned ones: a level says what organizers confirmed (decisions.md §21).
    */
   async stats(userId: string): Promise<UserStats> {
-    const [inputs, verifiedMinutes] = await Promise.all([
+    const [inputs, verifiedMinutes, attendanceRecord] = await Promise.all([
       repository.readUserStatsInputs(this.db, userId),
       sumVerifiedMinutes(this.db, userId),
+      repository.countAttendanceRecord(this.db, userId),
     ]);
     const totalEvents = inputs.organized + inputs.joined;
     return {
@@ -120,6 +121,7 @@ export class JourneyService {
       upcomingCount: inputs.upcoming,
       attendedCount: inputs.joined,
       organizedCount: inputs.organized,
+      attendanceRecord,
     };
   }
 }

@@ -165,6 +165,7 @@ describe('GET /api/user/stats', () => {
       upcomingCount: 0,
       attendedCount: 0,
       organizedCount: 0,
+      attendanceRecord: { attended: 0, noShows: 0 },
     });
 
     const db = app.database.db;
@@ -209,6 +210,8 @@ describe('GET /api/user/stats', () => {
       upcomingCount: 2,
       attendedCount: 2,
       organizedCount: 3,
+      // joinedTwo is over and nobody recorded them there: a no-show (decisions §19).
+      attendanceRecord: { attended: 0, noShows: 1 },
     });
     const unlockedPoints = (await achievementsOf(me))
       .filter((record) => record.unlockedAt)

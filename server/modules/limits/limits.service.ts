@@ -67,6 +67,13 @@ export const WRITE_LIMITS = {
     windowMs: 24 * 60 * 60_000,
     message: 'An invitation was already sent to this address today.',
   },
+  /** People an organizer adds at the door (decisions §19), each perhaps an invitation mail to a stranger's address. */
+  walkIns: {
+    name: 'walk-ins',
+    limit: 200,
+    windowMs: 24 * 60 * 60_000,
+    message: 'You have added many walk-ins today. Please try again tomorrow.',
+  },
   /** Invitations into organizations, per inviting admin: each is a mail to an address of their choosing. */
   organizationInvitations: {
     name: 'organization-invitations',

@@ -2,12 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { qrCodePng } from '../../lib/qr-code-image';
-import { findTicketCode } from '../check-in/check-in.service';
+import { attendanceReplyLink, findTicketCode } from '../check-in/check-in.service';
 import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
 import { effectiveChanges, renderEventMail } from './mail-templates';
-import { createUnsubscribeToken } from './unsubscribe-token';
+import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
   linkOrigin: string;
@@ -41,10 +41,6 @@ function eventOf(
   const { title, date, location } = claimed.payload;
   if (typeof title !== 'string' || typeof date !== 'string') return null;
   return { title, date: new Date(date), location: typeof location === 'string' ? location : '', isDeleted: true };
-}
-
-export function unsubscribeLink(origin: string, token: string): string {
-  return `${new URL('/mail/unsubscribe', origin).href}?token=${token}`;
 }
 
 /**
@@ -199,6 +195,21 @@ export class MailOutbox {
     return null;
   }
 
+  /** Valid until the event starts: after that, confirming or giving up a place means nothing. */
+  private attendanceReplyUrl(
+    purpose: 'confirm' | 'cancel',
+    claimed: repository.ClaimedMail,
+    startsAt: Date,
+    ticketCode: string,
+  ): string {
+    return attendanceReplyLink(
+      this.options.linkOrigin,
+      this.options.sessionSecret,
+      { purpose, eventId: claimed.eventId, userId: claimed.userId, expiresAt: startsAt },
+      ticketCode,
+    );
+  }
+
   private async buildMail(claimed: repository.ClaimedMail, context: repository.MailContext): Promise<Mail> {
     const origin = this.options.linkOrigin;
     const event = eventOf(claimed, context)!;
@@ -223,7 +234,16 @@ export class MailOutbox {
       unsubscribeUrl,
       settingsUrl: new URL('/settings', origin).href,
       timeZone: this.options.timeZone,
-      ...(ticketCode ? { ticket: { code: ticketCode, imageCid: TICKET_IMAGE_CID } } : {}),
+      ...(ticketCode
+        ? {
+            ticket: { code: ticketCode, imageCid: TICKET_IMAGE_CID },
+            attendanceReply: {
+              confirmUrl: this.attendanceReplyUrl('confirm', claimed, event.date, ticketCode),
+              cancelUrl: this.attendanceReplyUrl('cancel', claimed, event.date, ticketCode),
+            },
+            isFinalReminder: claimed.payload.isFinal === true,
+          }
+        : {}),
     });
     const digest = createHash('sha256').update(`${origin}\n${claimed.dedupeKey}`).digest('hex').slice(0, 40);
     return {

@@ -174,6 +174,10 @@ export type EventMailInput = {
   timeZone: string;
   /** The reminder's ticket: the holder's check-in code and the Content-ID of its attached QR code. */
   ticket?: { code: string; imageCid: string };
+  /** The reminder's signed one-click answers (decisions §19): each opens a page with one button. */
+  attendanceReply?: { confirmUrl: string; cancelUrl: string };
+  /** The second reminder, 2 hours before the start, in place of the day-before wording. */
+  isFinalReminder?: boolean;
 };
 
 /** The QR code's side in the mail, in CSS pixels: large enough to scan from a phone held out. */
@@ -189,7 +193,7 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
   const values = { title: input.event.title, date, location: input.event.location, organizer };
   const whenWhere: Block = { kind: 'lines', lines: [fillText(texts.when, values), fillText(texts.where, values)] };
   const blocks: Block[] = [];
-  const kindTexts = texts[input.kind];
+  const kindTexts = input.kind === 'event_reminder' && input.isFinalReminder ? texts.finalReminder : texts[input.kind];
   blocks.push({ kind: 'paragraph', text: fillText(kindTexts.body, values) });
   if (input.kind === 'event_changed') {
     const changes = effectiveChanges(input.payload.changes);
@@ -229,6 +233,11 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
     blocks.push({ kind: 'paragraph', text: texts.ticket.hint });
     blocks.push({ kind: 'image', cid: input.ticket.imageCid, alt: texts.ticket.alt, size: TICKET_IMAGE_SIZE });
     blocks.push({ kind: 'paragraph', text: fillText(texts.ticket.code, { code: input.ticket.code }) });
+  }
+  if (input.attendanceReply) {
+    blocks.push({ kind: 'paragraph', text: texts.attendanceReply.question });
+    blocks.push({ kind: 'button', label: texts.attendanceReply.confirm, url: input.attendanceReply.confirmUrl });
+    blocks.push({ kind: 'button', label: texts.attendanceReply.cancel, url: input.attendanceReply.cancelUrl });
   }
   blocks.push({ kind: 'button', label: texts.openEvent, url: input.eventUrl });
   const footer: FooterLine[] = [
@@ -357,4 +366,39 @@ export function renderOrganizationInvitationMail(input: {
     [],
   );
   return { subject: texts.organization_invitation.subject, text, html };
+}
+
+/**
+ * A walk-in checked in at the door with an address that has no account (decisions §19): who checked them
+ * in, where, and the sign-up that makes those hours theirs. The organizer's name and the title are
+ * disarmed: the address was typed by someone else, so the mail must not carry their links.
+ */
+export function renderWalkInInvitationMail(input: {
+  language: string | null;
+  organizerName: string | null;
+  eventTitle: string;
+  eventDate: Date;
+  timeZone: string;
+  signUpUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
+  const texts = mailTextsOf(language);
+  const title = defangLinks(input.eventTitle);
+  const values = {
+    organizer: defangLinks(input.organizerName?.trim() || texts.invitation.someone),
+    title,
+    date: formatDate(input.eventDate, language, input.timeZone),
+  };
+  const { text, html } = renderLayout(
+    language,
+    texts.greetingNoName,
+    [
+      { kind: 'paragraph', text: fillText(texts.walkInInvitation.body, values) },
+      { kind: 'button', label: texts.walkInInvitation.button, url: input.signUpUrl },
+    ],
+    [{ template: texts.walkInInvitation.footer, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink }],
+  );
+  // Our own words only in the subject, bar the title the organizer gave their event.
+  return { subject: fillText(texts.walkInInvitation.subject, { title }), text, html };
 }

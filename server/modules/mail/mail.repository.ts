@@ -124,12 +124,33 @@ export async function lockChangeMailQueue(tx: Executor): Promise<void> {
  * a moved event gets a reminder for its new start. Returns the rows written now (for notifications).
  */
 export async function queueDueReminders(db: Executor): Promise<Array<{ userId: string; eventId: number }>> {
-  return selectRows<{ userId: string; eventId: number }>(
+  const dayBefore = await selectRows<{ userId: string; eventId: number }>(
     db,
     sql`INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, payload)
         SELECT 'event_reminder', 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint, r.user_id, e.id, '{}'::jsonb
         FROM events e JOIN rsvps r ON r.event_id = e.id
         WHERE e.status = 'scheduled' AND e.date > now() AND e.date <= now() + interval '24 hours'
+          AND NOT r.is_walk_in AND r.checked_in_at IS NULL
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING user_id AS "userId", event_id AS "eventId"`,
+  );
+  return [...dayBefore, ...(await queueFinalReminders(db))];
+}
+
+/**
+ * The second reminder, 2 hours before the start (decisions §19), for whoever got the day-before one at
+ * least an hour ago: a place taken at the last minute has just had its reminder, and a second mail
+ * minutes after the first would only be noise. Walk-ins are at the door already.
+ */
+async function queueFinalReminders(db: Executor): Promise<Array<{ userId: string; eventId: number }>> {
+  return selectRows<{ userId: string; eventId: number }>(
+    db,
+    sql`INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, payload)
+        SELECT 'event_reminder', 'event_reminder_final:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint, r.user_id, e.id, '{"isFinal":true}'::jsonb
+        FROM events e JOIN rsvps r ON r.event_id = e.id
+        JOIN mail_outbox first ON first.dedupe_key = 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint
+        WHERE e.status = 'scheduled' AND e.date > now() AND e.date <= now() + interval '2 hours'
+          AND first.created_at <= now() - interval '1 hour' AND NOT r.is_walk_in AND r.checked_in_at IS NULL
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING user_id AS "userId", event_id AS "eventId"`,
   );

@@ -4,6 +4,7 @@ import {
   renderEmailVerificationMail,
   renderInvitationMail,
   renderOrganizationInvitationMail,
+  renderWalkInInvitationMail,
   renderPasswordResetMail,
 } from './mail-templates';
 
@@ -145,6 +146,18 @@ export function buildEmailVerificationMail(input: {
   validDays: number;
 }): Mail {
   return { to: input.to, ...renderEmailVerificationMail(input), link: input.verifyUrl };
+}
+
+/** A walk-in's address with no account: the sign-up that claims their hours (decisions §19). */
+export function buildWalkInInvitationMail(
+  input: Parameters<typeof renderWalkInInvitationMail>[0] & { to: string },
+): Mail {
+  return {
+    to: input.to,
+    ...renderWalkInInvitationMail(input),
+    link: input.signUpUrl,
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
 }
 
 /** An admin invited this address into an organization; the link joins whoever opens it signed in. */

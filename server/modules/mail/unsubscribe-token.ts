@@ -23,6 +23,10 @@ export function hashAddress(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('base64url');
 }
 
+export function unsubscribeLink(origin: string, token: string): string {
+  return `${new URL('/mail/unsubscribe', origin).href}?token=${token}`;
+}
+
 export function createUnsubscribeToken(secret: string, subject: UnsubscribeSubject): string {
   const who = subject.kind === 'invitation' ? subject.addressHash : subject.userId;
   const body = Buffer.from(JSON.stringify([subject.kind, who])).toString('base64url');

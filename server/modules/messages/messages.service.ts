@@ -8,8 +8,7 @@ import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit
 import { notifyOfMessage, readMessageNotifications } from '../notifications/notifications.service';
 import { isBlockedEitherWay } from '../moderation/moderation.service';
 import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.service';
-import { unsubscribeLink } from '../mail/mail-outbox.service';
-import { createUnsubscribeToken, hashAddress } from '../mail/unsubscribe-token';
+import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
 import { buildInvitationMail, type Mail, type Mailer, signUpLink } from '../mail/mail.service';
 import * as repository from './messages.repository';
 

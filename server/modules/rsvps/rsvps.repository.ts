@@ -129,12 +129,24 @@ export async function holdsConfirmedSlot(db: Executor, eventId: number, userId: 
   return rows.length > 0;
 }
 
-export async function deleteRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
-  const deleted = await db
+/** The deleted RSVP, or undefined when there was none; a walk-in (decisions §19) held no seat. */
+export async function deleteRsvp(
+  db: Executor,
+  eventId: number,
+  userId: string,
+): Promise<{ isWalkIn: boolean } | undefined> {
+  const [deleted] = await db
     .delete(rsvps)
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)))
-    .returning({ eventId: rsvps.eventId });
-  return deleted.length > 0;
+    .returning({ isWalkIn: rsvps.isWalkIn });
+  return deleted;
+}
+
+export async function releaseWalkIn(db: Executor, eventId: number): Promise<void> {
+  await db
+    .update(events)
+    .set({ walkInCount: sql`greatest(${events.walkInCount} - 1, 0)` })
+    .where(eq(events.id, eventId));
 }
 
 /**

@@ -148,9 +148,10 @@ export class RsvpsService {
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       if (event.slotCount > 0 && (await repository.holdsConfirmedSlot(tx, eventId, userId)))
         throw conflict(HOLDS_SLOTS, 'HOLDS_SLOTS');
-      if (!(await repository.deleteRsvp(tx, eventId, userId)))
-        throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
-      await repository.releaseSeat(tx, eventId);
+      const deleted = await repository.deleteRsvp(tx, eventId, userId);
+      if (!deleted) throw notFound('You have no RSVP for this event', 'RSVP_NOT_FOUND');
+      if (deleted.isWalkIn) await repository.releaseWalkIn(tx, eventId);
+      else await repository.releaseSeat(tx, eventId);
       await refreshAchievementProgress(tx, userId);
       await fillFreeSeats(tx, eventId, userId);
       await notifyOfWithdrawal(tx, event);

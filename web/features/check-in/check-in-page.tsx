@@ -1,5 +1,5 @@
-import { ArrowLeft, Camera, CameraOff, CloudOff, LogOut, Search, Undo2, UserCheck } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { ArrowLeft, Camera, CameraOff, CloudOff, LogOut, Laptop, Search, Undo2, UserCheck } from 'lucide-react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { DoorEntry } from '@contract/check-in';
@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { statusOf } from '@/lib/api-error';
 import { useDisplayTimeZone } from '@/lib/display-time-zone';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useLazyModule } from '@/lib/use-lazy-module';
 import { cn } from '@/lib/utils';
 import { useDoor } from './api/get-door';
@@ -51,7 +52,24 @@ function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
 
 type Outcome = { tone: 'good' | 'warning' | 'bad'; text: string };
 
-export default function CheckInPage() {
+// Not *-page files: routes.tsx takes every such file as a route of its own, listed in the route table.
+const KioskPage = lazyWithPreload(() => import('./kiosk-screen'));
+// The walk-in form (react-hook-form and the contract's schemas) is a chunk of its own: listed with the
+// door's route, its files would grow the route table every signed-in screen loads.
+const WalkInForm = lazyWithPreload(() => import('./walk-in-form').then((module) => ({ default: module.WalkInForm })));
+const SelfCheckInPage = lazyWithPreload(() => import('./self-check-in-screen'));
+
+/**
+ * /events/{id}/check-in: the organizer's door; /check-in/kiosk: its tablet (decisions §19);
+ * /check-in/self?code=: what the kiosk's QR code opens on a volunteer's phone. Any other mode is the door.
+ */
+export default function CheckInRoute() {
+  const { mode } = useParams<{ mode?: string }>();
+  if (mode === 'self') return <SelfCheckInPage.Component />;
+  return <DoorPage isKiosk={mode === 'kiosk'} />;
+}
+
+function DoorPage({ isKiosk }: { isKiosk: boolean }) {
   const { t, i18n } = useTranslation('check-in');
   const params = useParams<{ id: string }>();
   const eventId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
@@ -79,7 +97,10 @@ export default function CheckInPage() {
     );
   }
 
+  if (isKiosk) return <KioskPage.Component door={door} pending={pending} enqueue={enqueue} />;
+
   const checkedIn = people.filter((person) => person.checkedInAt !== null);
+  const guests = door.guests;
   const checkedOut = checkedIn.filter((person) => person.checkedOutAt !== null);
   const now = Date.now();
   const isOpen = now >= new Date(door.opensAt).getTime() && now <= new Date(door.closesAt).getTime();
@@ -132,6 +153,9 @@ export default function CheckInPage() {
   const shown = query
     ? people.filter((person) => fullName(person, '').toLocaleLowerCase(locale).includes(query))
     : people;
+  const shownGuests = query
+    ? guests.filter((guest) => `${guest.firstName} ${guest.lastName}`.toLocaleLowerCase(locale).includes(query))
+    : guests;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 pt-4 pb-28 sm:px-6 sm:pt-6">
@@ -142,15 +166,25 @@ export default function CheckInPage() {
         <ArrowLeft className="rtl:rotate-180" aria-hidden />
         {t('backToEvent')}
       </Link>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-sm break-words text-muted-foreground" dir="auto">
-          {door.title}
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-sm break-words text-muted-foreground" dir="auto">
+            {door.title}
+          </p>
+        </div>
+        <Link
+          href={`/events/${eventId}/check-in/kiosk`}
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          data-testid="door-kiosk"
+        >
+          <Laptop aria-hidden />
+          {t('kiosk.open')}
+        </Link>
       </header>
 
       <dl className="grid grid-cols-3 gap-2" data-testid="door-counts">
-        <Count label={t('counts.in')} value={checkedIn.length} testId="count-in" />
+        <Count label={t('counts.in')} value={checkedIn.length + guests.length} testId="count-in" />
         <Count label={t('counts.expected')} value={people.length} testId="count-expected" />
         <Count label={t('counts.out')} value={checkedOut.length} testId="count-out" />
       </dl>
@@ -225,6 +259,12 @@ export default function CheckInPage() {
         </CardContent>
       </Card>
 
+      {isOpen && (
+        <Suspense fallback={null}>
+          <WalkInForm.Component eventId={eventId} onOutcome={setOutcome} />
+        </Suspense>
+      )}
+
       <div className="relative">
         <Search className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" aria-hidden />
         <Input
@@ -238,8 +278,10 @@ export default function CheckInPage() {
         />
       </div>
 
-      {shown.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{people.length === 0 ? t('nobody') : t('noMatch')}</p>
+      {shown.length === 0 && shownGuests.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {people.length + guests.length === 0 ? t('nobody') : t('noMatch')}
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" data-testid="door-list">
           {shown.map((person) => {
@@ -247,8 +289,11 @@ export default function CheckInPage() {
             return (
               <li key={person.code} className="flex flex-wrap items-center gap-2 p-3" data-testid="door-person">
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium" dir="auto">
-                    {name}
+                  <span className="flex items-center gap-2">
+                    <span className="truncate font-medium" dir="auto">
+                      {name}
+                    </span>
+                    {person.isWalkIn && <Badge variant="outline">{t('walkIn.badge')}</Badge>}
                   </span>
                   <span className="text-xs text-muted-foreground" data-testid="door-person-state">
                     {person.checkedOutAt
@@ -296,6 +341,21 @@ export default function CheckInPage() {
               </li>
             );
           })}
+          {shownGuests.map((guest) => (
+            <li key={`guest-${guest.id}`} className="flex items-center gap-2 p-3" data-testid="door-guest">
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  <span className="truncate font-medium" dir="auto">
+                    {`${guest.firstName} ${guest.lastName}`}
+                  </span>
+                  <Badge variant="outline">{t('walkIn.badge')}</Badge>
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {t('walkIn.guestState', { time: timeOf(guest.checkedInAt) })}
+                </span>
+              </span>
+            </li>
+          ))}
         </ul>
       )}
     </div>

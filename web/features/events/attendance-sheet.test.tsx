@@ -54,6 +54,8 @@ describe('the attendance sheet', () => {
           createdAt: new Date(0).toISOString(),
           attended: null,
           isCoOrganizer: false,
+          confirmedAt: null,
+          history: { attended: 0, noShows: 0 },
         },
         {
           user: volunteer,
@@ -61,6 +63,8 @@ describe('the attendance sheet', () => {
           createdAt: new Date(0).toISOString(),
           attended: null,
           isCoOrganizer: false,
+          confirmedAt: null,
+          history: { attended: 0, noShows: 0 },
         },
       ],
       waitlist: [],

@@ -76,6 +76,7 @@ describe('Events Attended (Profile and Journey count events the same way)', () =
       eventsOrganized: 5,
       eventsJoined: 8,
       upcomingCount: 3,
+      attendanceRecord: { attended: 0, noShows: 0 },
       attendedCount: 8,
       organizedCount: 5,
     };

@@ -110,6 +110,11 @@ export default function JourneyPage() {
           tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
           label={t('stats.eventsAttended')}
           value={number.format(eventsAttended(stats.data))}
+          detail={
+            stats.data.attendanceRecord.attended + stats.data.attendanceRecord.noShows > 0
+              ? t('stats.record', stats.data.attendanceRecord)
+              : undefined
+          }
           testId="journey-events-attended"
         />
         <StatCard

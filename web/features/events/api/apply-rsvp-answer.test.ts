@@ -45,6 +45,7 @@ function seededClient() {
     totalHours: 2,
     verifiedHours: 0,
     upcomingCount: 1,
+    attendanceRecord: { attended: 0, noShows: 0 },
     attendedCount: 1,
     organizedCount: 0,
   });

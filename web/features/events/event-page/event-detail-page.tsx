@@ -30,7 +30,6 @@ import { CategoryBadge } from '../components/category-badge';
 import { EventDetailSkeleton } from './event-detail-skeleton';
 import { QuickShareCard } from '../share/quick-share-card';
 import { ReviewsSection } from './reviews-section';
-import { AttendeeSection } from '../organize/attendee-list';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ParticipationCard } from './participation-card';
 import { ShareButton } from '../share/share-button';
@@ -44,6 +43,10 @@ import '../components/english-event-texts';
 // visitor's first load stays within the 175 kB budget. Preloaded as soon as the page knows.
 const OrganizerPanel = lazyWithPreload(() =>
   import('../organize/organizer-panel').then((module) => ({ default: module.OrganizerPanel })),
+);
+// The attendee list (confirmations, each person's record, the attendance sheet) is the organizer's too.
+const AttendeeSection = lazyWithPreload(() =>
+  import('../organize/attendee-list').then((module) => ({ default: module.AttendeeSection })),
 );
 // The schedule (slots) loads on its own, only for an event that has slots or for its organizer.
 const ScheduleSection = lazyWithPreload(() =>
@@ -349,7 +352,9 @@ function EventDetail({ event }: { event: Event }) {
 
         {isOrganizer && (
           <div className="max-lg:order-2 lg:col-start-1">
-            <AttendeeSection event={event} />
+            <Suspense fallback={null}>
+              <AttendeeSection.Component event={event} />
+            </Suspense>
           </div>
         )}
 

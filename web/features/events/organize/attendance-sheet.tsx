@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PersonAvatar } from '@/components/people/person-avatar';
 import { cn } from '@/lib/utils';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
+import { AttendeeStanding } from './attendee-standing';
 import { useSaveAttendance } from '../api/use-event-management';
 
 type Checks = Record<string, boolean>;
@@ -150,6 +151,7 @@ export function AttendanceSheet({
                     {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
                     <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
                   </span>
+                  {!isSelf && <AttendeeStanding attendee={attendee} />}
                 </div>
                 {!isOpen && !isSelf && (
                   <Badge variant={attendee.attended ? 'default' : 'secondary'} data-testid="attended-badge">

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/use-toast';
 import { AttendanceSheet } from './attendance-sheet';
+import { AttendeeStanding } from './attendee-standing';
 import { PersonAvatar } from '@/components/people/person-avatar';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
@@ -119,6 +120,7 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
             <span className="text-xs text-muted-foreground">
               {t('attendees.rsvpedAt')}: <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
             </span>
+            <AttendeeStanding attendee={attendee} />
           </div>
           <Badge variant="secondary" data-testid="attendee-status">
             {t(`event-detail:rsvp.status.${attendee.status}.label`)}

@@ -37,7 +37,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: '/events/:id',
     page: 'events/event-page/event-detail-page',
-    namespaces: [...EVENT_SCREENS, 'share'],
+    namespaces: [...EVENT_SCREENS, 'share', 'reviews'],
     queries: ['/api/events/:id'],
   }, // Event detail
   // The organizer's door, its kiosk (/kiosk) and the kiosk QR code's self check-in (/self): one route, so

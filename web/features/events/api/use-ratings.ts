@@ -14,7 +14,7 @@ import { handleUnauthorized } from './use-rsvp';
  */
 export function useSubmitRating(eventId: number, options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation('event-detail');
+  const { t } = useTranslation('reviews');
   return useMutation<Rating, Error, Omit<CreateRatingBody, 'eventId'>>({
     mutationFn: (body) => callApi((api) => api.POST('/api/ratings', { body: { ...body, eventId } })),
     onSuccess: async () => {

@@ -19,7 +19,7 @@ export interface RatingDialogProps {
 
 /** The rating dialog: stars 0–5 with preview, optional comment, pending, closed on success. */
 export function RatingDialog({ eventId, eventTitle, isOpen, onOpenChange, currentRating }: RatingDialogProps) {
-  const { t } = useTranslation('event-detail');
+  const { t } = useTranslation('reviews');
   const labelId = useId();
   const commentId = useId();
   const [rating, setRating] = useState(currentRating?.rating ?? 0);

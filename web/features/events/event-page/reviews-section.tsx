@@ -34,7 +34,7 @@ export interface ReviewsSectionProps {
  * rating, so the organizer is not offered a button that can only fail.
  */
 export function ReviewsSection({ event, isPast, currentUserId, language }: ReviewsSectionProps) {
-  const { t } = useTranslation('event-detail');
+  const { t } = useTranslation('reviews');
   const ratings = useRatings(event.id, isPast);
   const [isExpanded, setIsExpanded] = useState(false);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -147,9 +147,9 @@ function RatingDialogLoader(props: RatingDialogProps) {
 }
 
 function ReviewItem({ rating, language }: { rating: Rating; language: string }) {
-  const { t } = useTranslation('event-detail');
-  const first = rating.user.firstName?.trim() || t('detail.unknownFirst');
-  const last = rating.user.lastName?.trim() || t('detail.unknownLast');
+  const { t } = useTranslation('reviews');
+  const first = rating.user.firstName?.trim() || t('event-detail:detail.unknownFirst');
+  const last = rating.user.lastName?.trim() || t('event-detail:detail.unknownLast');
   const date = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(
     new Date(rating.createdAt),
   );

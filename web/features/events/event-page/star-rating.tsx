@@ -15,7 +15,7 @@ export function StarDisplay({
   className?: string;
   size?: string;
 }) {
-  const { t } = useTranslation('event-detail');
+  const { t } = useTranslation('reviews');
   const rounded = Math.round(value);
   return (
     <span
@@ -60,7 +60,7 @@ export function StarRatingInput({
   isInvalid = false,
   isDisabled = false,
 }: StarRatingInputProps) {
-  const { t } = useTranslation('event-detail');
+  const { t } = useTranslation('reviews');
   const name = useId();
   const [hovered, setHovered] = useState(0);
   const shown = hovered || value;

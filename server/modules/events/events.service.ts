@@ -147,13 +147,13 @@ function toEvent(row: repository.EventRow, viewerId: string | null): Event {
     userWaitlistPosition: Number(row.userWaitlistPosition) > 0 ? Number(row.userWaitlistPosition) : null,
     slotCount: row.slotCount,
     openSlotPlaces: row.openSlotPlaces,
+    slotPlaces: row.slotPlaces,
+    seriesId: row.seriesId,
+    seriesPosition: row.seriesPosition,
     hiddenNotice:
       row.hiddenAt !== null && row.organizerId === viewerId
         ? { hiddenAt: new Date(row.hiddenAt).toISOString(), note: row.hiddenNote }
         : null,
-    slotPlaces: row.slotPlaces,
-    seriesId: row.seriesId,
-    seriesPosition: row.seriesPosition,
   };
 }
 

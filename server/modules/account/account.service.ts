@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { assertAcceptablePassword } from '../auth/password-strength';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { EventManagementService } from '../event-management/event-management.service';
+import { leaveEveryOrganization } from '../organizations/organizations.service';
 import { fillFreeSeats } from '../rsvps/rsvps.service';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS, type WriteLimit } from '../limits/limits.service';
 import { readMailLanguage } from '../mail/mail-settings.service';
@@ -338,6 +339,7 @@ export class AccountService {
     }
     await this.db.transaction(async (tx) => {
       await this.authService.endSessionsOfUser(user.id, null, tx);
+      await leaveEveryOrganization(tx, user.id);
       const { freedEventIds } = await repository.eraseAccount(tx, user.id);
       // A seat the user held goes to the next person waiting, in the freeing transaction.
       for (const eventId of freedEventIds) await fillFreeSeats(tx, eventId, null);

@@ -79,6 +79,10 @@ export async function deleteMember(db: Executor, organizationId: number, userId:
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
 }
 
+export async function deleteOrganization(db: Executor, organizationId: number): Promise<void> {
+  await db.delete(organizations).where(eq(organizations.id, organizationId));
+}
+
 export async function countOwners(db: Executor, organizationId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -16,6 +16,24 @@ import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.servi
 import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './organizations.repository';
 
+/**
+ * Before an account is erased (account.service): the person leaves every organization. One they alone
+ * owned passes to whoever has belonged longest in the highest role (admins, then organizers, then
+ * members), so no organization is ever left without an owner (decisions §20); one with nobody else in it
+ * goes, its events staying under their (now nameless) organizer.
+ */
+export async function leaveEveryOrganization(tx: Executor, userId: string): Promise<void> {
+  for (const { id } of await repository.listOrganizationsOf(tx, userId)) {
+    await repository.lockOrganization(tx, id);
+    const role = await repository.findMemberRole(tx, id, userId);
+    await repository.deleteMember(tx, id, userId);
+    if (role !== 'owner' || (await repository.countOwners(tx, id)) > 0) continue;
+    const [successor] = await repository.listMembers(tx, id);
+    if (successor) await repository.upsertMember(tx, id, successor.id, 'owner');
+    else await repository.deleteOrganization(tx, id);
+  }
+}
+
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>;
 
 const ORGANIZATION_NOT_FOUND = 'Organization not found';

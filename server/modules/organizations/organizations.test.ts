@@ -334,6 +334,47 @@ describe('members, roles and invitations', () => {
   });
 });
 
+describe('an account deleted', () => {
+  const deleteAccount = async (person: SignedUpUser) => {
+    const response = await call('DELETE', '/api/auth/user', person.cookie, { password: person.password });
+    expect(response.statusCode, response.body).toBe(204);
+  };
+
+  it('hands a sole owner’s organization to its longest-standing admin, keeps a second owner, and removes an empty one', async () => {
+    const owner = await signUpUser(app);
+    const [laterAdmin, earlierAdmin, member, coOwner, lonely] = [
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+    ];
+    const solelyOwned = await createOrganization(owner);
+    await addMember(solelyOwned, owner, member, 'member');
+    await addMember(solelyOwned, owner, earlierAdmin, 'admin');
+    await addMember(solelyOwned, owner, laterAdmin, 'admin');
+    const sharedOwnership = await createOrganization(owner);
+    await addMember(sharedOwnership, owner, coOwner, 'owner');
+    await addMember(sharedOwnership, owner, member, 'admin');
+    const empty = await createOrganization(lonely);
+
+    await deleteAccount(owner);
+    await deleteAccount(lonely);
+
+    // The admin who joined first owns it now; nobody else's role changed, and the deleted person is gone.
+    expect((await membersOf(solelyOwned, earlierAdmin.cookie)).members.map((m) => [m.user.id, m.role])).toEqual([
+      [earlierAdmin.user.id, 'owner'],
+      [laterAdmin.user.id, 'admin'],
+      [member.user.id, 'member'],
+    ]);
+    expect((await membersOf(sharedOwnership, coOwner.cookie)).members.map((m) => [m.user.id, m.role])).toEqual([
+      [coOwner.user.id, 'owner'],
+      [member.user.id, 'admin'],
+    ]);
+    expect((await call('GET', `/api/organizations/${empty.slug}`, member.cookie)).statusCode).toBe(404);
+  });
+});
+
 describe('events held under an organization', () => {
   it("lets its owners, admins and organizers hold events, and nobody else, nor under another's organization", async () => {
     const owner = await signUpUser(app);

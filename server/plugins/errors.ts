@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode } from '../../contract/errors';
 import { HttpError, codeForStatus } from '../lib/http-error';
 import { API_DATA_HEADERS } from '../lib/security-headers';
+import { databaseErrorCode } from '../db/database-error-code';
 
 /** Node's refusals of a header name or value, thrown when the answer's headers are written. */
 const INVALID_HEADER_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE']);
@@ -121,13 +122,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 /** SQLSTATE class 22 (data exception: NUL bytes, out-of-range values) can only come from the values a client sent. */
 function isDataException(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return databaseErrorCode(error)?.startsWith('22') ?? false;
 }
 
 function describeLocation(instancePath: string, context: string | undefined): string {

@@ -5,6 +5,7 @@ import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { notifyOfRsvp, notifyOfWithdrawal } from '../notifications/notifications.service';
 import { announceEventChange } from '../events/events.service';
 import * as repository from './rsvps.repository';
+import { databaseErrorCode } from '../../db/database-error-code';
 
 export type LockedEvent = repository.LockedEvent;
 export const isHiddenFrom = repository.isHiddenFrom;
@@ -90,17 +91,6 @@ export async function releaseAttendingRsvp(tx: Executor, eventId: number, userId
   if (!(await repository.deleteRsvpWithStatus(tx, eventId, userId, 'attending'))) return;
   await repository.releaseSeat(tx, eventId);
   await refreshAchievementProgress(tx, userId);
-}
-
-/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
-function databaseErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 export class RsvpsService {

@@ -33,6 +33,7 @@ import * as repository from './slots.repository';
 import type { SeriesScope } from '../../../contract/series';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
+import { databaseErrorCode } from '../../db/database-error-code';
 
 const SLOT_NOT_FOUND = 'Slot not found';
 const SLOT_FULL = 'This slot is full';
@@ -51,17 +52,6 @@ const START_IN_PAST = 'Start must be in the future';
 const HOLDER_OVERLAP = 'Someone holding this slot holds another slot at the new time';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the slot until 30 days after it';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
-
-/** The PostgreSQL error code of a driver error, which Drizzle wraps as the cause. */
-function databaseErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 function isOverlapping(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;

@@ -85,6 +85,22 @@ async function inviteAndReadToken(
   return new URL(link).hash.replace('#token=', '');
 }
 
+/** An organization with one person in each role (the admin invited by the owner), and a stranger. */
+async function organizationWithEveryRole() {
+  const owner = await signUpUser(app);
+  const [admin, organizer, member, stranger] = [
+    await signUpUser(app),
+    await signUpUser(app),
+    await signUpUser(app),
+    await signUpUser(app),
+  ];
+  const organization = await createOrganization(owner);
+  await addMember(organization, owner, admin, 'admin');
+  await addMember(organization, admin, organizer, 'organizer');
+  await addMember(organization, admin, member, 'member');
+  return { organization, owner, admin, organizer, member, stranger };
+}
+
 async function membersOf(organization: Organization, cookie: string): Promise<OrganizationMembers> {
   const response = await call('GET', `/api/organizations/${organization.id}/members`, cookie);
   expect(response.statusCode, response.body).toBe(200);
@@ -260,17 +276,7 @@ describe('members, roles and invitations', () => {
   });
 
   it('lets only owners and admins see members and invite, and only owners make owners', async () => {
-    const owner = await signUpUser(app);
-    const [admin, organizer, member, stranger] = [
-      await signUpUser(app),
-      await signUpUser(app),
-      await signUpUser(app),
-      await signUpUser(app),
-    ];
-    const organization = await createOrganization(owner);
-    await addMember(organization, owner, admin, 'admin');
-    await addMember(organization, admin, organizer, 'organizer');
-    await addMember(organization, admin, member, 'member');
+    const { organization, owner, admin, organizer, member, stranger } = await organizationWithEveryRole();
     const invitationsUrl = `/api/organizations/${organization.id}/invitations`;
     for (const person of [organizer, member, stranger]) {
       expect((await call('GET', `/api/organizations/${organization.id}/members`, person.cookie)).statusCode).toBe(403);
@@ -377,17 +383,7 @@ describe('an account deleted', () => {
 
 describe('events held under an organization', () => {
   it("lets its owners, admins and organizers hold events, and nobody else, nor under another's organization", async () => {
-    const owner = await signUpUser(app);
-    const [admin, organizer, member, stranger] = [
-      await signUpUser(app),
-      await signUpUser(app),
-      await signUpUser(app),
-      await signUpUser(app),
-    ];
-    const organization = await createOrganization(owner);
-    await addMember(organization, owner, admin, 'admin');
-    await addMember(organization, owner, organizer, 'organizer');
-    await addMember(organization, owner, member, 'member');
+    const { organization, owner, admin, organizer, member, stranger } = await organizationWithEveryRole();
     for (const person of [owner, admin, organizer]) {
       const event = await createEvent(app, person.cookie, { organizationId: organization.id });
       expect(event.organization?.slug).toBe(organization.slug);

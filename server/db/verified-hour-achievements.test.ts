@@ -1,15 +1,15 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRsvpRow, createEventRow, daysFromNow } from '../test/fixtures';
+import { daysFromNow } from '../test/fixtures';
 import { seedCatalogue } from './catalogue';
 import { type DatabaseHandle, openDatabase } from './client';
 import { migrationsFolder } from './migrate';
-import { achievements, rsvps, userAchievements, users } from './schema';
+import { achievements, userAchievements, users } from './schema';
 
 const MIGRATION = '0016_verified_hour_achievements';
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,9 +48,11 @@ afterAll(async () => {
 describe('the migration of hour achievements to verified hours', () => {
   it('counts verified hours: unlocks what they reach, takes back what only planned hours reached', async () => {
     const db = handle.db;
-    await db
-      .insert(users)
-      .values(['organizer', 'verified', 'planned', 'untouched'].map((id) => ({ id, email: `${id}@example.org` })));
+    // The rows are written in SQL of the tables as they stood before the migration: the schema module
+    // describes today's tables, whose later columns do not exist yet here.
+    await db.execute(sql`INSERT INTO users (id, email) VALUES
+      ('organizer', 'organizer@example.org'), ('verified', 'verified@example.org'),
+      ('planned', 'planned@example.org'), ('untouched', 'untouched@example.org')`);
     const hourAchievements = await db
       .select({ id: achievements.id, name: achievements.name })
       .from(achievements)
@@ -58,23 +60,20 @@ describe('the migration of hour achievements to verified hours', () => {
     const idOf = (name: string) => hourAchievements.find((achievement) => achievement.name === name)!.id;
     // Four separate three-hour events attended: twelve verified hours.
     for (let index = 0; index < 4; index += 1) {
-      const event = await createEventRow(db, {
-        organizerId: 'organizer',
-        date: new Date(daysFromNow(-20).getTime() + index * 24 * HOUR_MS),
-      });
-      await addRsvpRow(db, event.id, 'verified');
-      await db
-        .update(rsvps)
-        .set({ attended: true })
-        .where(and(eq(rsvps.eventId, event.id), eq(rsvps.userId, 'verified')));
+      const date = new Date(daysFromNow(-20).getTime() + index * 24 * HOUR_MS);
+      await db.execute(sql`WITH event AS (
+          INSERT INTO events (title, description, location, date, category_id, organizer_id, search_vector, rsvp_count)
+          VALUES ('Beach cleanup', 'Bring gloves.', 'Lisbon', ${date.toISOString()}::timestamptz, 1, 'organizer',
+                  to_tsvector('simple', 'beach cleanup'), 1)
+          RETURNING id)
+        INSERT INTO rsvps (event_id, user_id, status, attended) SELECT id, 'verified', 'attending', true FROM event`);
     }
-    const unlockedBefore = new Date('2026-01-05T10:00:00Z');
-    await db.insert(userAchievements).values([
-      // Counted on planned hours before: in progress for one, unlocked for the other.
-      { userId: 'verified', achievementId: idOf('Helping Hand'), progress: 6, unlockedAt: null },
-      { userId: 'planned', achievementId: idOf('Helping Hand'), progress: 30, unlockedAt: unlockedBefore },
-      { userId: 'planned', achievementId: idOf('Time Giver'), progress: 30, unlockedAt: null },
-    ]);
+    const unlockedBefore = new Date('2026-01-05T10:00:00Z').toISOString();
+    // Counted on planned hours before: in progress for one, unlocked for the other.
+    await db.execute(sql`INSERT INTO user_achievements (user_id, achievement_id, progress, unlocked_at) VALUES
+      ('verified', ${idOf('Helping Hand')}, 6, NULL),
+      ('planned', ${idOf('Helping Hand')}, 30, ${unlockedBefore}::timestamptz),
+      ('planned', ${idOf('Time Giver')}, 30, NULL)`);
 
     await migrateWith(migrationsFolder);
 

@@ -271,9 +271,10 @@ function EventDetail({ event }: { event: Event }) {
               </DetailRow>
             </ul>
 
-            <div className="flex items-center gap-3 border-t border-border pt-4">
+            {/* On a phone the organizer's name keeps its room and the two actions wrap below it. */}
+            <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
               <PersonAvatar person={event.organizer} className="size-11" />
-              <div className="min-w-0">
+              <div className="min-w-40 flex-1">
                 <p className="text-xs text-muted-foreground">{t('detail.organizer')}</p>
                 <p className="truncate font-semibold" dir="auto" data-testid="organizer-name">
                   {organizerFirst} {organizerLast}
@@ -290,7 +291,6 @@ function EventDetail({ event }: { event: Event }) {
                   </Link>
                 )}
               </div>
-              {!isGuest && !isOrganizer && <ReportEvent event={event} label={t('detail.report')} />}
               {/* §21: the one thread with the organizer (Chat opens a fresh thread by their id). */}
               {!isGuest && !isOrganizer && (
                 <Link
@@ -301,6 +301,8 @@ function EventDetail({ event }: { event: Event }) {
                   {t('detail.contactOrganizer')}
                 </Link>
               )}
+              {/* Reporting is there for whoever needs it, quieter than the actions people come for. */}
+              {!isGuest && !isOrganizer && <ReportEvent event={event} label={t('detail.report')} />}
             </div>
           </CardContent>
         </Card>
@@ -499,7 +501,13 @@ function ReportEvent({ event, label }: { event: Event; label: string }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" className="ms-auto" onClick={() => setIsOpen(true)} data-testid="report-button">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="shrink-0 text-muted-foreground"
+        onClick={() => setIsOpen(true)}
+        data-testid="report-button"
+      >
         {label}
       </Button>
       {isOpen && (

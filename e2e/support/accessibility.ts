@@ -3,6 +3,16 @@ import { expect, type Page } from '@playwright/test';
 
 /** axe on the current page: no serious or critical violation (the accessibility bar every screen is held to). */
 export async function expectNoSeriousAccessibilityViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // A dialog or toast fading in has its colours at part opacity: axe measured the contrast mid-animation and
+  // failed a screen that is fine once shown. Finite animations are let finish first (spinners never end).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

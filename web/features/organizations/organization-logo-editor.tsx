@@ -9,17 +9,7 @@ import { statusOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
 import { organizationQueryOptions } from './api/get-organization';
-
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
+import { ACCEPTED_IMAGE_TYPES, readAsDataUrl } from '@/lib/image-file';
 
 /** Owners and admins choose or remove the logo; the server re-encodes it to a square. */
 export function OrganizationLogoEditor({ organization }: { organization: Organization }) {
@@ -54,7 +44,7 @@ export function OrganizationLogoEditor({ organization }: { organization: Organiz
     event.target.value = '';
     if (!file) return;
     setError(null);
-    if (!ACCEPTED_TYPES.includes(file.type)) return setError(t('logo.wrongType'));
+    if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return setError(t('logo.wrongType'));
     if (file.size > ORGANIZATION_LIMITS.logoBytesMax) return setError(t('logo.tooLarge'));
     save.mutate(await readAsDataUrl(file));
   };
@@ -65,7 +55,7 @@ export function OrganizationLogoEditor({ organization }: { organization: Organiz
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_TYPES.join(',')}
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           className="sr-only"
           tabIndex={-1}
           aria-hidden

@@ -15,20 +15,10 @@ import { isApiError, statusOf } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { FieldMessage, nameErrorText, problemText } from './settings-text';
 import { useUpdateProfile } from './api/use-account';
+import { ACCEPTED_IMAGE_TYPES, readAsDataUrl } from '@/lib/image-file';
 
 const namesSchema = z.object({ firstName: personNameSchema('First name'), lastName: personNameSchema('Last name') });
 type Names = z.infer<typeof namesSchema>;
-
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Names (the one name rule, checked here with the same schema) and the profile photo. */
 export function ProfileSection({ user }: { user: User }) {
@@ -70,7 +60,7 @@ export function ProfileSection({ user }: { user: User }) {
     event.target.value = '';
     if (!file) return;
     setPhotoError(null);
-    if (!ACCEPTED_TYPES.includes(file.type)) return setPhotoError(t('profile.photoWrongType'));
+    if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return setPhotoError(t('profile.photoWrongType'));
     if (file.size > PROFILE_IMAGE_BYTES_MAX) return setPhotoError(t('profile.photoTooLarge'));
     try {
       await photoUpdate.mutateAsync({ profileImage: await readAsDataUrl(file) });
@@ -107,7 +97,7 @@ export function ProfileSection({ user }: { user: User }) {
               <input
                 ref={fileInput}
                 type="file"
-                accept={ACCEPTED_TYPES.join(',')}
+                accept={ACCEPTED_IMAGE_TYPES.join(',')}
                 className="sr-only"
                 tabIndex={-1}
                 aria-hidden

@@ -23,11 +23,10 @@ import { useCreateEvent } from '../api/use-create-event';
 import { useUpdateEvent } from '../api/use-event-management';
 import { SeriesScopeField } from '../schedule/series-scope-field';
 import { NO_REPEAT, RepeatsFields, type RepeatValues } from './repeats-fields';
+import { ACCEPTED_IMAGE_TYPES, readAsDataUrl } from '@/lib/image-file';
 
 /** An event starts at least 30 minutes from now. */
 export const MIN_LEAD_MINUTES = 30;
-const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-
 /** `YYYY-MM-DDTHH:mm` in local time, the value format of <input type="datetime-local">. */
 export function toDateTimeLocal(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -42,15 +41,6 @@ function earliestStart(now = Date.now()): Date {
 
 function earliestAllowedMinute(now = Date.now()): number {
   return Math.floor((now + MIN_LEAD_MINUTES * 60_000) / 60_000) * 60_000;
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** `src` is a new photo's data URL or, when editing or duplicating, one of the event's stored photo URLs. */

@@ -1,0 +1,35 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { run } from './run.mjs';
+
+/**
+ * `npm run test:stress`. The fuzzer drives the app in its own process through `inject` on PGlite, so it
+ * keeps one core busy and leaves the other idle; the suites that only count (capacity, crash durability,
+ * backup, the mail outbox) assert no time, so they run beside it. The suites that time something (answers
+ * during a stream flood, exit within 10 s of SIGTERM, recovery after a database restart, memory under
+ * uploads, a notice across processes within 2 s) then run alone, as they were measured.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const vitest = path.join(root, 'node_modules/.bin/vitest');
+const config = ['run', '-c', 'vitest.stress.config.ts'];
+const stress = (name) => `server/stress/${name}.stress.ts`;
+const countingSuites = ['capacity', 'durability', 'backup', 'mail-outbox'];
+const timingSuites = ['cluster', 'stream-flood', 'shutdown', 'database-faults', 'upload-memory'];
+
+// A new suite must be placed in one of the groups, or it would silently not run.
+const grouped = new Set(['fuzz', ...countingSuites, ...timingSuites]);
+const ungrouped = readdirSync(path.join(root, 'server/stress'))
+  .filter((file) => file.endsWith('.stress.ts'))
+  .map((file) => file.replace('.stress.ts', ''))
+  .filter((name) => !grouped.has(name));
+if (ungrouped.length) {
+  console.error(`scripts/test-stress.mjs: place ${ungrouped.join(', ')} in a group (counting or timing).`);
+  process.exit(1);
+}
+
+const beside = await Promise.all([
+  run(vitest, [...config, stress('fuzz')], { cwd: root }),
+  run(vitest, [...config, ...countingSuites.map(stress)], { cwd: root }),
+]);
+const alone = await run(vitest, [...config, ...timingSuites.map(stress)], { cwd: root });
+process.exit([...beside, alone].some((code) => code !== 0) ? 1 : 0);

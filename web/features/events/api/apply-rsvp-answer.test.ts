@@ -98,4 +98,18 @@ describe('applyRsvpAnswer', () => {
       userWaitlistPosition: null,
     });
   });
+
+  it('is not undone by a read of the event that left before the RSVP and lands after it', async () => {
+    const client = seededClient();
+    let answerStaleRead: (event: Event) => void = () => {};
+    const staleRead = client.fetchQuery({
+      queryKey: eventQueryKey(7),
+      queryFn: () => new Promise<Event>((resolve) => (answerStaleRead = resolve)),
+      staleTime: 0,
+    });
+    await applyRsvpAnswer(client, 7, { status: 'supporting', rsvpCount: 3 });
+    answerStaleRead(event(7));
+    await staleRead.catch(() => undefined);
+    expect(client.getQueryData<Event>(eventQueryKey(7))).toMatchObject({ userRsvpStatus: 'supporting', rsvpCount: 3 });
+  });
 });

@@ -23,11 +23,16 @@ type RsvpFields = Pick<ListedEvent, 'id' | 'rsvpCount' | 'userRsvpStatus' | 'use
  * every RSVP), my RSVPs when the event is new to that list (its place in the server's order), and the
  * event's attendees (names and rows only the server has), each only if shown.
  */
-export function applyRsvpAnswer(
+export async function applyRsvpAnswer(
   queryClient: QueryClient,
   eventId: number,
   answer: { status: NonNullable<ListedEvent['userRsvpStatus']>; rsvpCount: number },
 ) {
+  // A read of the event that left before the RSVP was written would land after this and put the old
+  // status back (seen in the browser suite on a loaded machine: the toast said updated, the button did not).
+  // Only a copy that has data is cancelled: cancelling its first load would leave the screen without one.
+  if (queryClient.getQueryData(eventQueryKey(eventId)) !== undefined)
+    await queryClient.cancelQueries({ queryKey: eventQueryKey(eventId) });
   const update = <Event extends RsvpFields>(event: Event): Event => {
     if (event.id !== eventId) return event;
     const hasLeftQueue = event.userWaitlistPosition !== null;

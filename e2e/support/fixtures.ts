@@ -139,6 +139,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const port = E2E_PORT + 10 + workerInfo.parallelIndex;
       const server = await startEmptyServer(port);
       await use(`http://127.0.0.1:${port}`);
+      // A server that already died (its port taken by another run's) has nothing left to stop.
+      if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));
       process.kill(-server.pid!, 'SIGTERM');
       await exited;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './find-chromium.mjs';
-import { run } from './run.mjs';
+import { run, runHoldingOutput } from './run.mjs';
 
 /**
  * `npm test`: the whole suite, as CI runs it. Type check, lint and layout check, unit and API tests
@@ -31,10 +31,35 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-if (shouldRun('static')) {
-  await stage('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  await stage('lint and layout', 'npm', ['run', '--silent', 'lint']);
+/**
+ * A stage that runs beside others: its output is held back and printed whole when it ends, so that the
+ * stages' lines do not mix.
+ */
+async function stageBeside(name, command, args) {
+  const { code, output } = await runHoldingOutput(command, args, { cwd: root, env: process.env });
+  console.log(`\n=== ${name} ===`);
+  process.stdout.write(output);
+  if (code !== 0) failures.push(name);
+  return code;
 }
+
+// The type check and the linters each use one core: they run together, and beside the production build
+// below, rather than one after another (about a minute of a two-core run).
+const staticChecks = shouldRun('static')
+  ? Promise.all([
+      stageBeside('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+      stageBeside('lint and layout', 'npm', ['run', '--silent', 'lint']),
+    ])
+  : Promise.resolve();
+const chromium = shouldRun('e2e') ? ensureChromium() : null;
+const buildCodes = shouldRun('e2e')
+  ? [
+      await stage('production build', bin('vite'), ['build', '--logLevel', 'warn']),
+      // The compiled server is what `npm start` runs; building it here catches what tsx would forgive.
+      await stage('server build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]),
+    ]
+  : [];
+await staticChecks;
 
 if (shouldRun('unit')) {
   const file = path.join(reports, 'vitest.json');
@@ -52,11 +77,7 @@ if (shouldRun('unit')) {
 }
 
 if (shouldRun('e2e')) {
-  const chromium = ensureChromium();
-  const buildCode = await stage('production build', bin('vite'), ['build', '--logLevel', 'warn']);
-  // The compiled server is what `npm start` runs; building it here catches what tsx would forgive.
-  const serverBuildCode = await stage('server build', process.execPath, [path.join(root, 'scripts/build-server.mjs')]);
-  if (buildCode === 0 && serverBuildCode === 0) {
+  if (buildCodes.every((code) => code === 0)) {
     const file = path.join(reports, 'playwright.json');
     const browserCode = await stage(
       'browser tests (Playwright + Chromium)',

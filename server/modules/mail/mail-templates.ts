@@ -167,6 +167,8 @@ export type EventMailInput = {
     changes?: Changes;
     reason?: string | null;
     content?: string;
+    /** A change of several dates of a series: the dates the person holds that it reached (decisions §18). */
+    series?: { dates?: Array<{ eventId: number; date: string }> };
   };
   eventUrl: string;
   unsubscribeUrl: string;
@@ -179,6 +181,24 @@ export type EventMailInput = {
   /** The second reminder, 2 hours before the start, in place of the day-before wording. */
   isFinalReminder?: boolean;
 };
+
+/**
+ * A person told once of a change that reached several of their dates in a series hears every one of
+ * them, not only the first (decisions §18): a heading and one line per date, as they are now.
+ */
+function seriesDateBlocks(
+  heading: string,
+  series: EventMailInput['payload']['series'],
+  language: LanguageCode,
+  timeZone: string,
+): Block[] {
+  const dates = series?.dates ?? [];
+  if (dates.length < 2) return [];
+  return [
+    { kind: 'paragraph', text: heading },
+    { kind: 'lines', lines: dates.map((entry) => formatDate(new Date(entry.date), language, timeZone)) },
+  ];
+}
 
 /** The QR code's side in the mail, in CSS pixels: large enough to scan from a phone held out. */
 const TICKET_IMAGE_SIZE = 240;
@@ -217,12 +237,14 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
         }),
       );
     if (lines.length > 0) blocks.push({ kind: 'lines', lines });
+    blocks.push(...seriesDateBlocks(texts.event_changed.seriesDates, input.payload.series, language, input.timeZone));
   } else if (input.kind === 'event_cancelled') {
     if (input.payload.reason)
       blocks.push({
         kind: 'paragraph',
         text: fillText(texts.event_cancelled.reason, { reason: input.payload.reason }),
       });
+    blocks.push(...seriesDateBlocks(texts.event_cancelled.seriesDates, input.payload.series, language, input.timeZone));
   } else if (input.kind === 'announcement') {
     blocks.push({ kind: 'quote', text: input.payload.content ?? '' });
     blocks.push(whenWhere);

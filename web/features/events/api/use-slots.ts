@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CreateSlotBody, UpdateSlotBody } from '@contract/slots';
+import type { AttendanceBody } from '@contract/event-management';
+import type { CreateSlotBody, SlotRoster, UpdateSlotBody } from '@contract/slots';
+import { VERIFIED_HOURS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
+import { slotRosterQueryOptions } from './get-slots';
 import { refreshEventQueries } from './keys';
 import { handleUnauthorized } from './use-rsvp';
 
@@ -114,4 +117,23 @@ export function useDecideSignup() {
           ),
     ({ isApproved }) => (isApproved ? t('pending.approved') : t('pending.declined')),
   );
+}
+
+/** PUT /api/slots/{id}/attendance: who came to one slot; the answer is that slot's row of the roster. */
+export function useSaveSlotAttendance(eventId: number, slotId: number) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('organizer');
+  const showFailure = useShowFailure();
+  return useMutation<SlotRoster[number], Error, AttendanceBody>({
+    mutationFn: (body) =>
+      callApi((api) => api.PUT('/api/slots/{id}/attendance', { params: { path: { id: slotId } }, body })),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(slotRosterQueryOptions(eventId).queryKey, (current) =>
+        current?.map((entry) => (entry.slotId === answer.slotId ? answer : entry)),
+      );
+      toast({ title: t('attendance.savedTitle'), description: t('attendance.savedDescription') });
+      await queryClient.invalidateQueries({ queryKey: VERIFIED_HOURS_QUERY_KEY });
+    },
+    onError: showFailure,
+  });
 }

@@ -137,3 +137,30 @@ export function useSaveSlotAttendance(eventId: number, slotId: number) {
     onError: showFailure,
   });
 }
+
+/**
+ * The create form's schedule (decision 0039): each slot added to the new event right after it is made,
+ * to every date of a series at once (`scope=all`, each at the same time of its date). One call at a time,
+ * in the form's order; answers how many failed, which the organizer then adds on the event page. The
+ * lists read again afterwards, as the event's open places changed.
+ */
+export function useAddSlotsToNewEvent() {
+  const refresh = useRefreshSchedule();
+  return async (eventId: number, slots: CreateSlotBody[], isSeries: boolean): Promise<number> => {
+    let failed = 0;
+    for (const body of slots) {
+      try {
+        await callApi((api) =>
+          api.POST('/api/events/{id}/slots', {
+            params: { path: { id: eventId }, ...(isSeries ? { query: { scope: 'all' as const } } : {}) },
+            body,
+          }),
+        );
+      } catch {
+        failed += 1;
+      }
+    }
+    await refresh();
+    return failed;
+  };
+}

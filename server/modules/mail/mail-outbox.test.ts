@@ -419,6 +419,39 @@ describe('a change of several dates of a series', () => {
   });
 });
 
+describe('changes of a slot', () => {
+  it('a new time and a removal each reach the holder by mail, naming the slot and its times', async () => {
+    const uma = await signUpSettled(app, { firstName: 'Uma' });
+    const eventId = (await createEvent(app, organizer.cookie, { date: daysFromNow(5).toISOString() })).id;
+    const startsAt = daysFromNow(5);
+    const window = (hours: number) => ({
+      startsAt: new Date(startsAt.getTime() + hours * 60 * 60 * 1000).toISOString(),
+      endsAt: new Date(startsAt.getTime() + (hours + 2) * 60 * 60 * 1000).toISOString(),
+    });
+    const made = await call(organizer, 'POST', `/api/events/${eventId}/slots`, {
+      role: 'Kitchen',
+      ...window(0),
+      capacity: 3,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const slotId = (made.json() as { id: number }).id;
+    expect((await call(uma, 'POST', `/api/slots/${slotId}/signup`)).statusCode).toBe(201);
+    await deliver();
+
+    expect((await call(organizer, 'PATCH', `/api/slots/${slotId}`, window(3))).statusCode).toBe(200);
+    const moved = (await deliver()).filter((mail) => recipientOf(mail) === uma.user.email);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.subject).toBe('An event you are going to has changed');
+    expect(moved[0]!.text).toMatch(/Your slot Kitchen now runs .+ \(was .+\)\./);
+    expectMailBasics(moved[0]!, eventId, 'en');
+
+    expect((await call(organizer, 'DELETE', `/api/slots/${slotId}`)).statusCode).toBe(204);
+    const removed = (await deliver()).filter((mail) => recipientOf(mail) === uma.user.email);
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.text).toMatch(/The slot Kitchen \(.+\) was removed from the schedule/);
+  });
+});
+
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
     const eventId = (

@@ -63,7 +63,9 @@ export async function queueMailsOfEventChanges(tx: Executor, limit: number): Pro
           ), single AS (
             INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
             SELECT type, type || ':' || id || ':' || user_id, user_id, event_id, actor_id, payload
-            FROM recipients WHERE type <> 'event_changed'
+            -- A change of a slot (its time, its removal, a declined place) is one mail per record and person:
+            -- it names the slot, and gathering is for the event's own date, place and length.
+            FROM recipients WHERE type <> 'event_changed' OR NOT (payload ? 'changes')
             ON CONFLICT (dedupe_key) DO NOTHING
           ), changed_fields AS (
             SELECT r.event_id, r.user_id, f.key AS field,

@@ -72,4 +72,39 @@ test.describe('scheduling screens', () => {
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
     await captureScreens(page, 'scheduling-volunteer-ar', `/events/${event.id}`, choose);
   });
+
+  test("the create form's schedule, and the attendance sheet per slot", async ({ page, context, user, newPerson }) => {
+    void user;
+    await captureScreens(page, 'scheduling-create-form', '/', async (screen) => {
+      await screen
+        .locator('section[aria-labelledby="home-greeting"]')
+        .getByRole('button', { name: 'Create Event' })
+        .click();
+      const dialog = screen.getByRole('dialog', { name: 'Create New Event' });
+      await dialog.getByLabel('Date & Time').fill('2031-05-03T09:00');
+      await dialog.getByTestId('schedule-field-add').click();
+      await dialog.getByTestId('schedule-field-slot').last().getByLabel('Role').fill('Registration desk');
+      await dialog.getByTestId('schedule-field-add').click();
+      await dialog.getByTestId('schedule-field-slot').last().getByLabel('Role').fill('First aid');
+      await dialog.getByTestId('schedule-field-slot').last().getByLabel('I approve each volunteer').check();
+      await dialog.getByTestId('schedule-field-add').scrollIntoViewIfNeeded();
+    });
+    // Attendance opens at a slot's start: these slots start a few seconds from now.
+    const start = Date.now() + 6_000;
+    const event = await createEventWith(context.request, {
+      title: 'Harbour food drive',
+      date: new Date(start).toISOString(),
+    });
+    const ids = await addSlots(context.request, event.id, start);
+    const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
+    await volunteer.request.post(`/api/slots/${ids[0]}/signup`);
+    await volunteer.request.dispose();
+    await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(start);
+    await captureScreens(page, 'scheduling-slot-attendance', `/events/${event.id}`, async (screen) => {
+      const attendance = screen.getByTestId('slot-attendance');
+      await expect(attendance.getByTestId('attendance-checkbox')).toHaveCount(1);
+      await attendance.getByTestId('attendance-checkbox').check();
+      await attendance.scrollIntoViewIfNeeded();
+    });
+  });
 });

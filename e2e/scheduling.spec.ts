@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/toasts';
@@ -99,6 +100,75 @@ test.describe('volunteer scheduling', () => {
       await expect(firstAid.getByTestId('pending-list')).toHaveCount(0);
       const mine = (await (await volunteer.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
       expect(mine.find((slot) => slot.id === approval.id)?.userSignupStatus).toBe('confirmed');
+
+      // The schedule as CSV: a line per person in a slot, and a line for a slot nobody took yet.
+      const downloading = page.waitForEvent('download');
+      await schedule.getByRole('button', { name: 'Schedule (CSV)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`event-${event.id}-schedule.csv`);
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toMatch(
+        /^"Role","Starts \(.+\)","Ends \(.+\)","Capacity","Name","Status","Waitlist position","Attended"$/,
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines.find((line) => line.startsWith('"Registration desk"'))).toMatch(/,"3","","","",""$/);
+      expect(lines.find((line) => line.startsWith('"First aid"'))).toMatch(
+        /,"3","Noor Haddad","Confirmed","","Not recorded"$/,
+      );
+      expect(lines.join('\n')).not.toContain('@');
+    } finally {
+      await volunteer.request.dispose();
+    }
+  });
+
+  test('once a slot starts the organizer records who came to it, and the volunteer’s verified hours count that slot', async ({
+    page,
+    context,
+    user,
+    newPerson,
+  }) => {
+    void user;
+    // Slots can only be taken before they start: this event and its slots start a few seconds from now.
+    const start = Date.now() + 6_000;
+    const event = await createEventWith(context.request, {
+      title: `Slot attendance ${suffix()}`,
+      date: new Date(start).toISOString(),
+    });
+    await addSlotWith(context.request, event.id, { role: 'Kitchen', startHours: 0, lengthHours: 1.5 }, start);
+    await addSlotWith(context.request, event.id, { role: 'Door', startHours: 3 }, start);
+    const volunteer = await newPerson({ firstName: 'Lena', lastName: 'Okafor' });
+    try {
+      const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
+      const kitchen = slots.find((slot) => slot.role === 'Kitchen')!;
+      expect((await volunteer.request.post(`/api/slots/${kitchen.id}/signup`)).status()).toBe(201);
+      await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(start);
+
+      await page.goto(`/events/${event.id}`);
+      await waitForLivePage(page);
+      const section = page.getByTestId('attendee-section');
+      const attendance = section.getByTestId('slot-attendance');
+      await expect(attendance).toContainText('Attendance is recorded per slot');
+      const kitchenSheet = attendance.getByTestId('slot-attendance-slot').filter({ hasText: 'Kitchen' });
+      const doorSheet = attendance.getByTestId('slot-attendance-slot').filter({ hasText: 'Door' });
+      await expect(doorSheet).toContainText('Nobody holds a confirmed place in this slot.');
+      await expect(kitchenSheet).toContainText('Check who came to this slot.');
+      await kitchenSheet.getByRole('checkbox', { name: 'Lena Okafor came' }).check();
+      await expectNoSeriousAccessibilityViolations(page);
+      await kitchenSheet.getByTestId('attendance-save').click();
+      await expect(toast(page, 'Attendance Saved')).toBeVisible();
+      await expect(kitchenSheet.getByText('Unsaved changes')).toHaveCount(0);
+
+      const hours = (await (await volunteer.request.get('/api/user/hours')).json()) as { verifiedHours: number };
+      expect(hours.verifiedHours).toBe(1.5);
+      // The export of an event with slots is its schedule, each slot with its people and who came.
+      const downloading = page.waitForEvent('download');
+      await section.getByTestId('download-attendees').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`event-${event.id}-schedule.csv`);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      expect(csv).toMatch(/"Kitchen",.*"Lena Okafor","Confirmed","","Yes"/);
     } finally {
       await volunteer.request.dispose();
     }

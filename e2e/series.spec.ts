@@ -56,8 +56,21 @@ test.describe('series of events', () => {
     await page.getByRole('option', { name: 'Weekly' }).click();
     await expect(dialog.getByLabel('Weeks between dates')).toHaveValue('1');
     await dialog.getByLabel('Number of dates', { exact: true }).fill('60');
+    // The schedule, made with the event: a slot starts at the event's time, the next where it ends.
+    await dialog.getByTestId('schedule-field-add').click();
+    await dialog.getByTestId('schedule-field-add').click();
+    const slotRows = dialog.getByTestId('schedule-field-slot');
+    await expect(slotRows.nth(0).getByLabel('Starts')).toHaveValue(localValue(first).slice(11));
+    await expect(slotRows.nth(1).getByLabel('Starts')).toHaveValue(
+      localValue(new Date(first.getTime() + 2 * HOUR)).slice(11),
+    );
+    await slotRows.nth(0).getByLabel('Role').fill('Sorting');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByTestId('error-repeatCount')).toHaveText('Enter a number of dates from 2 to 52');
+    await expect(slotRows.nth(1).getByTestId('error-slot-role')).toHaveText('Role is required');
+    await slotRows.nth(1).getByLabel('Role').fill('Driver');
+    await slotRows.nth(1).getByLabel('People needed').fill('2');
+    await slotRows.nth(1).getByLabel('I approve each volunteer').check();
     await dialog.getByLabel('Number of dates', { exact: true }).fill('3');
     await expectNoSeriousAccessibilityViolations(page);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
@@ -72,6 +85,21 @@ test.describe('series of events', () => {
       7 * DAY,
       14 * DAY,
     ]);
+    // Every date got the schedule, at the same times of its own day.
+    for (const occurrence of series.occurrences) {
+      const slots = (await (await context.request.get(`/api/events/${occurrence.id}/slots`)).json()) as Slot[];
+      expect(
+        slots.map((slot) => [
+          slot.role,
+          Date.parse(slot.startsAt) - Date.parse(occurrence.date),
+          slot.capacity,
+          slot.requiresApproval,
+        ]),
+      ).toEqual([
+        ['Sorting', 0, 4, false],
+        ['Driver', 2 * HOUR, 2, true],
+      ]);
+    }
 
     // The event page links the series' dates, this one marked.
     const dates = page.getByTestId('series-dates');

@@ -143,11 +143,17 @@ type ChangedOccurrence = {
   recipientIds: string[];
 };
 
+/** The date a changed occurrence now has: its new one when the change moved it. */
+function currentDateOf(occurrence: ChangedOccurrence): string {
+  return String(occurrence.noticed.date?.to ?? occurrence.event.date.toISOString());
+}
+
 /**
  * One change record per person however many dates of a series changed (decisions §18): each person hears
- * of the earliest changed date they hold a place in, with how many dates the change reached. Change
- * mails and unread notifications are gathered per event and person (decision 0024), so one record per
- * person is one notification and one mail.
+ * once, about the earliest changed date they hold a place in, and the record names every changed date
+ * they hold (`payload.series.dates`), so that their one mail lists them all. People who hold the same
+ * changed dates share one record. Change mails and unread notifications are gathered per event and
+ * person (decision 0024), so one record per person is one notification and one mail.
  */
 async function announceOncePerPerson(
   tx: Executor,
@@ -158,22 +164,47 @@ async function announceOncePerPerson(
   payloadOf: (occurrence: ChangedOccurrence) => Record<string, unknown>,
 ): Promise<void> {
   const sorted = [...occurrences].sort((left, right) => left.event.date.getTime() - right.event.date.getTime());
-  const told = new Set<string>();
-  for (const occurrence of sorted) {
-    const recipientIds = occurrence.recipientIds.filter((id) => !told.has(id));
-    for (const id of recipientIds) told.add(id);
-    // A single event's change is recorded even with nobody to tell, as it always was.
-    if (recipientIds.length === 0 && occurrences.length > 1) continue;
+  // A single event's change is recorded even with nobody to tell, as it always was.
+  if (sorted.length === 1) {
+    const [only] = sorted as [ChangedOccurrence];
+    await announceEventChange(tx, {
+      type,
+      eventId: only.event.id,
+      actorId,
+      recipientIds: only.recipientIds,
+      payload: payloadOf(only),
+    });
+    return;
+  }
+  const heldByPerson = new Map<string, ChangedOccurrence[]>();
+  for (const occurrence of sorted)
+    for (const id of occurrence.recipientIds) heldByPerson.set(id, [...(heldByPerson.get(id) ?? []), occurrence]);
+  const groups = new Map<string, { held: ChangedOccurrence[]; recipientIds: string[] }>();
+  for (const [personId, held] of heldByPerson) {
+    const key = held.map((occurrence) => occurrence.event.id).join(',');
+    const group = groups.get(key) ?? { held, recipientIds: [] };
+    group.recipientIds.push(personId);
+    groups.set(key, group);
+  }
+  for (const { held, recipientIds } of groups.values()) {
+    const [first] = held as [ChangedOccurrence, ...ChangedOccurrence[]];
     const series =
-      occurrences.length > 1 && occurrence.event.seriesId !== null
-        ? { series: { id: occurrence.event.seriesId, scope, dateCount: occurrences.length } }
+      first.event.seriesId !== null
+        ? {
+            series: {
+              id: first.event.seriesId,
+              scope,
+              dateCount: occurrences.length,
+              dates: held.map((occurrence) => ({ eventId: occurrence.event.id, date: currentDateOf(occurrence) })),
+            },
+          }
         : {};
     await announceEventChange(tx, {
       type,
-      eventId: occurrence.event.id,
+      eventId: first.event.id,
       actorId,
       recipientIds,
-      payload: { ...payloadOf(occurrence), ...series },
+      payload: { ...payloadOf(first), ...series },
     });
   }
 }

@@ -6,7 +6,7 @@ import { attendanceReplyLink, findTicketCode } from '../check-in/check-in.servic
 import { createNotifications } from '../notifications/notifications.service';
 import type { Mail, Mailer } from './mail.service';
 import * as repository from './mail.repository';
-import { effectiveChanges, renderEventMail } from './mail-templates';
+import { effectiveChanges, isSlotChange, renderEventMail } from './mail-templates';
 import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
@@ -183,6 +183,7 @@ export class MailOutbox {
     if (event === null) return 'event_gone';
     if (
       claimed.kind === 'event_changed' &&
+      !isSlotChange(claimed.payload) &&
       Object.keys(effectiveChanges((claimed.payload as { changes?: Parameters<typeof effectiveChanges>[0] }).changes))
         .length === 0
     )

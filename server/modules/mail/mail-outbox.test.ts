@@ -353,6 +353,105 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
   });
 });
 
+describe('a change of several dates of a series', () => {
+  /** A weekly series of three dates a week ahead, with the person on every date. */
+  async function seriesHeldBy(person: SignedUpUser): Promise<number[]> {
+    const first = await createEvent(app, organizer.cookie, {
+      date: daysFromNow(7).toISOString(),
+      recurrence: { frequency: 'weekly', count: 3 },
+    });
+    const series = (await call(null, 'GET', `/api/series/${first.seriesId}`)).json() as {
+      occurrences: Array<{ id: number }>;
+    };
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    for (const id of ids)
+      expect((await call(person, 'POST', `/api/events/${id}/rsvp`, { status: 'attending' })).statusCode).toBe(200);
+    return ids;
+  }
+
+  async function datesOf(ids: number[]): Promise<string[]> {
+    const format = new Intl.DateTimeFormat('en', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: app.config.timeZone,
+    });
+    const dates = [];
+    for (const id of ids)
+      dates.push(
+        format.format(new Date(((await call(null, 'GET', `/api/events/${id}`)).json() as { date: string }).date)),
+      );
+    return dates;
+  }
+
+  it('reaches a person holding every date as one mail naming each changed date as it now is', async () => {
+    const sara = await signUpSettled(app, { firstName: 'Sara' });
+    const ids = await seriesHeldBy(sara);
+    await deliver();
+    const moved = await call(organizer, 'PATCH', `/api/events/${ids[0]}?scope=all`, {
+      location: 'Braga',
+      date: new Date(daysFromNow(7).getTime() + 60 * 60 * 1000).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mails = (await deliver()).filter((mail) => recipientOf(mail) === sara.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Where: Braga (was Porto)');
+    expect(mails[0]!.text).toContain('This change reaches each of your dates in this series:');
+    for (const date of await datesOf(ids)) {
+      expect(mails[0]!.text).toContain(date);
+      expect(String(mails[0]!.html)).toContain(date);
+    }
+  });
+
+  it('a cancellation of this and the following dates names each cancelled date once, in one mail', async () => {
+    const theo = await signUpSettled(app, { firstName: 'Theo' });
+    const ids = await seriesHeldBy(theo);
+    await deliver();
+    const cancelled = await call(organizer, 'POST', `/api/events/${ids[1]}/cancel?scope=following`, {
+      reason: 'The hall closes',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mails = (await deliver()).filter((mail) => recipientOf(mail) === theo.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('These dates of the series you held a place at are cancelled:');
+    const [kept, ...gone] = await datesOf(ids);
+    for (const date of gone) expect(mails[0]!.text).toContain(date);
+    expect(mails[0]!.text).not.toContain(kept!);
+  });
+});
+
+describe('changes of a slot', () => {
+  it('a new time and a removal each reach the holder by mail, naming the slot and its times', async () => {
+    const uma = await signUpSettled(app, { firstName: 'Uma' });
+    const eventId = (await createEvent(app, organizer.cookie, { date: daysFromNow(5).toISOString() })).id;
+    const startsAt = daysFromNow(5);
+    const window = (hours: number) => ({
+      startsAt: new Date(startsAt.getTime() + hours * 60 * 60 * 1000).toISOString(),
+      endsAt: new Date(startsAt.getTime() + (hours + 2) * 60 * 60 * 1000).toISOString(),
+    });
+    const made = await call(organizer, 'POST', `/api/events/${eventId}/slots`, {
+      role: 'Kitchen',
+      ...window(0),
+      capacity: 3,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const slotId = (made.json() as { id: number }).id;
+    expect((await call(uma, 'POST', `/api/slots/${slotId}/signup`)).statusCode).toBe(201);
+    await deliver();
+
+    expect((await call(organizer, 'PATCH', `/api/slots/${slotId}`, window(3))).statusCode).toBe(200);
+    const moved = (await deliver()).filter((mail) => recipientOf(mail) === uma.user.email);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.subject).toBe('An event you are going to has changed');
+    expect(moved[0]!.text).toMatch(/Your slot Kitchen now runs .+ \(was .+\)\./);
+    expectMailBasics(moved[0]!, eventId, 'en');
+
+    expect((await call(organizer, 'DELETE', `/api/slots/${slotId}`)).statusCode).toBe(204);
+    const removed = (await deliver()).filter((mail) => recipientOf(mail) === uma.user.email);
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.text).toMatch(/The slot Kitchen \(.+\) was removed from the schedule/);
+  });
+});
+
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
     const eventId = (

@@ -157,6 +157,47 @@ export function effectiveChanges(changes: Changes | undefined): Changes {
   );
 }
 
+type SlotWindow = { startsAt: string; endsAt: string };
+
+/** Whether a change record is about one slot rather than the event's date, place or length. */
+export function isSlotChange(payload: Record<string, unknown>): boolean {
+  return payload.slot !== undefined || payload.slotRemoved !== undefined || payload.slotDeclined !== undefined;
+}
+
+/** "Saturday, 3 May 2031 at 09:00 – 11:00": a slot's start in full and its end's time. */
+function formatWindow(window: SlotWindow, language: LanguageCode, timeZone: string): string {
+  const end = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(window.endsAt));
+  return `${formatDate(new Date(window.startsAt), language, timeZone)} – ${end}`;
+}
+
+/** The lines of a change mail about a slot the person holds, waits for or asked for. */
+function slotChangeLines(
+  payload: EventMailInput['payload'],
+  texts: MailTexts,
+  language: LanguageCode,
+  timeZone: string,
+): string[] {
+  const window = (value: SlotWindow) => formatWindow(value, language, timeZone);
+  const lines: string[] = [];
+  if (payload.slot)
+    lines.push(
+      fillText(texts.slotChanges.moved, {
+        role: payload.slot.role,
+        from: window(payload.slot.from),
+        to: window(payload.slot.to),
+      }),
+    );
+  if (payload.slotRemoved)
+    lines.push(
+      fillText(texts.slotChanges.removed, { role: payload.slotRemoved.role, window: window(payload.slotRemoved) }),
+    );
+  if (payload.slotDeclined)
+    lines.push(
+      fillText(texts.slotChanges.declined, { role: payload.slotDeclined.role, window: window(payload.slotDeclined) }),
+    );
+  return lines;
+}
+
 export type EventMailInput = {
   kind: MailKind;
   language: string | null;
@@ -167,6 +208,12 @@ export type EventMailInput = {
     changes?: Changes;
     reason?: string | null;
     content?: string;
+    /** A change of several dates of a series: the dates the person holds that it reached (decisions §18). */
+    series?: { dates?: Array<{ eventId: number; date: string }> };
+    /** A slot's new time, its removal, or a declined place in it (decision 0027). */
+    slot?: { role: string; from: SlotWindow; to: SlotWindow };
+    slotRemoved?: SlotWindow & { role: string };
+    slotDeclined?: SlotWindow & { role: string };
   };
   eventUrl: string;
   unsubscribeUrl: string;
@@ -179,6 +226,24 @@ export type EventMailInput = {
   /** The second reminder, 2 hours before the start, in place of the day-before wording. */
   isFinalReminder?: boolean;
 };
+
+/**
+ * A person told once of a change that reached several of their dates in a series hears every one of
+ * them, not only the first (decisions §18): a heading and one line per date, as they are now.
+ */
+function seriesDateBlocks(
+  heading: string,
+  series: EventMailInput['payload']['series'],
+  language: LanguageCode,
+  timeZone: string,
+): Block[] {
+  const dates = series?.dates ?? [];
+  if (dates.length < 2) return [];
+  return [
+    { kind: 'paragraph', text: heading },
+    { kind: 'lines', lines: dates.map((entry) => formatDate(new Date(entry.date), language, timeZone)) },
+  ];
+}
 
 /** The QR code's side in the mail, in CSS pixels: large enough to scan from a phone held out. */
 const TICKET_IMAGE_SIZE = 240;
@@ -216,13 +281,16 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
           to: formatDuration(Number(changes.durationMinutes.to), language),
         }),
       );
+    lines.push(...slotChangeLines(input.payload, texts, language, input.timeZone));
     if (lines.length > 0) blocks.push({ kind: 'lines', lines });
+    blocks.push(...seriesDateBlocks(texts.event_changed.seriesDates, input.payload.series, language, input.timeZone));
   } else if (input.kind === 'event_cancelled') {
     if (input.payload.reason)
       blocks.push({
         kind: 'paragraph',
         text: fillText(texts.event_cancelled.reason, { reason: input.payload.reason }),
       });
+    blocks.push(...seriesDateBlocks(texts.event_cancelled.seriesDates, input.payload.series, language, input.timeZone));
   } else if (input.kind === 'announcement') {
     blocks.push({ kind: 'quote', text: input.payload.content ?? '' });
     blocks.push(whenWhere);

@@ -63,7 +63,9 @@ export async function queueMailsOfEventChanges(tx: Executor, limit: number): Pro
           ), single AS (
             INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
             SELECT type, type || ':' || id || ':' || user_id, user_id, event_id, actor_id, payload
-            FROM recipients WHERE type <> 'event_changed'
+            -- A change of a slot (its time, its removal, a declined place) is one mail per record and person:
+            -- it names the slot, and gathering is for the event's own date, place and length.
+            FROM recipients WHERE type <> 'event_changed' OR NOT (payload ? 'changes')
             ON CONFLICT (dedupe_key) DO NOTHING
           ), changed_fields AS (
             SELECT r.event_id, r.user_id, f.key AS field,
@@ -73,10 +75,18 @@ export async function queueMailsOfEventChanges(tx: Executor, limit: number): Pro
             FROM recipients r CROSS JOIN LATERAL jsonb_each(r.payload -> 'changes') AS f
             WHERE r.type = 'event_changed'
             GROUP BY r.event_id, r.user_id, f.key
+          ), changed_series AS (
+            -- A change of several dates of a series names the dates the person holds (decisions §18): the
+            -- latest such list goes with the gathered mail.
+            SELECT DISTINCT ON (event_id, user_id) event_id, user_id, payload -> 'series' AS series
+            FROM recipients WHERE type = 'event_changed' AND payload ? 'series'
+            ORDER BY event_id, user_id, id DESC
           ), changed AS (
-            SELECT event_id, user_id, (array_agg(actor_id))[1] AS actor_id,
-                   jsonb_build_object('changes', jsonb_object_agg(field, jsonb_build_object('from', from_value, 'to', to_value))) AS payload
-            FROM changed_fields GROUP BY event_id, user_id
+            SELECT f.event_id, f.user_id, (array_agg(f.actor_id))[1] AS actor_id,
+                   jsonb_build_object('changes', jsonb_object_agg(f.field, jsonb_build_object('from', f.from_value, 'to', f.to_value)))
+                     || jsonb_strip_nulls(jsonb_build_object('series', (array_agg(s.series))[1])) AS payload
+            FROM changed_fields f LEFT JOIN changed_series s ON s.event_id = f.event_id AND s.user_id = f.user_id
+            GROUP BY f.event_id, f.user_id
           ), latest AS (
             SELECT ch.*, last.dedupe_key AS last_key, last.attempts AS last_attempts, last.next_attempt_at AS last_due
             FROM changed ch LEFT JOIN LATERAL (
@@ -105,7 +115,9 @@ export async function queueMailsOfEventChanges(tx: Executor, limit: number): Pro
                    user_id, event_id, actor_id, payload, due_at
             FROM due
             ON CONFLICT (dedupe_key) DO UPDATE
-              SET payload = ${mergeChanges(sql`m.payload -> 'changes'`, sql`EXCLUDED.payload -> 'changes'`)}, actor_id = EXCLUDED.actor_id
+              SET payload = ${mergeChanges(sql`m.payload -> 'changes'`, sql`EXCLUDED.payload -> 'changes'`)}
+                            || jsonb_strip_nulls(jsonb_build_object('series', coalesce(EXCLUDED.payload -> 'series', m.payload -> 'series'))),
+                  actor_id = EXCLUDED.actor_id
               WHERE m.attempts = 0
           )
           UPDATE event_changes SET processed_at = now() WHERE id IN (SELECT id FROM claimed) RETURNING id`,

@@ -246,6 +246,15 @@ describe('changing a series', () => {
       changes: { location: { from: 'Porto', to: 'Braga' } },
       series: { id: series.id, scope: 'following', dateCount: 3 },
     });
+    // Each record names the changed dates its people hold, for their one mail to list them all.
+    const datesOf = (personId: string) =>
+      (
+        records.find((record) => record.recipientIds.includes(personId))!.payload as {
+          series: { dates: Array<{ eventId: number }> };
+        }
+      ).series.dates.map((entry) => entry.eventId);
+    expect(datesOf(ann.user.id)).toEqual(ids.slice(1));
+    expect(datesOf(ben.user.id)).toEqual([ids[2]]);
   });
 
   it('scope=all moves every upcoming date by as much as this one moves', async () => {

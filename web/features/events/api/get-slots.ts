@@ -7,7 +7,7 @@ function slotsQueryOptions(eventId: number) {
 }
 
 /** GET /api/events/{id}/slot-signups: each slot's people and queue, for the organizer. */
-function slotRosterQueryOptions(eventId: number) {
+export function slotRosterQueryOptions(eventId: number) {
   return readQueryOptions('/api/events/{id}/slot-signups', { path: { id: eventId } });
 }
 

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CreateSlotBody, UpdateSlotBody } from '@contract/slots';
+import type { AttendanceBody } from '@contract/event-management';
+import type { CreateSlotBody, SlotRoster, UpdateSlotBody } from '@contract/slots';
+import { VERIFIED_HOURS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { callApi } from '@/lib/call-api';
 import { isUnauthorizedError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
 import { toast } from '@/lib/use-toast';
+import { slotRosterQueryOptions } from './get-slots';
 import { refreshEventQueries } from './keys';
 import { handleUnauthorized } from './use-rsvp';
 
@@ -114,4 +117,50 @@ export function useDecideSignup() {
           ),
     ({ isApproved }) => (isApproved ? t('pending.approved') : t('pending.declined')),
   );
+}
+
+/** PUT /api/slots/{id}/attendance: who came to one slot; the answer is that slot's row of the roster. */
+export function useSaveSlotAttendance(eventId: number, slotId: number) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('organizer');
+  const showFailure = useShowFailure();
+  return useMutation<SlotRoster[number], Error, AttendanceBody>({
+    mutationFn: (body) =>
+      callApi((api) => api.PUT('/api/slots/{id}/attendance', { params: { path: { id: slotId } }, body })),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(slotRosterQueryOptions(eventId).queryKey, (current) =>
+        current?.map((entry) => (entry.slotId === answer.slotId ? answer : entry)),
+      );
+      toast({ title: t('attendance.savedTitle'), description: t('attendance.savedDescription') });
+      await queryClient.invalidateQueries({ queryKey: VERIFIED_HOURS_QUERY_KEY });
+    },
+    onError: showFailure,
+  });
+}
+
+/**
+ * The create form's schedule (decision 0039): each slot added to the new event right after it is made,
+ * to every date of a series at once (`scope=all`, each at the same time of its date). One call at a time,
+ * in the form's order; answers how many failed, which the organizer then adds on the event page. The
+ * lists read again afterwards, as the event's open places changed.
+ */
+export function useAddSlotsToNewEvent() {
+  const refresh = useRefreshSchedule();
+  return async (eventId: number, slots: CreateSlotBody[], isSeries: boolean): Promise<number> => {
+    let failed = 0;
+    for (const body of slots) {
+      try {
+        await callApi((api) =>
+          api.POST('/api/events/{id}/slots', {
+            params: { path: { id: eventId }, ...(isSeries ? { query: { scope: 'all' as const } } : {}) },
+            body,
+          }),
+        );
+      } catch {
+        failed += 1;
+      }
+    }
+    await refresh();
+    return failed;
+  };
 }

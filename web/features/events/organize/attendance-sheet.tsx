@@ -1,18 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { LoaderCircle, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Attendee } from '@contract/event-management';
+import type { AttendanceBody, Attendee } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PersonAvatar } from '@/components/people/person-avatar';
 import { cn } from '@/lib/utils';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { AttendeeStanding } from './attendee-standing';
-import { useSaveAttendance } from '../api/use-event-management';
 
 type Checks = Record<string, boolean>;
 
-function checksOf(attendees: Attendee[]): Checks {
+/**
+ * A row of the sheet: an event's RSVP (with its status and the person's record), or a confirmed place in a
+ * slot (decisions §18), which has neither.
+ */
+export type SheetAttendee = Pick<Attendee, 'user' | 'createdAt' | 'attended'> &
+  Partial<Pick<Attendee, 'status' | 'confirmedAt' | 'history'>>;
+
+/** Where the marks go: the event's attendance or one slot's, each a PUT of the same body. */
+export type AttendanceSave = { mutate: (body: AttendanceBody) => void; isPending: boolean };
+
+function checksOf(attendees: SheetAttendee[]): Checks {
   return Object.fromEntries(attendees.map((attendee) => [attendee.user.id, attendee.attended === true]));
 }
 
@@ -22,21 +31,23 @@ function checksOf(attendees: Attendee[]): Checks {
  * refuses an organizer's word for their own attendance (it would be self-verified hours).
  */
 export function AttendanceSheet({
-  eventId,
   attendees: everyone,
+  save,
   organizerId,
   isOpen,
   closesAt,
+  hint,
 }: {
-  eventId: number;
-  attendees: Attendee[];
+  attendees: SheetAttendee[];
+  save: AttendanceSave;
   organizerId: string;
   isOpen: boolean;
   closesAt: string;
+  /** The line above the sheet, when the event's own ("Check everyone who came") does not fit. */
+  hint?: string;
 }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const formatDateTime = useFormatDateTime();
-  const save = useSaveAttendance(eventId);
   const attendees = everyone.filter((attendee) => attendee.user.id !== organizerId);
   const [saved, setSaved] = useState<Checks>(() => checksOf(attendees));
   const [checks, setChecks] = useState<Checks>(saved);
@@ -81,7 +92,7 @@ export function AttendanceSheet({
       }}
     >
       <p className="text-sm text-muted-foreground">
-        {isOpen ? t('attendance.hint') : t('attendance.closed', { date: formatDateTime(closesAt) })}
+        {hint ?? (isOpen ? t('attendance.hint') : t('attendance.closed', { date: formatDateTime(closesAt) }))}
       </p>
       {canRecord && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted/60 px-3 py-2">
@@ -147,11 +158,17 @@ export function AttendanceSheet({
                       {t('attendance.self')}
                     </span>
                   )}
-                  <span className="text-xs text-muted-foreground">
-                    {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
-                    <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
-                  </span>
-                  {!isSelf && <AttendeeStanding attendee={attendee} />}
+                  {attendee.status && (
+                    <span className="text-xs text-muted-foreground">
+                      {t('event-detail:rsvp.status.' + attendee.status + '.label')} · {t('attendees.rsvpedAt')}:{' '}
+                      <time dateTime={attendee.createdAt}>{formatDateTime(attendee.createdAt)}</time>
+                    </span>
+                  )}
+                  {!isSelf && attendee.history && (
+                    <AttendeeStanding
+                      attendee={{ confirmedAt: attendee.confirmedAt ?? null, history: attendee.history }}
+                    />
+                  )}
                 </div>
                 {!isOpen && !isSelf && (
                   <Badge variant={attendee.attended ? 'default' : 'secondary'} data-testid="attended-badge">

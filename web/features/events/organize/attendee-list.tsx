@@ -15,6 +15,8 @@ import { PersonAvatar } from '@/components/people/person-avatar';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
+import { useSaveAttendance } from '../api/use-event-management';
+import { SlotAttendance } from './slot-attendance';
 import { isEventPast } from '../components/event-state';
 
 /** Attendance can be recorded from the start until 30 days after it. */
@@ -29,12 +31,16 @@ export function AttendeeSection({ event }: { event: Event }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const attendees = useAttendees(event.id);
   const [isDownloading, setIsDownloading] = useState(false);
+  const save = useSaveAttendance(event.id);
   const window = attendanceWindow(event);
+  // With slots, who came is per slot: the export is the schedule's, each slot with its people.
+  const hasSlots = event.slotCount > 0;
 
   const download = async () => {
     setIsDownloading(true);
     try {
-      await downloadCsv(`/api/events/${event.id}/attendees`, `event-${event.id}-attendees.csv`);
+      if (hasSlots) await downloadCsv(`/api/events/${event.id}/slot-signups`, `event-${event.id}-schedule.csv`);
+      else await downloadCsv(`/api/events/${event.id}/attendees`, `event-${event.id}-attendees.csv`);
     } catch {
       toast({
         title: t('common:toasts.errorTitle'),
@@ -85,10 +91,12 @@ export function AttendeeSection({ event }: { event: Event }) {
               {t('attendees.retry')}
             </Button>
           </div>
+        ) : window.hasStarted && hasSlots ? (
+          <SlotAttendance event={event} />
         ) : window.hasStarted ? (
           <AttendanceSheet
-            eventId={event.id}
             attendees={attendees.data.attendees}
+            save={save}
             organizerId={event.organizerId}
             isOpen={window.isOpen}
             closesAt={window.closesAt}

@@ -23,6 +23,10 @@ import { useCreateEvent } from '../api/use-create-event';
 import { useUpdateEvent } from '../api/use-event-management';
 import { SeriesScopeField } from '../schedule/series-scope-field';
 import { NO_REPEAT, RepeatsFields, type RepeatValues } from './repeats-fields';
+import { ScheduleFields, slotWindowOf } from './schedule-fields';
+import { useAddSlotsToNewEvent } from '../api/use-slots';
+import { toast } from '@/lib/use-toast';
+import { SLOT_LIMITS, type CreateSlotBody } from '@contract/slots';
 import { ACCEPTED_IMAGE_TYPES, readAsDataUrl } from '@/lib/image-file';
 
 /** An event starts at least 30 minutes from now. */
@@ -127,8 +131,34 @@ function useCreateEventSchema(originalDate?: string) {
           repeatEnd: z.enum(['count', 'until']),
           repeatCount: z.string(),
           repeatUntil: z.string(),
+          slots: z.array(
+            z.object({
+              role: z.string(),
+              startTime: z.string(),
+              endTime: z.string(),
+              capacity: z.string(),
+              requiresApproval: z.boolean(),
+            }),
+          ),
         })
         .superRefine((values, context) => {
+          // The schedule's slots, each checked as the slot form checks one (decisions §18).
+          values.slots.forEach((slot, index) => {
+            const issue = (field: string, message: string) =>
+              context.addIssue({ code: 'custom', path: ['slots', index, field], message });
+            const role = slot.role.trim();
+            if (role === '') issue('role', t('schedule:form.roleRequired'));
+            else if (role.length > SLOT_LIMITS.roleMax || LINE_BREAKING_CHARACTERS.test(role))
+              issue('role', t('create.errors.oneLine'));
+            const window = slotWindowOf(values.date, slot.startTime, slot.endTime);
+            if (!/^\d{2}:\d{2}$/.test(slot.startTime)) issue('startTime', t('schedule:form.startRequired'));
+            else if (!/^\d{2}:\d{2}$/.test(slot.endTime)) issue('endTime', t('schedule:form.endRequired'));
+            else if (window && new Date(window.startsAt).getTime() <= Date.now())
+              issue('startTime', t('schedule:form.startInPast'));
+            const capacity = slot.capacity.trim();
+            if (!/^\d+$/.test(capacity) || Number(capacity) < 1 || Number(capacity) > SLOT_LIMITS.capacityMax)
+              issue('capacity', t('schedule:form.capacityRange', { max: SLOT_LIMITS.capacityMax }));
+          });
           if (values.repeatFrequency === 'none') return;
           const isWhole = (value: string, min: number, max: number) =>
             /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
@@ -194,6 +224,7 @@ const EMPTY: FormValues = {
   imageUrl: '',
   durationHours: minutesToHours(EVENT_LIMITS.durationMinutesDefault),
   ...NO_REPEAT,
+  slots: [],
 };
 
 function valuesOf(event: Event): FormValues {
@@ -207,6 +238,7 @@ function valuesOf(event: Event): FormValues {
     imageUrl: event.imageUrl ?? '',
     durationHours: minutesToHours(event.durationMinutes),
     ...NO_REPEAT,
+    slots: [],
   };
 }
 
@@ -252,7 +284,10 @@ export function EventFormDialog({
   const createEvent = useCreateEvent();
   const [scope, setScope] = useState<SeriesScope>('this');
   const updateEvent = useUpdateEvent(editedEvent?.id ?? 0, scope);
-  const isPending = (isEditing ? updateEvent : createEvent).isPending;
+  // After the event is made its slots are added, one call each: the form waits for them too.
+  const [isAddingSlots, setIsAddingSlots] = useState(false);
+  const addSlotsToNewEvent = useAddSlotsToNewEvent();
+  const isPending = (isEditing ? updateEvent : createEvent).isPending || isAddingSlots;
   const organizations = useOrganizationsToOrganizeFor(open && !isEditing);
   // 'me', or an organization's id: a duplicate starts under the original's organization.
   const [organizeAs, setOrganizeAs] = useState(() => String(copyOf?.organization?.id ?? 'me'));
@@ -283,6 +318,7 @@ export function EventFormDialog({
   const { errors } = form.formState;
   const repeatFrequency = form.watch('repeatFrequency');
   const repeatEnd = form.watch('repeatEnd');
+  const date = form.watch('date');
   // Recomputed whenever the dialog renders, so the picker never offers a time that became too early.
   const minDate = toDateTimeLocal(earliestStart());
 
@@ -360,8 +396,25 @@ export function EventFormDialog({
         : null,
       recurrence: recurrenceOf(values),
     };
+    const slots: CreateSlotBody[] = values.slots.map((slot) => ({
+      role: slot.role.trim(),
+      ...slotWindowOf(values.date, slot.startTime, slot.endTime)!,
+      capacity: Number(slot.capacity),
+      requiresApproval: slot.requiresApproval,
+    }));
     createEvent.mutate(body, {
-      onSuccess: (created) => {
+      onSuccess: async (created) => {
+        if (slots.length > 0) {
+          setIsAddingSlots(true);
+          const failed = await addSlotsToNewEvent(created.id, slots, created.seriesId !== null);
+          setIsAddingSlots(false);
+          if (failed > 0)
+            toast({
+              title: t('common:toasts.errorTitle'),
+              description: t('schedule:create.slotsFailed'),
+              variant: 'destructive',
+            });
+        }
         form.reset(EMPTY);
         setPhotos([]);
         setPhotoError(null);
@@ -601,6 +654,9 @@ export function EventFormDialog({
           end={repeatEnd}
           fieldId={fieldId}
         />
+      )}
+      {!isEditing && (
+        <ScheduleFields control={form.control} register={form.register} errors={errors} date={date} fieldId={fieldId} />
       )}
       {isEditing && editedEvent.seriesId !== null && (
         <SeriesScopeField value={scope} onChange={setScope} name={fieldId('scope')} />

@@ -244,6 +244,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
       url: `/api/events/${f.upcomingEventId}/walk-ins`,
       body: { firstName: 'Walk', lastName: 'In', email: 'walk-in@example.org' },
     }),
+  // The organizer's own event is days away: the door is closed before any guest is looked for.
+  'POST /api/events/:id/walk-ins/:guestId/check-out': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/walk-ins/1/check-out` }),
+  'DELETE /api/events/:id/walk-ins/:guestId': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/walk-ins/1` }),
   'GET /api/events/:id/check-in-code': (f) =>
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-in-code` }),
   'GET /api/events/:id/check-in-code/qr-code': (f) =>

@@ -14,6 +14,12 @@ import { PageTitle } from './page-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
+ * Pages shown without the chrome, filling the screen: the kiosk, a tablet at the door that faces the
+ * volunteers (decisions §19), where the navigation would only lead them away into the organizer's account.
+ */
+const FULL_SCREEN_PATH = /^\/events\/\d+\/check-in\/kiosk\/?$/;
+
+/**
  * The chrome around every signed-in page: header with the main navigation, the page in
  * <main>, the phone bottom navigation, the developer test panels and the achievement notices.
  * Pages render their content only (no <main> of their own). The page's own Suspense sits inside
@@ -22,6 +28,21 @@ import { RouteErrorBoundary } from './route-error-boundary';
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [location] = useLocation();
+  if (FULL_SCREEN_PATH.test(location))
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <OfflineBanner />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none" data-testid="main">
+          <RouteErrorBoundary location={location}>
+            <Suspense fallback={<PageLoading />}>
+              {children}
+              <PageTitle />
+              <ScreenCommitted />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+      </div>
+    );
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the

@@ -63,7 +63,7 @@ export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 pt-4 pb-28 sm:px-6 sm:pt-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 pt-4 pb-8 sm:px-6 sm:pt-6">
       <Link
         href={`/events/${eventId}/check-in`}
         className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 self-start text-muted-foreground')}

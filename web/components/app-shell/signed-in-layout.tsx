@@ -28,21 +28,7 @@ const FULL_SCREEN_PATH = /^\/events\/\d+\/check-in\/kiosk\/?$/;
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [location] = useLocation();
-  if (FULL_SCREEN_PATH.test(location))
-    return (
-      <div className="flex min-h-dvh flex-col">
-        <OfflineBanner />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none" data-testid="main">
-          <RouteErrorBoundary location={location}>
-            <Suspense fallback={<PageLoading />}>
-              {children}
-              <PageTitle />
-              <ScreenCommitted />
-            </Suspense>
-          </RouteErrorBoundary>
-        </main>
-      </div>
-    );
+  const hasChrome = !FULL_SCREEN_PATH.test(location);
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
@@ -56,16 +42,20 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         >
           {t('a11y.skipToContent')}
         </a>
-        <AppHeader />
+        {hasChrome && <AppHeader />}
         <OfflineBanner />
-        <EmailVerificationReminder />
+        {hasChrome && <EmailVerificationReminder />}
         {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
             navigation with the test panels' buttons and the create button above it (their tops 136 px
             up), on larger screens the same in the bottom corners; the home indicator's inset adds to it. */}
         <main
           id="main"
           tabIndex={-1}
-          className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]"
+          className={
+            hasChrome
+              ? 'flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]'
+              : 'flex-1 outline-none'
+          }
           data-testid="main"
         >
           <RouteErrorBoundary location={location}>
@@ -76,9 +66,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <BottomNav />
-        <DevPanels />
-        <AchievementNotices />
+        {hasChrome && (
+          <>
+            <BottomNav />
+            <DevPanels />
+            <AchievementNotices />
+          </>
+        )}
       </div>
     </AchievementNotificationsProvider>
   );

@@ -369,7 +369,8 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
             const name = `${guest.firstName} ${guest.lastName}`;
             return (
               <li key={`guest-${guest.id}`} className="flex flex-wrap items-center gap-2 p-3" data-testid="door-guest">
-                <span className="min-w-0 flex-1">
+                {/* The guest's state is long: on a phone the buttons go below rather than squeeze the name. */}
+                <span className="min-w-48 flex-1">
                   <span className="flex items-center gap-2">
                     <span className="truncate font-medium" dir="auto">
                       {name}
@@ -388,26 +389,28 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
                     {t('notSent')}
                   </Badge>
                 )}
-                {guest.checkedOutAt === null && (
+                <span className="ms-auto flex items-center gap-2">
+                  {guest.checkedOutAt === null && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => actOnGuest('check-out', guest)}
+                      aria-label={t('checkOutName', { name })}
+                    >
+                      <LogOut className="rtl:rotate-180" aria-hidden />
+                      {t('checkOut')}
+                    </Button>
+                  )}
                   <Button
                     size="sm"
-                    variant="outline"
-                    onClick={() => actOnGuest('check-out', guest)}
-                    aria-label={t('checkOutName', { name })}
+                    variant="ghost"
+                    onClick={() => actOnGuest('undo', guest)}
+                    aria-label={t('undoName', { name })}
                   >
-                    <LogOut className="rtl:rotate-180" aria-hidden />
-                    {t('checkOut')}
+                    <Undo2 aria-hidden />
+                    {t('undo')}
                   </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => actOnGuest('undo', guest)}
-                  aria-label={t('undoName', { name })}
-                >
-                  <Undo2 aria-hidden />
-                  {t('undo')}
-                </Button>
+                </span>
               </li>
             );
           })}

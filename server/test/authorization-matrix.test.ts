@@ -404,6 +404,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/unsubscribe': () =>
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  // The address decisions §19 names for the kiosk: everyone is sent on to the screen, which decides.
+  'GET /events/:id/kiosk': (f) => same(302, { url: `/events/${f.upcomingEventId}/kiosk` }),
   'GET /mail/attendance': () =>
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/attendance': () =>

@@ -171,6 +171,14 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
     },
   );
 
+  // decisions §19 names the kiosk /events/{id}/kiosk; the screen is /events/{id}/check-in/kiosk (decision 0033),
+  // and this keeps the named address working without a route in the table every signed-in screen loads.
+  app.get(
+    '/events/:id/kiosk',
+    { config: { isPublic: true }, schema: { hide: true, params: idParamsSchema } },
+    async (request, reply) => reply.redirect(`/events/${request.params.id}/check-in/kiosk`, 302),
+  );
+
   app.get(
     '/api/events/:id/check-in-code',
     {

@@ -259,6 +259,15 @@ describe('walk-ins at the door', () => {
   });
 });
 
+describe('the kiosk’s address', () => {
+  it('sends /events/{id}/kiosk, the address decisions §19 names, on to the kiosk screen', async () => {
+    const moved = await call('GET', '/events/42/kiosk', organizer);
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/events/42/check-in/kiosk');
+    expect((await call('GET', '/events/forty-two/kiosk', organizer)).statusCode).toBe(400);
+  });
+});
+
 describe('self check-in with the kiosk’s rotating code', () => {
   async function kioskCode(eventId: number): Promise<{ code: string; url: string; expiresAt: string }> {
     const answer = await call('GET', `/api/events/${eventId}/check-in-code`, organizer);

@@ -88,6 +88,12 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   // A screen facing the volunteers: none of the organizer's navigation, the page fills the screen.
   await expect(page.getByTestId('app-header')).toHaveCount(0);
   await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
+  // …and on a tablet the browser's own bars can go too.
+  await page.getByTestId('kiosk-full-screen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  await expect(page.getByTestId('kiosk-full-screen')).toHaveText('Full screen');
   const qr = page.getByTestId('kiosk-qr-code');
   await expect
     .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common';
+import { idParamsSchema, isoDateTimeSchema } from './common';
 import { emailSchema, personNameSchema } from './users';
 
 /**
@@ -80,7 +80,16 @@ const doorGuestSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   checkedInAt: isoDateTimeSchema,
+  checkedOutAt: isoDateTimeSchema.nullable(),
 });
+export type DoorGuest = z.infer<typeof doorGuestSchema>;
+
+/** POST /api/events/{id}/walk-ins/{guestId}/check-out and DELETE /api/events/{id}/walk-ins/{guestId} */
+export const walkInGuestParamsSchema = idParamsSchema.extend({ guestId: idParamsSchema.shape.id });
+
+/** A guest's check-out: verified hours, once the address claims them, are check-out minus check-in. */
+export const walkInGuestCheckOutSchema = doorGuestSchema.extend({ checkedOutAt: isoDateTimeSchema });
+export type WalkInGuestCheckOut = z.infer<typeof walkInGuestCheckOutSchema>;
 
 export const doorSchema = z.object({
   eventId: z.number().int(),

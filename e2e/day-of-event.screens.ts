@@ -44,6 +44,10 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
       ).status(),
     ).toBe(201);
 
+  // One guest has left already: the door shows their time out.
+  const [leaving] = (await (await context.request.get(`/api/events/${event.id}/check-ins`)).json()).guests;
+  expect((await context.request.post(`/api/events/${event.id}/walk-ins/${leaving.id}/check-out`)).status()).toBe(200);
+
   await captureScreens(page, 'day-of-event-door', `/events/${event.id}/check-in`, async (screen) => {
     await expect(screen.getByTestId('door-guest')).toHaveCount(2);
     await screen.getByTestId('walk-in-open').click();

@@ -3,7 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith, rsvpWith, signUpWith } from './support/accounts';
-import { E2E_BASE_URL } from './support/e2e-settings';
+import { createAttendanceReplyToken } from '../server/modules/check-in/attendance-reply-token';
+import { E2E_BASE_URL, E2E_SESSION_SECRET } from './support/e2e-settings';
 
 /** The day of the event (decisions §19): walk-ins, the kiosk and self check-in, the reminder's answer page. */
 
@@ -12,6 +13,12 @@ const suffix = () => randomBytes(3).toString('hex');
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 type DoorPerson = { user: { id: string }; checkedInAt: string | null };
+
+async function guestsOf(request: APIRequestContext, eventId: number): Promise<unknown[]> {
+  const response = await request.get(`/api/events/${eventId}/check-ins`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).guests;
+}
 
 async function checkedInAtOf(request: APIRequestContext, eventId: number, userId: string) {
   const response = await request.get(`/api/events/${eventId}/check-ins`);
@@ -64,11 +71,29 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await expect(guest).toContainText('Walk-in');
   await expect(page.getByTestId('count-in')).toContainText('1');
   await expectNoSeriousAccessibilityViolations(page);
+  // Gina leaves early: checked out like a holder, her time kept for the hours her sign-up claims.
+  await page.getByRole('button', { name: 'Check out Gina Guest' }).click();
+  await expect(page.getByTestId('door-outcome')).toHaveText('Gina Guest is checked out.');
+  await expect(guest.getByTestId('door-guest-state')).toContainText('Left at');
+  await expect(page.getByTestId('count-out')).toContainText('1');
+  await expect
+    .poll(() => guestsOf(context.request, event.id))
+    .toEqual([expect.objectContaining({ firstName: 'Gina', checkedOutAt: expect.any(String) })]);
+  await expect(page.getByRole('button', { name: 'Check out Gina Guest' })).toHaveCount(0);
 
   // The kiosk: a QR code for phones, and names for people without one.
   await page.getByTestId('door-kiosk').click();
   await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in/kiosk$`));
   await expect(page.getByRole('heading', { name: 'Check in here' })).toBeVisible();
+  // A screen facing the volunteers: none of the organizer's navigation, the page fills the screen.
+  await expect(page.getByTestId('app-header')).toHaveCount(0);
+  await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
+  // …and on a tablet the browser's own bars can go too.
+  await page.getByTestId('kiosk-full-screen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  await expect(page.getByTestId('kiosk-full-screen')).toHaveText('Full screen');
   const qr = page.getByTestId('kiosk-qr-code');
   await expect
     .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
@@ -102,14 +127,22 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await expect(anaPage.getByTestId('self-check-in-outcome')).toHaveText('This is not a check-in code of this event.');
   await phone.close();
 
-  // Back at the door: everyone is in, the walk-in beyond the places.
+  // Back at the door, with its chrome: everyone is in, the walk-in beyond the places.
   await page.goto(`/events/${event.id}/check-in`);
+  await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(page.getByTestId('count-in')).toContainText('3');
+  // Gina was added by mistake after all: undone, she leaves the list and the count.
+  await page.getByRole('button', { name: 'Undo the check-in of Gina Guest' }).click();
+  await expect(page.getByTestId('door-guest')).toHaveCount(0);
+  await expect(page.getByTestId('count-in')).toContainText('2');
+  await expect.poll(() => guestsOf(context.request, event.id)).toEqual([]);
 });
 
-test("the reminder's answer page: a link that is not valid says so, without changing anything", async ({
+test("the reminder's answer page: a GET only asks; the press confirms, or gives the place to the first one waiting", async ({
   page,
-  user: _user,
+  context,
+  user,
+  newPerson,
 }) => {
   const answer = await page.goto('/mail/attendance?token=not-a-token');
   expect(answer?.status()).toBe(400);
@@ -117,4 +150,60 @@ test("the reminder's answer page: a link that is not valid says so, without chan
   await expect(page.getByRole('alert')).toHaveText('This link is not valid. Open the event on PitchIn to answer.');
   await expect(page.getByRole('button')).toHaveCount(0);
   await expectNoSeriousAccessibilityViolations(page);
+
+  // Tomorrow's event, full with the user's one place, someone waiting for it.
+  const organizer = await newPerson({ firstName: 'Olga', lastName: `Organizer${suffix()}` });
+  const startsAt = new Date(Date.now() + 20 * 60 * 60 * 1000);
+  const title = `Community kitchen ${suffix()}`;
+  const event = await createEventWith(organizer.request, { title, date: startsAt.toISOString(), maxAttendees: 1 });
+  await rsvpWith(context.request, event.id);
+  const waiting = await newPerson({ firstName: 'Wes', lastName: `Waiting${suffix()}` });
+  expect((await waiting.request.post(`/api/events/${event.id}/waitlist`)).status()).toBe(201);
+  const ticketCode: string = (await (await context.request.get(`/api/events/${event.id}/ticket`)).json()).code;
+  // The reminder's links, signed as the server signs them (decision 0033).
+  const linkTo = (purpose: 'confirm' | 'cancel') =>
+    `/mail/attendance?token=${encodeURIComponent(
+      createAttendanceReplyToken(
+        E2E_SESSION_SECRET,
+        { purpose, eventId: event.id, userId: user.id, expiresAt: startsAt },
+        ticketCode,
+      ),
+    )}`;
+  const attendeesOf = async () =>
+    (await (await organizer.request.get(`/api/events/${event.id}/attendees`)).json()) as {
+      attendees: Array<{ user: { id: string }; confirmedAt: string | null }>;
+      waitlist: Array<{ user: { id: string } }>;
+    };
+
+  // "I'm coming": opening the link (as a mail scanner does) shows one button and records nothing.
+  await page.goto(linkTo('confirm'));
+  await expect(page.getByText(`Confirm that you are coming to ${title}`)).toBeVisible();
+  await expect(page.getByRole('button')).toHaveCount(1);
+  expect((await attendeesOf()).attendees.find((entry) => entry.user.id === user.id)?.confirmedAt).toBeNull();
+  await page.getByRole('button', { name: "Yes, I'm coming" }).click();
+  await expect(page.getByRole('status')).toHaveText(`Thank you: the organizer sees that you are coming to ${title}.`);
+  expect((await attendeesOf()).attendees.find((entry) => entry.user.id === user.id)?.confirmedAt).toEqual(
+    expect.any(String),
+  );
+  await expectNoSeriousAccessibilityViolations(page);
+
+  // "I can't come": the same, and only the press gives the place up, to Wes at once.
+  await page.goto(linkTo('cancel'));
+  await expect(page.getByText(`Give up your place at ${title}`)).toBeVisible();
+  await expect(page.getByRole('button')).toHaveCount(1);
+  let attendees = await attendeesOf();
+  expect(attendees.attendees.map((entry) => entry.user.id)).toContain(user.id);
+  expect(attendees.waitlist.map((entry) => entry.user.id)).toEqual([waiting.user.id]);
+  await page.getByRole('button', { name: 'Yes, give up my place' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Your place at ${title} is given up. Thank you for telling us in time.`,
+  );
+  attendees = await attendeesOf();
+  expect(attendees.attendees.map((entry) => entry.user.id)).not.toContain(user.id);
+  expect(attendees.attendees.map((entry) => entry.user.id)).toContain(waiting.user.id);
+  expect(attendees.waitlist).toEqual([]);
+  // The link died with the place: opened again, it says so and offers nothing to press.
+  await page.goto(linkTo('cancel'));
+  await expect(page.getByRole('alert')).toHaveText('You no longer hold a place at this event.');
+  await expect(page.getByRole('button')).toHaveCount(0);
 });

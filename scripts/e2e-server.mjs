@@ -25,6 +25,9 @@ const code = await run(process.execPath, [...productionNodeArguments, compiledSe
     LOG_LEVEL: 'warn',
     // Production hides the developer test panels unless asked; the browser tests drive them.
     SHOW_DEV_PANELS: process.env.SHOW_DEV_PANELS ?? 'true',
+    // A known key (e2e/support/e2e-settings.ts repeats it): the tests sign the reminder's answer links
+    // as the server does, instead of waiting up to a minute for the reminder mail. A throwaway database's key.
+    SESSION_SECRET: process.env.SESSION_SECRET ?? 'pitchin-browser-tests-known-key-not-a-secret',
     // Many browser tests sign up from the same loopback address.
     AUTH_RATE_LIMIT: '100000',
     // Mail goes to a loopback SMTP server two ports up, which e2e/account.spec.ts runs while it needs

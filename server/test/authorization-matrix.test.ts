@@ -244,6 +244,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
       url: `/api/events/${f.upcomingEventId}/walk-ins`,
       body: { firstName: 'Walk', lastName: 'In', email: 'walk-in@example.org' },
     }),
+  // The organizer's own event is days away: the door is closed before any guest is looked for.
+  'POST /api/events/:id/walk-ins/:guestId/check-out': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/walk-ins/1/check-out` }),
+  'DELETE /api/events/:id/walk-ins/:guestId': (f) =>
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/walk-ins/1` }),
   'GET /api/events/:id/check-in-code': (f) =>
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-in-code` }),
   'GET /api/events/:id/check-in-code/qr-code': (f) =>
@@ -399,6 +404,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/unsubscribe': () =>
     same(400, { url: '/mail/unsubscribe?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  // The address decisions §19 names for the kiosk: everyone is sent on to the screen, which decides.
+  'GET /events/:id/kiosk': (f) => same(302, { url: `/events/${f.upcomingEventId}/kiosk` }),
   'GET /mail/attendance': () =>
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/attendance': () =>

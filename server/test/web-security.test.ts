@@ -141,6 +141,7 @@ async function callAs(person: SignedUpUser, method: 'POST' | 'PUT', url: string,
 }
 
 let organizationCounter = 0;
+let guestCounter = 0;
 let slotDay = 0;
 
 /** An organization of `creator`'s, with a slug of its own. */
@@ -331,6 +332,23 @@ async function prepareScheduleDoorOrOrganizationRequest(
         url: `/api/events/${id}/walk-ins`,
         body: { firstName: 'Walk', lastName: 'In', email: (await signUpUser(app)).user.email },
       };
+    }
+    case 'POST /api/events/:id/walk-ins/:guestId/check-out':
+    case 'DELETE /api/events/:id/walk-ins/:guestId': {
+      const id = await ownEvent(new Date(Date.now() + 60 * 60 * 1000));
+      guestCounter += 1;
+      await callAs(owner, 'POST', `/api/events/${id}/walk-ins`, {
+        firstName: 'Guest',
+        lastName: 'Walker',
+        email: `websec-guest-${guestCounter}@example.org`,
+      });
+      const door = await app.inject({
+        method: 'GET',
+        url: `/api/events/${id}/check-ins`,
+        headers: { cookie: owner.cookie },
+      });
+      const guestId: number = door.json().guests[0].id;
+      return { url: `/api/events/${id}/walk-ins/${guestId}${method === 'POST' ? '/check-out' : ''}` };
     }
     case 'POST /api/events/:id/self-check-in':
     case 'POST /mail/attendance': {

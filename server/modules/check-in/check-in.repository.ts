@@ -64,6 +64,18 @@ export async function markCheckedOut(db: Executor, eventId: number, userId: stri
   return row?.checkedOutAt ?? undefined;
 }
 
+/**
+ * A walk-in's place exists only because of its check-in, so undoing the check-in deletes the place;
+ * false when the row is not a walk-in's (a holder's place stays theirs).
+ */
+export async function deleteWalkInRsvp(db: Executor, eventId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(rsvps)
+    .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), eq(rsvps.isWalkIn, true)))
+    .returning({ userId: rsvps.userId });
+  return rows.length > 0;
+}
+
 /** A mistaken check-in is undone whole: the times and the attendance it recorded. */
 export async function clearCheckIn(db: Executor, eventId: number, userId: string): Promise<void> {
   await db
@@ -193,19 +205,61 @@ export async function countWalkIn(db: Executor, eventId: number): Promise<number
   return row?.walkInCount ?? 0;
 }
 
+/** Gives back the count of a walk-in undone; never below zero, as the withdrawal's own release. */
+export async function uncountWalkIn(db: Executor, eventId: number): Promise<void> {
+  await db
+    .update(events)
+    .set({ walkInCount: sql`greatest(${events.walkInCount} - 1, 0)` })
+    .where(eq(events.id, eventId));
+}
+
+export type GuestRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  checkedInAt: Date;
+  checkedOutAt: Date | null;
+};
+
+const guestColumns = {
+  id: walkInGuests.id,
+  firstName: walkInGuests.firstName,
+  lastName: walkInGuests.lastName,
+  checkedInAt: walkInGuests.checkedInAt,
+  checkedOutAt: walkInGuests.checkedOutAt,
+};
+
+/** A second check-out moves the time on, as for holders. Undefined when the guest is not at this event. */
+export async function markGuestCheckedOut(
+  db: Executor,
+  eventId: number,
+  guestId: number,
+): Promise<GuestRow | undefined> {
+  const [row] = await db
+    .update(walkInGuests)
+    .set({ checkedOutAt: sql`now()` })
+    .where(and(eq(walkInGuests.eventId, eventId), eq(walkInGuests.id, guestId)))
+    .returning(guestColumns);
+  return row;
+}
+
+/** Whether a guest was there to delete: an undo repeated (a replayed queue) finds nothing. */
+export async function deleteGuest(db: Executor, eventId: number, guestId: number): Promise<boolean> {
+  const rows = await db
+    .delete(walkInGuests)
+    .where(and(eq(walkInGuests.eventId, eventId), eq(walkInGuests.id, guestId)))
+    .returning({ id: walkInGuests.id });
+  return rows.length > 0;
+}
+
 export async function readWalkInCount(db: Executor, eventId: number): Promise<number> {
   const [row] = await db.select({ walkInCount: events.walkInCount }).from(events).where(eq(events.id, eventId));
   return row?.walkInCount ?? 0;
 }
 
-export async function listGuests(db: Executor, eventId: number) {
+export async function listGuests(db: Executor, eventId: number): Promise<GuestRow[]> {
   return db
-    .select({
-      id: walkInGuests.id,
-      firstName: walkInGuests.firstName,
-      lastName: walkInGuests.lastName,
-      checkedInAt: walkInGuests.checkedInAt,
-    })
+    .select(guestColumns)
     .from(walkInGuests)
     .where(eq(walkInGuests.eventId, eventId))
     .orderBy(asc(walkInGuests.firstName), asc(walkInGuests.lastName), asc(walkInGuests.id));

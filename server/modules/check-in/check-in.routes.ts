@@ -12,6 +12,8 @@ import {
   selfCheckInResponseSchema,
   ticketSchema,
   walkInBodySchema,
+  walkInGuestCheckOutSchema,
+  walkInGuestParamsSchema,
   walkInResponseSchema,
 } from '../../../contract/check-in';
 import { idParamsSchema } from '../../../contract/common';
@@ -136,6 +138,45 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
       );
       return reply.status(201).send(answer);
     },
+  );
+
+  app.post(
+    '/api/events/:id/walk-ins/:guestId/check-out',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary:
+          'Check out a walk-in whose address has no account yet; the hours their sign-up claims become check-out minus check-in (organizer only)',
+        params: walkInGuestParamsSchema,
+        response: { 200: walkInGuestCheckOutSchema, ...errors },
+      },
+    },
+    async (request) => service.checkOutGuest(requireUser(request).id, request.params.id, request.params.guestId),
+  );
+
+  app.delete(
+    '/api/events/:id/walk-ins/:guestId',
+    {
+      schema: {
+        tags: ['check-in'],
+        summary:
+          'Undo a walk-in whose address has no account yet: removed from the door with the count it added; one already gone changes nothing (organizer only)',
+        params: walkInGuestParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.undoGuest(requireUser(request).id, request.params.id, request.params.guestId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // decisions §19 names the kiosk /events/{id}/kiosk; the screen is /events/{id}/check-in/kiosk (decision 0033),
+  // and this keeps the named address working without a route in the table every signed-in screen loads.
+  app.get(
+    '/events/:id/kiosk',
+    { config: { isPublic: true }, schema: { hide: true, params: idParamsSchema } },
+    async (request, reply) => reply.redirect(`/events/${request.params.id}/check-in/kiosk`, 302),
   );
 
   app.get(

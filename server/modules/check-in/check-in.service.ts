@@ -8,6 +8,7 @@ import {
   type SelfCheckInResponse,
   type Ticket,
   type WalkInBody,
+  type WalkInGuestCheckOut,
   type WalkInResponse,
 } from '../../../contract/check-in';
 import type { Database, Executor } from '../../db/client';
@@ -44,6 +45,7 @@ const CHECK_IN_CLOSED = 'Check-in opens 2 hours before the start and closes 12 h
 const NOT_CHECKED_IN = 'This person has not checked in';
 const OWN_CHECK_IN = 'Organizers cannot check themselves in';
 const ONLY_ORGANIZER_DOOR = 'Only the organizer can check people in';
+const GUEST_NOT_FOUND = 'This walk-in is not on the list of this event';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -367,13 +369,42 @@ export class CheckInService {
     });
   }
 
-  /** Undoing a check-in that was never made changes nothing and succeeds, so a replayed undo is harmless. */
+  /**
+   * Undoing a check-in that was never made changes nothing and succeeds, so a replayed undo is harmless.
+   * A walk-in's place came with the check-in, so it goes with it, and so does its count: the walk-in
+   * was a mistake (the wrong address, the wrong event), and nothing beyond the places is left behind.
+   */
   async undoCheckIn(userId: string, eventId: number, code: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
-      await repository.clearCheckIn(tx, eventId, holder.userId);
+      if (await repository.deleteWalkInRsvp(tx, eventId, holder.userId)) await repository.uncountWalkIn(tx, eventId);
+      else await repository.clearCheckIn(tx, eventId, holder.userId);
       await refreshAchievementProgress(tx, holder.userId);
+    });
+  }
+
+  /**
+   * A guest walk-in (an address with no account yet) leaves: the time is kept on their row and goes
+   * with the hours their sign-up claims (check-out minus check-in, decisions §19).
+   */
+  async checkOutGuest(userId: string, eventId: number, guestId: number): Promise<WalkInGuestCheckOut> {
+    return this.db.transaction(async (tx) => {
+      await this.openDoor(tx, userId, eventId);
+      const guest = await repository.markGuestCheckedOut(tx, eventId, guestId);
+      if (!guest?.checkedOutAt) throw notFound(GUEST_NOT_FOUND, 'NOT_FOUND');
+      return { ...guest, checkedInAt: guest.checkedInAt.toISOString(), checkedOutAt: guest.checkedOutAt.toISOString() };
+    });
+  }
+
+  /**
+   * A guest walk-in added by mistake is removed with the count it added. Like the undo of a check-in, one
+   * already gone (undone before, or claimed by a sign-up since) changes nothing and succeeds.
+   */
+  async undoGuest(userId: string, eventId: number, guestId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.openDoor(tx, userId, eventId);
+      if (await repository.deleteGuest(tx, eventId, guestId)) await repository.uncountWalkIn(tx, eventId);
     });
   }
 
@@ -397,7 +428,11 @@ export class CheckInService {
           checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
           isWalkIn: row.isWalkIn,
         })),
-        guests: guests.map((guest) => ({ ...guest, checkedInAt: guest.checkedInAt.toISOString() })),
+        guests: guests.map((guest) => ({
+          ...guest,
+          checkedInAt: guest.checkedInAt.toISOString(),
+          checkedOutAt: guest.checkedOutAt?.toISOString() ?? null,
+        })),
         walkIns: await repository.readWalkInCount(tx, eventId),
       };
     });

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, rsvps } from '../../db/schema';
+import { events, rsvps, walkInGuests } from '../../db/schema';
 import { addRsvpRow, createEventRow } from '../../test/fixtures';
 import { createTestApp, signUpMany, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
@@ -132,6 +132,113 @@ describe('walk-ins at the door', () => {
     expect((await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json().guests).toEqual([]);
   });
 
+  it('checks out a guest walk-in, whose claimed hours are check-out minus check-in', async () => {
+    const eventId = await fullEvent([]);
+    const email = `leaves-early-${Date.now()}@example.org`;
+    const added = await call('POST', `/api/events/${eventId}/walk-ins`, organizer, {
+      firstName: 'Lea',
+      lastName: 'Early',
+      email,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [guest] = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json().guests;
+    expect(guest).toMatchObject({ firstName: 'Lea', checkedOutAt: null });
+
+    const out = await call('POST', `/api/events/${eventId}/walk-ins/${guest.id}/check-out`, null);
+    expect(out.statusCode).toBe(401);
+    const [stranger] = await signUpMany(app, 1);
+    expect((await call('POST', `/api/events/${eventId}/walk-ins/${guest.id}/check-out`, stranger!)).statusCode).toBe(
+      403,
+    );
+    const checkedOut = await call('POST', `/api/events/${eventId}/walk-ins/${guest.id}/check-out`, organizer);
+    expect(checkedOut.statusCode, checkedOut.body).toBe(200);
+    expect(checkedOut.json()).toMatchObject({ id: guest.id, firstName: 'Lea', checkedInAt: guest.checkedInAt });
+    expect(checkedOut.json().checkedOutAt).toEqual(expect.any(String));
+    const door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
+    expect(door.guests[0].checkedOutAt).toBe(checkedOut.json().checkedOutAt);
+
+    // A guest of another event, or none, is not found; a guest id that is not a number is bad input.
+    const otherEventId = await fullEvent([]);
+    const elsewhere = await call('POST', `/api/events/${otherEventId}/walk-ins/${guest.id}/check-out`, organizer);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe('NOT_FOUND');
+    expect((await call('POST', `/api/events/${eventId}/walk-ins/abc/check-out`, organizer)).statusCode).toBe(400);
+
+    // 90 minutes at the door: the sign-up claims 1.5 hours, not the event's two.
+    await app.database.db
+      .update(walkInGuests)
+      .set({ checkedInAt: sql`now() - interval '90 minutes'`, checkedOutAt: sql`now()` })
+      .where(eq(walkInGuests.id, guest.id));
+    const lea = await signUpUser(app, { email, firstName: 'Lea', lastName: 'Early' });
+    expect((await call('GET', '/api/user/hours', lea)).json().entries).toEqual([
+      expect.objectContaining({ eventId, hours: 1.5 }),
+    ]);
+  });
+
+  it('undoes a walk-in whole: the guest or the walk-in place goes, with its count; a replay changes nothing', async () => {
+    const [walker] = await signUpMany(app, 1);
+    const eventId = await fullEvent([]);
+    for (const email of [`undone-${Date.now()}@example.org`, walker!.user.email])
+      expect(
+        (await call('POST', `/api/events/${eventId}/walk-ins`, organizer, { firstName: 'Un', lastName: 'Done', email }))
+          .statusCode,
+      ).toBe(201);
+    let door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
+    expect(door.walkIns).toBe(2);
+    const guestId: number = door.guests[0].id;
+    const walkerCode: string = door.people.find(
+      (entry: { user: { id: string } }) => entry.user.id === walker!.user.id,
+    ).code;
+
+    const undo = await app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/walk-ins/${guestId}`,
+      headers: { cookie: organizer.cookie },
+    });
+    expect(undo.statusCode, undo.body).toBe(204);
+    const undoAgain = await app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/walk-ins/${guestId}`,
+      headers: { cookie: organizer.cookie },
+    });
+    expect(undoAgain.statusCode).toBe(204);
+    const undoWalker = await app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/check-ins/${walkerCode}`,
+      headers: { cookie: organizer.cookie },
+    });
+    expect(undoWalker.statusCode, undoWalker.body).toBe(204);
+
+    door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
+    expect(door).toMatchObject({ walkIns: 0, guests: [], people: [] });
+    expect(await rsvpOf(eventId, walker!.user.id)).toBeUndefined();
+    const [event] = await app.database.db.select().from(events).where(eq(events.id, eventId));
+    expect(event).toMatchObject({ rsvpCount: 0, walkInCount: 0 });
+    expect((await call('GET', '/api/user/hours', walker!)).json().entries).toEqual([]);
+  });
+
+  it('keeps the place of a holder whose check-in is undone, even one checked in through the walk-in form', async () => {
+    const [holder] = await signUpMany(app, 1);
+    const eventId = await fullEvent([holder!]);
+    expect(
+      (
+        await call('POST', `/api/events/${eventId}/walk-ins`, organizer, {
+          firstName: 'Has',
+          lastName: 'Place',
+          email: holder!.user.email,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const code = (await call('GET', `/api/events/${eventId}/ticket`, holder!)).json().code;
+    const undo = await app.inject({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/check-ins/${code}`,
+      headers: { cookie: organizer.cookie },
+    });
+    expect(undo.statusCode).toBe(204);
+    expect(await rsvpOf(eventId, holder!.user.id)).toMatchObject({ isWalkIn: false, checkedInAt: null });
+  });
+
   it('is the organizer’s alone, and only while check-in is open', async () => {
     const [stranger] = await signUpMany(app, 1);
     const eventId = await fullEvent([]);
@@ -149,6 +256,15 @@ describe('walk-ins at the door', () => {
     const closed = await call('POST', `/api/events/${later}/walk-ins`, organizer, body);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('CHECK_IN_CLOSED');
+  });
+});
+
+describe('the kiosk’s address', () => {
+  it('sends /events/{id}/kiosk, the address decisions §19 names, on to the kiosk screen', async () => {
+    const moved = await call('GET', '/events/42/kiosk', organizer);
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/events/42/check-in/kiosk');
+    expect((await call('GET', '/events/forty-two/kiosk', organizer)).statusCode).toBe(400);
   });
 });
 

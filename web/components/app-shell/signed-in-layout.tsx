@@ -14,6 +14,12 @@ import { PageTitle } from './page-title';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
+ * Pages shown without the chrome, filling the screen: the kiosk, a tablet at the door that faces the
+ * volunteers (decisions §19), where the navigation would only lead them away into the organizer's account.
+ */
+const FULL_SCREEN_PATH = /^\/events\/\d+\/check-in\/kiosk\/?$/;
+
+/**
  * The chrome around every signed-in page: header with the main navigation, the page in
  * <main>, the phone bottom navigation, the developer test panels and the achievement notices.
  * Pages render their content only (no <main> of their own). The page's own Suspense sits inside
@@ -22,6 +28,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [location] = useLocation();
+  const hasChrome = !FULL_SCREEN_PATH.test(location);
   return (
     <AchievementNotificationsProvider>
       {/* A screen marked data-fills-phone-screen (a chat) is exactly the room between the header and the
@@ -35,16 +42,20 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         >
           {t('a11y.skipToContent')}
         </a>
-        <AppHeader />
+        {hasChrome && <AppHeader />}
         <OfflineBanner />
-        <EmailVerificationReminder />
+        {hasChrome && <EmailVerificationReminder />}
         {/* Bottom padding keeps the end of every page clear of what floats over it: on phones the bottom
             navigation with the test panels' buttons and the create button above it (their tops 136 px
             up), on larger screens the same in the bottom corners; the home indicator's inset adds to it. */}
         <main
           id="main"
           tabIndex={-1}
-          className="flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]"
+          className={
+            hasChrome
+              ? 'flex-1 pb-[calc(9rem+env(safe-area-inset-bottom))] outline-none md:pb-24 max-md:has-[[data-fills-phone-screen]]:flex max-md:has-[[data-fills-phone-screen]]:min-h-0 max-md:has-[[data-fills-phone-screen]]:flex-col max-md:has-[[data-fills-phone-screen]]:pb-[calc(4rem+1px+env(safe-area-inset-bottom))]'
+              : 'flex-1 outline-none'
+          }
           data-testid="main"
         >
           <RouteErrorBoundary location={location}>
@@ -55,9 +66,13 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <BottomNav />
-        <DevPanels />
-        <AchievementNotices />
+        {hasChrome && (
+          <>
+            <BottomNav />
+            <DevPanels />
+            <AchievementNotices />
+          </>
+        )}
       </div>
     </AchievementNotificationsProvider>
   );

@@ -2,7 +2,7 @@ import { ArrowLeft, Camera, CameraOff, CloudOff, LogOut, Laptop, Search, Undo2, 
 import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import type { DoorEntry } from '@contract/check-in';
+import type { DoorEntry, DoorGuest } from '@contract/check-in';
 import { intlLocale } from '@contract/languages';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -46,6 +46,24 @@ function withPending(people: DoorEntry[], pending: DoorAction[]): Person[] {
   });
 }
 
+type Guest = DoorGuest & { isPending: boolean };
+
+/** The same for guest walk-ins: a check-out not yet sent shows its time, an undo not yet sent hides the guest. */
+function withPendingGuests(guests: DoorGuest[], pending: DoorAction[]): Guest[] {
+  return guests.flatMap((guest) => {
+    const own = pending.filter((action) => action.guestId === guest.id);
+    if (own.some((action) => action.kind === 'undo')) return [];
+    const checkOut = own.findLast((action) => action.kind === 'check-out');
+    return [
+      {
+        ...guest,
+        checkedOutAt: checkOut ? new Date(checkOut.at).toISOString() : guest.checkedOutAt,
+        isPending: own.length > 0,
+      },
+    ];
+  });
+}
+
 function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
   return [person.user.firstName, person.user.lastName].filter(Boolean).join(' ').trim() || fallback;
 }
@@ -83,6 +101,7 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
   const timeZone = useDisplayTimeZone();
   const locale = intlLocale(i18n.resolvedLanguage ?? i18n.language);
   const people = useMemo(() => withPending(door?.people ?? [], pending), [door, pending]);
+  const guests = useMemo(() => withPendingGuests(door?.guests ?? [], pending), [door, pending]);
   const timeOf = (iso: string) =>
     new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(new Date(iso));
 
@@ -100,8 +119,7 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
   if (isKiosk) return <KioskPage.Component door={door} pending={pending} enqueue={enqueue} />;
 
   const checkedIn = people.filter((person) => person.checkedInAt !== null);
-  const guests = door.guests;
-  const checkedOut = checkedIn.filter((person) => person.checkedOutAt !== null);
+  const checkedOut = [...checkedIn, ...guests].filter((person) => person.checkedOutAt !== null);
   const now = Date.now();
   const isOpen = now >= new Date(door.opensAt).getTime() && now <= new Date(door.closesAt).getTime();
 
@@ -121,6 +139,12 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
       });
     if (kind === 'check-in' && person.checkedInAt) return;
     void enqueue(kind, person.code);
+  };
+
+  const actOnGuest = (kind: 'check-out' | 'undo', guest: Guest) => {
+    const name = `${guest.firstName} ${guest.lastName}`;
+    setOutcome({ tone: 'good', text: t(kind === 'check-out' ? 'outcome.checkedOut' : 'outcome.undone', { name }) });
+    void enqueue(kind, '', guest.id);
   };
 
   const admit = async (text: string) => {
@@ -341,21 +365,55 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
               </li>
             );
           })}
-          {shownGuests.map((guest) => (
-            <li key={`guest-${guest.id}`} className="flex items-center gap-2 p-3" data-testid="door-guest">
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2">
-                  <span className="truncate font-medium" dir="auto">
-                    {`${guest.firstName} ${guest.lastName}`}
+          {shownGuests.map((guest) => {
+            const name = `${guest.firstName} ${guest.lastName}`;
+            return (
+              <li key={`guest-${guest.id}`} className="flex flex-wrap items-center gap-2 p-3" data-testid="door-guest">
+                {/* The guest's state is long: on a phone the buttons go below rather than squeeze the name. */}
+                <span className="min-w-48 flex-1">
+                  <span className="flex items-center gap-2">
+                    <span className="truncate font-medium" dir="auto">
+                      {name}
+                    </span>
+                    <Badge variant="outline">{t('walkIn.badge')}</Badge>
                   </span>
-                  <Badge variant="outline">{t('walkIn.badge')}</Badge>
+                  <span className="text-xs text-muted-foreground" data-testid="door-guest-state">
+                    {guest.checkedOutAt
+                      ? t('state.out', { time: timeOf(guest.checkedOutAt) })
+                      : t('walkIn.guestState', { time: timeOf(guest.checkedInAt) })}
+                  </span>
                 </span>
-                <span className="text-xs text-muted-foreground">
-                  {t('walkIn.guestState', { time: timeOf(guest.checkedInAt) })}
+                {guest.isPending && (
+                  <Badge variant="secondary" className="gap-1">
+                    <CloudOff className="size-3" aria-hidden />
+                    {t('notSent')}
+                  </Badge>
+                )}
+                <span className="ms-auto flex items-center gap-2">
+                  {guest.checkedOutAt === null && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => actOnGuest('check-out', guest)}
+                      aria-label={t('checkOutName', { name })}
+                    >
+                      <LogOut className="rtl:rotate-180" aria-hidden />
+                      {t('checkOut')}
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => actOnGuest('undo', guest)}
+                    aria-label={t('undoName', { name })}
+                  >
+                    <Undo2 aria-hidden />
+                    {t('undo')}
+                  </Button>
                 </span>
-              </span>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -6,7 +6,18 @@
  */
 export type DoorActionKind = 'check-in' | 'check-out' | 'undo';
 
-export type DoorAction = { id: number; eventId: number; kind: DoorActionKind; code: string; at: number };
+/**
+ * `code` names a ticket; a guest walk-in (an address with no account yet) has none, so their check-out
+ * and undo name the guest's id instead, with an empty code.
+ */
+export type DoorAction = {
+  id: number;
+  eventId: number;
+  kind: DoorActionKind;
+  code: string;
+  guestId?: number;
+  at: number;
+};
 
 const DATABASE_NAME = 'pitchin-door';
 const STORE = 'actions';

@@ -1,4 +1,4 @@
-import { ArrowLeft, Search, UserCheck } from 'lucide-react';
+import { ArrowLeft, Maximize, Minimize, Search, UserCheck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -13,6 +13,30 @@ import type { DoorAction, DoorActionKind } from './door-queue';
 /** Names appear only once this much is typed: the screen faces everyone in the queue, not only the holder. */
 const MIN_SEARCH_LENGTH = 2;
 const WELCOME_MS = 5000;
+
+/**
+ * The browser's own full screen, for a tablet left at the door: its address bar and tabs go too. Known only
+ * in an effect (the page is also rendered on the server); null where the browser offers none (iPhone Safari).
+ */
+function useFullScreen(): { isFullScreen: boolean; toggle: () => void } | null {
+  const [isSupported, setIsSupported] = useState(false);
+  const [isFullScreen, setIsFullScreen] = useState(false);
+  useEffect(() => {
+    setIsSupported(document.fullscreenEnabled);
+    const onChange = () => setIsFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (!isSupported) return null;
+  return {
+    isFullScreen,
+    // A refusal (no user gesture, a policy) leaves the page as it was: nothing to tell.
+    toggle: () =>
+      void (
+        document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()
+      ).catch(() => undefined),
+  };
+}
 
 function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
   return [person.user.firstName, person.user.lastName].filter(Boolean).join(' ').trim() || fallback;
@@ -37,6 +61,7 @@ export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps
   const [search, setSearch] = useState('');
   const [welcome, setWelcome] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? i18n.language;
+  const fullScreen = useFullScreen();
 
   useEffect(() => {
     if (!welcome) return;
@@ -63,14 +88,28 @@ export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 pt-4 pb-28 sm:px-6 sm:pt-6">
-      <Link
-        href={`/events/${eventId}/check-in`}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 self-start text-muted-foreground')}
-      >
-        <ArrowLeft className="rtl:rotate-180" aria-hidden />
-        {t('title')}
-      </Link>
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 pt-4 pb-8 sm:px-6 sm:pt-6">
+      <div className="flex items-center justify-between gap-2">
+        <Link
+          href={`/events/${eventId}/check-in`}
+          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 text-muted-foreground')}
+        >
+          <ArrowLeft className="rtl:rotate-180" aria-hidden />
+          {t('title')}
+        </Link>
+        {fullScreen && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-me-3 text-muted-foreground"
+            onClick={fullScreen.toggle}
+            data-testid="kiosk-full-screen"
+          >
+            {fullScreen.isFullScreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
+            {fullScreen.isFullScreen ? t('kiosk.exitFullScreen') : t('kiosk.fullScreen')}
+          </Button>
+        )}
+      </div>
       <header className="flex flex-col gap-1 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('kiosk.title')}</h1>
         <p className="text-lg break-words text-muted-foreground" dir="auto">

@@ -16,6 +16,14 @@ const RETRY_MS = 10_000;
 
 function send(action: DoorAction): Promise<unknown> {
   const path = { id: action.eventId };
+  if (action.guestId !== undefined) {
+    const guestPath = { ...path, guestId: action.guestId };
+    if (action.kind === 'check-out')
+      return callApi((api) =>
+        api.POST('/api/events/{id}/walk-ins/{guestId}/check-out', { params: { path: guestPath } }),
+      );
+    return callApi((api) => api.DELETE('/api/events/{id}/walk-ins/{guestId}', { params: { path: guestPath } }));
+  }
   if (action.kind === 'check-in')
     return callApi((api) => api.POST('/api/events/{id}/check-ins', { params: { path }, body: { code: action.code } }));
   if (action.kind === 'check-out')
@@ -86,8 +94,14 @@ export function useDoorSync(eventId: number) {
   }, [flush]);
 
   const enqueue = useCallback(
-    async (kind: DoorActionKind, code: string) => {
-      const action = await addDoorAction({ eventId, kind, code, at: Date.now() });
+    async (kind: DoorActionKind, code: string, guestId?: number) => {
+      const action = await addDoorAction({
+        eventId,
+        kind,
+        code,
+        ...(guestId === undefined ? {} : { guestId }),
+        at: Date.now(),
+      });
       setPending((current) => [...current, action]);
       void flush();
     },

@@ -14860,6 +14860,7 @@ export interface paths {
                                 event_cancelled: boolean;
                                 event_changed: boolean;
                                 event_reminder: boolean;
+                                organization_event: boolean;
                                 waitlist_promoted: boolean;
                             };
                             /**
@@ -14973,6 +14974,7 @@ export interface paths {
                             event_cancelled?: boolean;
                             event_changed?: boolean;
                             event_reminder?: boolean;
+                            organization_event?: boolean;
                             waitlist_promoted?: boolean;
                         };
                         /** @enum {string} */
@@ -14994,6 +14996,7 @@ export interface paths {
                                 event_cancelled: boolean;
                                 event_changed: boolean;
                                 event_reminder: boolean;
+                                organization_event: boolean;
                                 waitlist_promoted: boolean;
                             };
                             /**

@@ -20,6 +20,7 @@ import { statusOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
 import { moderationLogQueryOptions, reportQueueQueryOptions } from './api/get-moderation';
+import { ModeratorsPanel } from './moderators-panel';
 
 // The server's limit, checked by its type: importing the catalogue's value would give it a chunk of its own,
 // named in the event page's first load (where the report dialog imports it).
@@ -40,10 +41,10 @@ export default function ModerationScreenForModerators() {
         {t('queue.notFound')}
       </p>
     );
-  return <ModerationScreen />;
+  return <ModerationScreen isAdmin={status.data.isAdmin} />;
 }
 
-function ModerationScreen() {
+function ModerationScreen({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
   const queue = useQuery(reportQueueQueryOptions());
@@ -115,6 +116,9 @@ function ModerationScreen() {
           <TabsTrigger value="log" data-testid="tab-log">
             {t('queue.tabs.log')}
           </TabsTrigger>
+          <TabsTrigger value="moderators" data-testid="tab-moderators">
+            {t('queue.tabs.moderators')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="queue" className="mt-4 grid gap-4">
           {queue.isError ? (
@@ -166,6 +170,9 @@ function ModerationScreen() {
               ))}
             </ul>
           )}
+        </TabsContent>
+        <TabsContent value="moderators" className="mt-4">
+          <ModeratorsPanel isAdmin={isAdmin} />
         </TabsContent>
       </Tabs>
 

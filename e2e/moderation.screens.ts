@@ -30,6 +30,13 @@ test('Report dialog and moderation queue', async ({ page, user, newPerson, brows
     await captureScreens(moderatorPage, 'moderation-queue', '/moderation', async (current) => {
       await expect(current.getByTestId('report-card').first()).toBeVisible({ timeout: 30_000 });
     });
+    await captureScreens(moderatorPage, 'moderation-moderators', '/moderation', async (current) => {
+      await current.getByTestId('tab-moderators').click();
+      await expect(current.getByTestId('moderator').first()).toBeVisible({ timeout: 30_000 });
+    });
+    await captureScreens(page, 'moderation-person-page', `/friends/${organizer.user.id}`, async (current) => {
+      await expect(current.getByTestId('block-button')).toBeVisible({ timeout: 30_000 });
+    });
     await captureScreens(moderatorPage, 'moderation-decision', '/moderation', async (current) => {
       await current.getByTestId('report-card').first().getByTestId('action-dismiss').click();
       await current.getByTestId('decision-note').fill('Checked with the organizer: a real event.');

@@ -16,7 +16,7 @@ import {
   organizationInvitationToken,
   queueOrganizationEventMails,
   queueOrganizationInvitationMail,
-} from '../mail/mail-outbox.service';
+} from '../mail/mail-queue.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './organizations.repository';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EyeClosed, Flag, History, UserX, X } from 'lucide-react';
+import { EyeClosed, Gavel, History, UserX, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { intlLocale } from '@contract/languages';
@@ -95,7 +95,7 @@ function ModerationScreen({ isAdmin }: { isAdmin: boolean }) {
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground"
           aria-hidden
         >
-          <Flag className="size-5" />
+          <Gavel className="size-5" />
         </span>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('queue.title')}</h1>

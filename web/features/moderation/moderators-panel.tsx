@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck, UserMinus, UserPlus } from 'lucide-react';
+import { ShieldUser, UserMinus, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/app-shell/page-states';
 import { PersonAvatar, displayName } from '@/components/people/person-avatar';
@@ -107,7 +107,7 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
                 </p>
                 {person.isAdmin ? (
                   <Badge variant="secondary" className="gap-1">
-                    <ShieldCheck aria-hidden />
+                    <ShieldUser aria-hidden />
                     {t('moderators.admin')}
                   </Badge>
                 ) : (

@@ -2405,6 +2405,12 @@ export interface paths {
                                 id: number;
                                 title: string;
                             } | null;
+                            /** @description Set only for its sender when a moderator hid the message: when and why (decisions §20) */
+                            hiddenNotice: {
+                                /** @description ISO 8601 timestamp */
+                                hiddenAt: string;
+                                note: string | null;
+                            } | null;
                             id: number;
                             sender: {
                                 firstName: string | null;

@@ -245,6 +245,22 @@ export function ChatThread({
                           >
                             {formatClockTime(message.createdAt, i18n.language)}
                           </time>
+                          {message.hiddenNotice && (
+                            <p
+                              className="mt-1.5 border-t border-current/30 pt-1.5 text-xs font-medium"
+                              data-testid="message-hidden-notice"
+                            >
+                              {t('hiddenMessage')}
+                              {message.hiddenNotice.note && (
+                                <>
+                                  {' '}
+                                  <span dir="auto" className="font-normal">
+                                    {t('hiddenReason', { note: message.hiddenNotice.note })}
+                                  </span>
+                                </>
+                              )}
+                            </p>
+                          )}
                         </div>
                         {!isOwn && !message.sender.isDeleted && (
                           <Button

@@ -8,6 +8,7 @@ export const MAIL_KINDS = [
   'event_cancelled',
   'announcement',
   'event_reminder',
+  'organization_event',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -24,6 +25,7 @@ export const mailSettingsSchema = z.object({
       event_cancelled: z.boolean(),
       announcement: z.boolean(),
       event_reminder: z.boolean(),
+      organization_event: z.boolean(),
     })
     .describe('true: this kind of mail is sent'),
 });
@@ -39,6 +41,7 @@ export const updateMailSettingsBodySchema = z
         event_cancelled: z.boolean().optional(),
         announcement: z.boolean().optional(),
         event_reminder: z.boolean().optional(),
+        organization_event: z.boolean().optional(),
       })
       .strict()
       .optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common';
+import { hiddenNoticeSchema, isoDateTimeSchema } from './common';
 
 const MESSAGE_CONTENT_MAX = 5000;
 
@@ -105,5 +105,8 @@ export const chatMessageSchema = z.object({
   }),
   /** The event the message shares, shown as a card in the thread; null when it shares none (or it was deleted). */
   event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  hiddenNotice: hiddenNoticeSchema
+    .nullable()
+    .describe('Set only for its sender when a moderator hid the message: when and why (decisions §20)'),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -211,6 +211,13 @@ test.describe('Chat', () => {
       'aria-current',
       'page',
     );
+    // One message is reported from its own button, with the report dialog's reasons (decisions §20).
+    await page.getByRole('button', { name: 'Report message' }).click();
+    const report = page.getByTestId('report-dialog');
+    await report.getByTestId('report-reason-spam').click();
+    await report.getByTestId('report-submit').click();
+    await expect(page.getByText('Thank you. A moderator will look at it.').first()).toBeVisible();
+    await expect(report).toBeHidden();
     await expect(
       page
         .getByTestId('conversation-item')

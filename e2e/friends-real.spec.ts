@@ -23,6 +23,13 @@ test.describe('Friends are real', () => {
     await expect(card.getByTestId('person-message')).toHaveAttribute('href', `/chat/${nora.user.id}`);
     await card.getByRole('button', { name: 'Add Friend' }).click();
     await expect(card.getByRole('button', { name: 'Requested: withdraw the friend request' })).toBeVisible();
+    // Report and Block live on a person's page too (decisions §20); blocking is asked first and undone.
+    await expect(card.getByTestId('report-button')).toBeVisible();
+    await card.getByTestId('block-button').click();
+    await page.getByTestId('block-confirm').click();
+    await expect(card.getByTestId('block-button')).toHaveText('Unblock');
+    await card.getByTestId('block-button').click();
+    await expect(card.getByTestId('block-button')).toHaveText('Block');
 
     // Nora sees it waiting and says yes on her side (her own session).
     const noras = await (await nora.request.get('/api/friends/requests')).json();

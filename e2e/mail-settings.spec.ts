@@ -34,6 +34,7 @@ test('settings: an e-mail switch and the e-mail language stick after a reload, i
       event_cancelled: true,
       announcement: true,
       event_reminder: false,
+      organization_event: true,
     },
   });
 

@@ -30,6 +30,33 @@ test('Report dialog and moderation queue', async ({ page, user, newPerson, brows
     await captureScreens(moderatorPage, 'moderation-queue', '/moderation', async (current) => {
       await expect(current.getByTestId('report-card').first()).toBeVisible({ timeout: 30_000 });
     });
+    await captureScreens(moderatorPage, 'moderation-moderators', '/moderation', async (current) => {
+      await current.getByTestId('tab-moderators').click();
+      await expect(current.getByTestId('moderator').first()).toBeVisible({ timeout: 30_000 });
+    });
+    await captureScreens(page, 'moderation-person-page', `/friends/${organizer.user.id}`, async (current) => {
+      await expect(current.getByTestId('block-button')).toBeVisible({ timeout: 30_000 });
+    });
+    // A message of the volunteer's that a moderator hid: its sender reads why under it.
+    const said = await page.request.post('/api/messages', {
+      data: { receiverId: organizer.user.id, content: 'Join my paid raffle at www.example.org!' },
+    });
+    expect(said.status()).toBe(201);
+    const sent = await page.request.post('/api/messages', {
+      data: { receiverId: organizer.user.id, content: 'See you at the river on Saturday.' },
+    });
+    expect(sent.status()).toBe(201);
+    const flagged = await organizer.request.post('/api/reports', {
+      data: { targetType: 'message', targetId: String((await said.json()).id), reason: 'spam' },
+    });
+    expect(flagged.status()).toBe(201);
+    const hidden = await moderatorPage.request.post(`/api/moderation/reports/${(await flagged.json()).id}/resolve`, {
+      data: { action: 'hide', note: 'Advertising a paid raffle.' },
+    });
+    expect(hidden.status()).toBe(204);
+    await captureScreens(page, 'moderation-hidden-message', `/chat/${organizer.user.id}`, async (current) => {
+      await expect(current.getByTestId('message-hidden-notice')).toBeVisible({ timeout: 30_000 });
+    });
     await captureScreens(moderatorPage, 'moderation-decision', '/moderation', async (current) => {
       await current.getByTestId('report-card').first().getByTestId('action-dismiss').click();
       await current.getByTestId('decision-note').fill('Checked with the organizer: a real event.');

@@ -67,6 +67,25 @@ test('report an event, hide it from the queue, and the organizer is told why', a
     const entry = moderatorPage.getByTestId('log-entry').filter({ hasText: 'Asks volunteers for money' });
     await expect(entry).toContainText('أخفى محتوى');
     await expect(entry.getByTestId('log-undo')).toBeVisible();
+
+    // Moderators: the demo account is an administrator here (ADMIN_EMAILS), so it appoints the organizer
+    // by address and removes her again; an address with no account is refused in words.
+    await moderatorPage.getByTestId('tab-moderators').click();
+    const moderatorList = moderatorPage.getByTestId('moderator-list');
+    await expect(moderatorList.getByTestId('moderator').first()).toBeVisible();
+    const appoint = moderatorPage.getByTestId('appoint-moderator');
+    await appoint.getByRole('textbox').fill(`nobody-${Date.now()}@example.org`);
+    await appoint.getByTestId('appoint-submit').click();
+    await expect(toast(moderatorPage, 'لا يوجد حساب بهذا العنوان. يجب أن يسجّل أولًا.')).toBeVisible();
+    await appoint.getByRole('textbox').fill(organizer.user.email);
+    await appoint.getByTestId('appoint-submit').click();
+    const appointed = moderatorList.getByTestId('moderator').filter({ hasText: 'Olga Organizer' });
+    await expect(appointed).toBeVisible();
+    await expectNoSeriousAccessibilityViolations(moderatorPage);
+    expect((await (await organizer.request.get('/api/moderation/status')).json()).isModerator).toBe(true);
+    await appointed.getByTestId('moderator-remove').click();
+    await expect(appointed).toHaveCount(0);
+    expect((await (await organizer.request.get('/api/moderation/status')).json()).isModerator).toBe(false);
   } finally {
     await moderatorContext.close();
   }

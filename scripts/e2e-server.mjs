@@ -33,6 +33,9 @@ const code = await run(process.execPath, [...productionNodeArguments, compiledSe
     // Mail goes to a loopback SMTP server two ports up, which e2e/account.spec.ts runs while it needs
     // one (the password reset mail); with nobody listening, a mail is logged as not sent.
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${Number(process.env.PORT) + 2}`,
+    // The demo account administers moderation (appoints moderators) in the browser tests, as an
+    // operator's ADMIN_EMAILS address would; the demo seed makes it a moderator already.
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'demo@pitchin.app',
   },
 });
 process.exit(code);

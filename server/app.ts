@@ -81,15 +81,15 @@ function trustNearestHops(hops: number) {
 /** What reads each first-screen call the route table names (web/app/route-table.ts), keyed by its path. */
 export function createPageLoaders(
   db: Database,
-  config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels' | 'linkOrigin'>,
+  config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>,
   statsService: StatsService,
 ): PageLoaders {
   const events = new EventsService(db, { publicUrl: config.publicUrl });
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(events),
-    // Reads only: no mailer.
-    ...createOrganizationPageLoaders(new OrganizationsService(db, null, config.linkOrigin), events),
+    // Reads only: no secret for invitation links.
+    ...createOrganizationPageLoaders(new OrganizationsService(db, null), events),
     ...createStatsPageLoaders(statsService),
     ...createPreferencesPageLoaders(db),
   };
@@ -252,8 +252,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(organizationRoutes, {
     db: database.db,
-    mailer,
-    linkOrigin: config.linkOrigin,
+    sessionSecret: config.sessionSecret,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });

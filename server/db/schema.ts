@@ -776,13 +776,23 @@ export const mailOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind', {
-      enum: ['waitlist_promoted', 'event_changed', 'event_cancelled', 'announcement', 'event_reminder'],
+      enum: [
+        'waitlist_promoted',
+        'event_changed',
+        'event_cancelled',
+        'announcement',
+        'event_reminder',
+        'organization_event',
+        'organization_invitation',
+      ],
     }).notNull(),
     dedupeKey: text('dedupe_key').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id').notNull(),
+    // Null for a mail to an address that may have no account (an organization's invitation): then
+    // `recipient_email` says where it goes.
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    recipientEmail: text('recipient_email'),
+    // Null for a mail about no event (an invitation).
+    eventId: integer('event_id'),
     actorId: text('actor_id'),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -798,6 +808,7 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     uniqueIndex('mail_outbox_dedupe_key').on(table.dedupeKey),
+    check('mail_outbox_recipient', sql`${table.userId} IS NOT NULL OR ${table.recipientEmail} IS NOT NULL`),
     index('mail_outbox_pending')
       .on(table.nextAttemptAt, table.id)
       .where(sql`${table.sentAt} IS NULL`),

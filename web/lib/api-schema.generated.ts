@@ -2405,6 +2405,12 @@ export interface paths {
                                 id: number;
                                 title: string;
                             } | null;
+                            /** @description Set only for its sender when a moderator hid the message: when and why (decisions §20) */
+                            hiddenNotice: {
+                                /** @description ISO 8601 timestamp */
+                                hiddenAt: string;
+                                note: string | null;
+                            } | null;
                             id: number;
                             sender: {
                                 firstName: string | null;
@@ -15118,6 +15124,7 @@ export interface paths {
                                 event_cancelled: boolean;
                                 event_changed: boolean;
                                 event_reminder: boolean;
+                                organization_event: boolean;
                                 waitlist_promoted: boolean;
                             };
                             /**
@@ -15231,6 +15238,7 @@ export interface paths {
                             event_cancelled?: boolean;
                             event_changed?: boolean;
                             event_reminder?: boolean;
+                            organization_event?: boolean;
                             waitlist_promoted?: boolean;
                         };
                         /** @enum {string} */
@@ -15252,6 +15260,7 @@ export interface paths {
                                 event_cancelled: boolean;
                                 event_changed: boolean;
                                 event_reminder: boolean;
+                                organization_event: boolean;
                                 waitlist_promoted: boolean;
                             };
                             /**

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailKind } from '../../../contract/mail';
 import type { Database } from '../../db/client';
 import { qrCodePng } from '../../lib/qr-code-image';
 import { attendanceReplyLink, findTicketCode } from '../check-in/check-in.service';
 import { createNotifications } from '../notifications/notifications.service';
-import type { Mail, Mailer } from './mail.service';
+import { buildOrganizationInvitationMail, type Mail, type Mailer } from './mail.service';
 import * as repository from './mail.repository';
+import { type OrganizationInvitationMailInput, organizationInvitationToken } from './mail-queue.service';
 import { effectiveChanges, isSlotChange, renderEventMail } from './mail-templates';
 import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
@@ -27,12 +29,19 @@ const STOP_WAIT_MS = 3000;
 const REMINDER_WINDOW_MS = 25 * 60 * 60 * 1000;
 const TICKET_IMAGE_CID = 'ticket-qr-code@pitchin';
 
+/** A claimed mail to a person about an event: every kind but the invitation. */
+type EventMail = Omit<repository.ClaimedMail, 'kind' | 'userId' | 'eventId'> & {
+  kind: MailKind;
+  userId: string;
+  eventId: number;
+};
+
 /**
  * The event as it is now, or, once deleted, as its change record kept it (an organizer may delete an
  * event people wait for, and they hear of it like a cancellation). Null when neither exists.
  */
 function eventOf(
-  claimed: repository.ClaimedMail,
+  claimed: EventMail,
   context: repository.MailContext,
 ): { title: string; date: Date; location: string; isDeleted: boolean } | null {
   if (context.title !== null && context.date !== null) {
@@ -142,14 +151,23 @@ export class MailOutbox {
     });
   }
 
+  /** The mail a row stands for, or why it is closed without one. */
+  private async prepare(claimed: repository.ClaimedMail): Promise<Mail | { skippedReason: string }> {
+    if (claimed.kind === 'organization_invitation') return this.buildInvitationMail(claimed);
+    if (claimed.userId === null || claimed.eventId === null) return { skippedReason: 'no_address' };
+    const eventMail: EventMail = { ...claimed, kind: claimed.kind, userId: claimed.userId, eventId: claimed.eventId };
+    const context = await repository.readMailContext(this.db, eventMail);
+    const skippedReason = this.reasonToSkip(eventMail, context);
+    if (skippedReason !== null) return { skippedReason };
+    return this.buildMail(eventMail, context!);
+  }
+
   private async deliver(claimed: repository.ClaimedMail): Promise<'sent' | 'skipped' | 'failed'> {
-    const context = await repository.readMailContext(this.db, claimed);
-    const skippedReason = this.reasonToSkip(claimed, context);
-    if (skippedReason !== null) {
-      await repository.closeMail(this.db, claimed.id, skippedReason);
+    const mail = await this.prepare(claimed);
+    if ('skippedReason' in mail) {
+      await repository.closeMail(this.db, claimed.id, mail.skippedReason);
       return 'skipped';
     }
-    const mail = await this.buildMail(claimed, context!);
     try {
       await this.mailer.send(mail);
     } catch (error) {
@@ -176,7 +194,7 @@ export class MailOutbox {
     return 'sent';
   }
 
-  private reasonToSkip(claimed: repository.ClaimedMail, context: repository.MailContext | undefined): string | null {
+  private reasonToSkip(claimed: EventMail, context: repository.MailContext | undefined): string | null {
     if (!context || context.isDeleted || !context.email) return 'no_address';
     if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
     const event = eventOf(claimed, context);
@@ -188,6 +206,9 @@ export class MailOutbox {
         .length === 0
     )
       return 'changed_back';
+    // News of an event that was cancelled or hidden before its mail went out is no news.
+    if (claimed.kind === 'organization_event' && (context.status !== 'scheduled' || context.isEventHidden))
+      return 'event_not_held';
     if (claimed.kind === 'event_reminder') {
       const startsIn = event.date.getTime() - Date.now();
       if (event.isDeleted || context.status !== 'scheduled' || startsIn <= 0 || startsIn > REMINDER_WINDOW_MS)
@@ -199,7 +220,7 @@ export class MailOutbox {
   /** Valid until the event starts: after that, confirming or giving up a place means nothing. */
   private attendanceReplyUrl(
     purpose: 'confirm' | 'cancel',
-    claimed: repository.ClaimedMail,
+    claimed: EventMail,
     startsAt: Date,
     ticketCode: string,
   ): string {
@@ -211,7 +232,32 @@ export class MailOutbox {
     );
   }
 
-  private async buildMail(claimed: repository.ClaimedMail, context: repository.MailContext): Promise<Mail> {
+  /** An organization's invitation, its link derived from the row's nonce (organizationInvitationToken). */
+  private buildInvitationMail(claimed: repository.ClaimedMail): Mail | { skippedReason: string } {
+    const payload = claimed.payload as Omit<OrganizationInvitationMailInput, 'invitationId' | 'to'>;
+    if (claimed.recipientEmail === null || typeof payload.nonce !== 'string') return { skippedReason: 'no_address' };
+    const token = organizationInvitationToken(this.options.sessionSecret, payload.nonce);
+    const mail = buildOrganizationInvitationMail({
+      to: claimed.recipientEmail,
+      language: payload.language,
+      inviterName: payload.inviterName,
+      organizationName: payload.organizationName,
+      role: payload.role,
+      // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
+      acceptUrl: `${new URL('/organizations/invitation', this.options.linkOrigin).href}#token=${token}`,
+      validDays: payload.validDays,
+    });
+    return { ...mail, messageId: this.messageIdOf(claimed) };
+  }
+
+  /** A stable Message-ID per row: a mail sent again after a crash is the same message to the receiving side. */
+  private messageIdOf(claimed: repository.ClaimedMail): string {
+    const origin = this.options.linkOrigin;
+    const digest = createHash('sha256').update(`${origin}\n${claimed.dedupeKey}`).digest('hex').slice(0, 40);
+    return `<${digest}@${new URL(origin).hostname}>`;
+  }
+
+  private async buildMail(claimed: EventMail, context: repository.MailContext): Promise<Mail> {
     const origin = this.options.linkOrigin;
     const event = eventOf(claimed, context)!;
     // A deleted event has no page left: the mail points to the list of events instead.
@@ -246,13 +292,12 @@ export class MailOutbox {
           }
         : {}),
     });
-    const digest = createHash('sha256').update(`${origin}\n${claimed.dedupeKey}`).digest('hex').slice(0, 40);
     return {
       to: context.email!,
       ...rendered,
       link: eventUrl,
       unsubscribeUrl,
-      messageId: `<${digest}@${new URL(origin).hostname}>`,
+      messageId: this.messageIdOf(claimed),
       ...(ticketCode
         ? { images: [{ cid: TICKET_IMAGE_CID, fileName: 'ticket.png', content: await qrCodePng(ticketCode) }] }
         : {}),

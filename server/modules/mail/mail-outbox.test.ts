@@ -198,6 +198,7 @@ describe('mails about events come from the outbox, once, in the recipient langua
         event_cancelled: true,
         announcement: true,
         event_reminder: true,
+        organization_event: true,
       },
     });
 
@@ -607,6 +608,7 @@ describe('mail settings', () => {
         event_cancelled: true,
         announcement: true,
         event_reminder: true,
+        organization_event: true,
       },
     });
     for (const body of [
@@ -630,6 +632,7 @@ describe('mail settings', () => {
         event_cancelled: false,
         announcement: false,
         event_reminder: true,
+        organization_event: true,
       },
     });
     const back = await call(person, 'PUT', '/api/user/mail-settings', { kinds: { announcement: true } });

@@ -214,6 +214,8 @@ export type EventMailInput = {
     slot?: { role: string; from: SlotWindow; to: SlotWindow };
     slotRemoved?: SlotWindow & { role: string };
     slotDeclined?: SlotWindow & { role: string };
+    /** A followed organization's new event: the organization's name as it was when the event was made. */
+    organizationName?: string;
   };
   eventUrl: string;
   unsubscribeUrl: string;
@@ -255,7 +257,9 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
   const date = formatDate(input.event.date, language, input.timeZone);
   // The organizer's name introduces their announcement: disarmed like the announcement itself.
   const organizer = defangLinks(input.organizerName?.trim() || fillText(texts.invitation.someone, {}));
-  const values = { title: input.event.title, date, location: input.event.location, organizer };
+  // An organization's name is whatever its admins typed: disarmed like the organizer's.
+  const organization = defangLinks(input.payload.organizationName?.trim() ?? '');
+  const values = { title: input.event.title, date, location: input.event.location, organizer, organization };
   const whenWhere: Block = { kind: 'lines', lines: [fillText(texts.when, values), fillText(texts.where, values)] };
   const blocks: Block[] = [];
   const kindTexts = input.kind === 'event_reminder' && input.isFinalReminder ? texts.finalReminder : texts[input.kind];

@@ -168,12 +168,51 @@ async function queueFinalReminders(db: Executor): Promise<Array<{ userId: string
   );
 }
 
+/**
+ * The followers of an organization hear of its new event by mail too (decisions §20), one row each in the
+ * event's own transaction; whether the kind is switched off is asked when it is sent, as for every kind.
+ */
+export async function queueOrganizationEventMails(
+  tx: Executor,
+  mail: { eventId: number; actorId: string; userIds: readonly string[]; organizationName: string },
+): Promise<void> {
+  if (mail.userIds.length === 0) return;
+  await tx.execute(
+    sql`INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
+        SELECT 'organization_event', 'organization_event:' || ${mail.eventId} || ':' || u.id, u.id, ${mail.eventId}, ${mail.actorId},
+               jsonb_build_object('organizationName', ${mail.organizationName}::text)
+        FROM users u WHERE u.id IN (${sql.join(
+          mail.userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ON CONFLICT (dedupe_key) DO NOTHING`,
+  );
+}
+
+/**
+ * An organization's invitation (decisions §20) to an address that may have no account: the address is the
+ * row's recipient, and the payload holds what the mail says, with the nonce its link is derived from
+ * (never the link itself: see invitationTokenOf).
+ */
+export async function queueInvitationMail(
+  tx: Executor,
+  mail: { invitationId: number; recipientEmail: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO mail_outbox (kind, dedupe_key, recipient_email, payload)
+        VALUES ('organization_invitation', ${`organization_invitation:${mail.invitationId}`}, ${mail.recipientEmail}, ${JSON.stringify(mail.payload)}::jsonb)
+        ON CONFLICT (dedupe_key) DO NOTHING`,
+  );
+}
+
+/** A claimed row: a mail to a person about an event, or (kind organization_invitation) to an address. */
 export type ClaimedMail = {
   id: number;
-  kind: MailKind;
+  kind: MailKind | 'organization_invitation';
   dedupeKey: string;
-  userId: string;
-  eventId: number;
+  userId: string | null;
+  recipientEmail: string | null;
+  eventId: number | null;
   actorId: string | null;
   payload: Record<string, unknown>;
   attempts: number;
@@ -198,7 +237,7 @@ export async function claimMails(
           WHERE sent_at IS NULL AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
           ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, kind, dedupe_key AS "dedupeKey", user_id AS "userId", event_id AS "eventId", actor_id AS "actorId", payload, attempts`,
+        RETURNING id, kind, dedupe_key AS "dedupeKey", user_id AS "userId", recipient_email AS "recipientEmail", event_id AS "eventId", actor_id AS "actorId", payload, attempts`,
   );
 }
 
@@ -246,6 +285,7 @@ export type MailContext = {
   date: Date | string | null;
   location: string | null;
   status: string | null;
+  isEventHidden: boolean;
   actorFirstName: string | null;
   actorLastName: string | null;
 };
@@ -258,7 +298,7 @@ export async function readMailContext(
   const [row] = await selectRows<MailContext>(
     db,
     sql`SELECT u.email, u.first_name AS "firstName", u.deleted_at IS NOT NULL AS "isDeleted", p.language, p.disabled_kinds AS "disabledKinds",
-               e.title, e.date, e.location, e.status, a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+               e.title, e.date, e.location, e.status, e.hidden_at IS NOT NULL AS "isEventHidden", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
         FROM users u
         LEFT JOIN mail_preferences p ON p.user_id = u.id
         LEFT JOIN events e ON e.id = ${mail.eventId}

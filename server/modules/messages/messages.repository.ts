@@ -264,6 +264,8 @@ const threadColumns = {
   senderDeletedAt: users.deletedAt,
   eventId: messages.eventId,
   eventTitle: events.title,
+  hiddenAt: messages.hiddenAt,
+  hiddenNote: messages.hiddenNote,
 };
 
 /**

@@ -270,6 +270,11 @@ export class MessagesService {
         ...repository.deletedFlag(row.senderDeletedAt),
       },
       event: row.eventId !== null && row.eventTitle !== null ? { id: row.eventId, title: row.eventTitle } : null,
+      // A hidden message stays in its sender's thread, with why (decisions §20); its receiver never reads it.
+      hiddenNotice:
+        row.senderId === userId && row.hiddenAt !== null
+          ? { hiddenAt: row.hiddenAt.toISOString(), note: row.hiddenNote }
+          : null,
     }));
   }
 

@@ -283,6 +283,7 @@ describe('messages to an address with no account', () => {
           createdAt: expect.any(String),
           sender: { firstName: 'Alice', profileImageUrl: null },
           event: { id: expect.any(Number), title: 'Food bank' },
+          hiddenNotice: null,
         },
       ]);
     }
@@ -471,6 +472,7 @@ describe('conversations', () => {
       createdAt: expect.any(String),
       sender: { firstName: 'Bob', profileImageUrl: null },
       event: null,
+      hiddenNotice: null,
     });
 
     // The GET is read-only (an <img> pointing at it must not mark anything read).

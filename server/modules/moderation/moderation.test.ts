@@ -270,6 +270,28 @@ describe('hiding', () => {
     expect(own).toMatchObject([{ comment: 'Buy pills', hiddenNotice: { note: 'Spam in a review' } }]);
   });
 
+  it('hides a message from its receiver, and tells its sender why in their thread', async () => {
+    const sender = await signUpUser(app);
+    const receiver = await signUpUser(app);
+    const sent = await call('POST', '/api/messages', sender.cookie, {
+      receiverId: receiver.user.id,
+      content: 'Cheap watches at my shop',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const thread = async (reader: SignedUpUser, other: SignedUpUser) => {
+      const response = await call('GET', `/api/conversations/${other.user.id}/messages`, reader.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Array<{ content: string; hiddenNotice: { note: string | null } | null }>;
+    };
+    expect(await thread(sender, receiver)).toMatchObject([{ content: 'Cheap watches at my shop', hiddenNotice: null }]);
+    const filed = await reportAndFind(receiver, 'message', sent.json().id);
+    expect((await resolve(admin, filed.id, 'hide', 'Advertising in messages')).statusCode).toBe(204);
+    expect(await thread(receiver, sender)).toEqual([]);
+    expect(await thread(sender, receiver)).toMatchObject([
+      { content: 'Cheap watches at my shop', hiddenNotice: { note: 'Advertising in messages' } },
+    ]);
+  });
+
   it('a resolved report cannot be resolved again, and hiding a person is refused', async () => {
     const person = await signUpUser(app);
     const filed = await reportAndFind(await signUpUser(app), 'user', person.user.id);

@@ -137,8 +137,9 @@ export async function insertInvitation(
     invitedBy: string;
     expiresAt: Date;
   },
-): Promise<void> {
-  await db.insert(organizationInvitations).values(values);
+): Promise<number> {
+  const [row] = await db.insert(organizationInvitations).values(values).returning({ id: organizationInvitations.id });
+  return row!.id;
 }
 
 /** Invitations not yet accepted and still valid, newest first. */

@@ -27,7 +27,6 @@ import { sendNotModified } from '../../lib/not-modified';
 import { readTimeZone } from '../../lib/page-rendering';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
-import type { Mailer } from '../mail/mail.service';
 import { readOrganizationAnswer } from './organization-answer';
 import { hoursReportToCsv, OrganizationHoursService } from './organization-hours.service';
 import { OrganizationsService } from './organizations.service';
@@ -53,12 +52,11 @@ const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  mailer: Mailer | null;
-  linkOrigin: string;
+  sessionSecret: string;
   publicUrl?: string | null;
   timeZone?: string;
-}> = async (app, { db, mailer, linkOrigin, publicUrl = null, timeZone = 'UTC' }) => {
-  const service = new OrganizationsService(db, mailer, linkOrigin);
+}> = async (app, { db, sessionSecret, publicUrl = null, timeZone = 'UTC' }) => {
+  const service = new OrganizationsService(db, sessionSecret);
   const hours = new OrganizationHoursService(db, service);
   const events = new EventsService(db, { publicUrl });
 

@@ -12,7 +12,11 @@ import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
-import { buildOrganizationInvitationMail, type Mailer } from '../mail/mail.service';
+import {
+  organizationInvitationToken,
+  queueOrganizationEventMails,
+  queueOrganizationInvitationMail,
+} from '../mail/mail-queue.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './organizations.repository';
 
@@ -84,7 +88,8 @@ export async function assertCanHoldEventsFor(db: Executor, organizationId: numbe
 
 /**
  * Tells the organization's followers of its new event (decisions §20), in the transaction that creates
- * it: the bell's notice names the organization, and leads to the event. Not the one who created it.
+ * it: the bell's notice names the organization, and leads to the event; a mail each goes through the
+ * outbox, sent unless the follower switched that kind off (§14). Not the one who created it.
  */
 export async function notifyFollowersOfNewEvent(
   tx: Executor,
@@ -99,6 +104,12 @@ export async function notifyFollowersOfNewEvent(
     eventId: event.id,
     actorId: event.organizerId,
     data: { eventTitle: event.title, actorName: organization.name },
+  });
+  await queueOrganizationEventMails(tx, {
+    eventId: event.id,
+    actorId: event.organizerId,
+    userIds: followerIds.filter((id) => id !== event.organizerId),
+    organizationName: organization.name,
   });
 }
 
@@ -117,8 +128,8 @@ function personName(person: { firstName: string | null; lastName: string | null 
 export class OrganizationsService {
   constructor(
     private readonly db: Database,
-    private readonly mailer: Mailer | null,
-    private readonly linkOrigin: string,
+    /** Derives invitation links (organizationInvitationToken); null where the service only reads. */
+    private readonly sessionSecret: string | null,
   ) {}
 
   /** The creator becomes its owner in the same transaction: an organization never exists without one. */
@@ -207,22 +218,26 @@ export class OrganizationsService {
 
   /**
    * Mails a single-use link (only its hash is stored) that joins whoever opens it signed in, whatever
-   * their own address: people sign up with another address than the one a friend knows.
+   * their own address: people sign up with another address than the one a friend knows. The mail is a
+   * row of the outbox in the invitation's own transaction, so it is sent once, and retried, even when
+   * this process stops right after the answer.
    */
   async invite(
     user: { id: string; firstName: string | null; lastName: string | null },
     organizationId: number,
     input: { email: string; role: OrganizationRole },
   ): Promise<void> {
+    if (this.sessionSecret === null) throw new Error('OrganizationsService without a secret cannot invite');
     const email = normalizeEmail(input.email);
-    const token = randomBytes(32).toString('base64url');
-    const organization = await this.db.transaction(async (tx) => {
+    const nonce = randomBytes(32).toString('base64url');
+    const token = organizationInvitationToken(this.sessionSecret, nonce);
+    await this.db.transaction(async (tx) => {
       const organization = await this.requireOrganization(tx, organizationId, true);
       const role = await repository.findMemberRole(tx, organizationId, user.id);
       if (!canManageMembers(role)) throw forbidden(ONLY_ADMINS);
       if (input.role === 'owner' && role !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
       await consumeWriteLimit(tx, WRITE_LIMITS.organizationInvitations, user.id);
-      await repository.insertInvitation(tx, {
+      const invitationId = await repository.insertInvitation(tx, {
         organizationId,
         email,
         role: input.role,
@@ -230,23 +245,19 @@ export class OrganizationsService {
         invitedBy: user.id,
         expiresAt: new Date(Date.now() + ORGANIZATION_LIMITS.invitationValidDays * DAY_MS),
       });
-      return organization;
-    });
-    const language =
-      (await repository.findMailLanguageOfAddress(this.db, email)) ??
-      (await repository.findMailLanguageOfUser(this.db, user.id));
-    this.mailer?.sendInBackground(
-      buildOrganizationInvitationMail({
+      await queueOrganizationInvitationMail(tx, {
+        invitationId,
         to: email,
-        language,
+        nonce,
+        language:
+          (await repository.findMailLanguageOfAddress(tx, email)) ??
+          (await repository.findMailLanguageOfUser(tx, user.id)),
         inviterName: personName(user),
         organizationName: organization.name,
         role: input.role,
-        // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
-        acceptUrl: `${new URL('/organizations/invitation', this.linkOrigin).href}#token=${token}`,
         validDays: ORGANIZATION_LIMITS.invitationValidDays,
-      }),
-    );
+      });
+    });
   }
 
   /** Joins the signed-in person with the invitation's role; someone already in keeps the higher role. */

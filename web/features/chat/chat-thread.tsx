@@ -1,5 +1,5 @@
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ArrowLeft, CalendarDays, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Flag, Info, LoaderCircle, MessageCircle, SendHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChatMessage, Conversation } from '@contract/messages';
@@ -14,7 +14,9 @@ import { conversationTitle } from './conversation-list';
 import { useSendMessage } from './api/use-chat-data';
 
 // Report and Block, with the moderation texts, load only once a thread with a person is open.
-const ThreadSafety = lazy(() => import('./thread-safety'));
+const PersonSafety = lazy(() => import('@/components/moderation/person-safety'));
+// Reporting one message (decisions §20): the dialog and its texts load on the first click.
+const ReportDialog = lazy(() => import('@/components/moderation/report-dialog'));
 
 interface ChatThreadProps {
   conversationId: string | null;
@@ -48,6 +50,7 @@ export function ChatThread({
   const { t, i18n } = useTranslation('chat');
   const [draft, setDraft] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  const [reportedMessage, setReportedMessage] = useState<ChatMessage | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sendMessage = useSendMessage(conversationId);
 
@@ -139,7 +142,7 @@ export function ChatThread({
             </div>
             {other?.id && !isOtherDeleted && (
               <Suspense fallback={null}>
-                <ThreadSafety userId={other.id} name={title} />
+                <PersonSafety userId={other.id} name={title} className="ms-auto" />
               </Suspense>
             )}
           </div>
@@ -189,7 +192,7 @@ export function ChatThread({
                         </li>
                       )}
                       <li
-                        className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}
+                        className={cn('group flex items-center gap-1', isOwn ? 'justify-end' : 'justify-start')}
                         data-testid="thread-message"
                         data-own={isOwn}
                       >
@@ -242,7 +245,37 @@ export function ChatThread({
                           >
                             {formatClockTime(message.createdAt, i18n.language)}
                           </time>
+                          {message.hiddenNotice && (
+                            <p
+                              className="mt-1.5 border-t border-current/30 pt-1.5 text-xs font-medium"
+                              data-testid="message-hidden-notice"
+                            >
+                              {t('hiddenMessage')}
+                              {message.hiddenNotice.note && (
+                                <>
+                                  {' '}
+                                  <span dir="auto" className="font-normal">
+                                    {t('hiddenReason', { note: message.hiddenNotice.note })}
+                                  </span>
+                                </>
+                              )}
+                            </p>
+                          )}
                         </div>
+                        {!isOwn && !message.sender.isDeleted && (
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            className="size-8 shrink-0 text-muted-foreground opacity-70 group-hover:opacity-100 focus-visible:opacity-100"
+                            title={t('reportMessage')}
+                            aria-label={t('reportMessage')}
+                            onClick={() => setReportedMessage(message)}
+                            data-testid="message-report"
+                          >
+                            <Flag aria-hidden />
+                          </Button>
+                        )}
                       </li>
                     </Fragment>
                   );
@@ -253,6 +286,17 @@ export function ChatThread({
         </>
       )}
 
+      {reportedMessage && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetType="message"
+            targetId={reportedMessage.id}
+            name={reportedMessage.sender.firstName ?? t('unknownUser')}
+            isOpen
+            onOpenChange={(isOpen) => !isOpen && setReportedMessage(null)}
+          />
+        </Suspense>
+      )}
       <form onSubmit={send} className="border-t border-border bg-card p-3 sm:p-4" data-testid="chat-composer">
         <div className="flex items-end gap-2">
           <Textarea

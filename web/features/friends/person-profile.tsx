@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,13 @@ import { personQueryOptions } from './api/get-friends';
 import { FriendshipButton } from './friendship-button';
 import RemoveFriendDialog from './remove-friend-dialog';
 
+// Report and Block (decisions §20) with the moderation texts: a chunk of their own, as in the chat.
+const PersonSafety = lazy(() => import('@/components/moderation/person-safety'));
+
 /**
  * A person's page (/friends/{id}): their name and picture, the friends shared with the reader, the
- * friendship button and a way to write to them. Nothing else of theirs is shown: no e-mail (§16).
+ * friendship button, a way to write to them, and Report and Block. Nothing else of theirs is shown:
+ * no e-mail (§16).
  */
 export default function PersonProfile({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('friends');
@@ -74,6 +78,11 @@ export default function PersonProfile({ userId }: { userId: string }) {
                 {t('actions.message')}
               </Link>
             </div>
+          )}
+          {person.friendship !== 'self' && (
+            <Suspense fallback={null}>
+              <PersonSafety userId={person.id} name={displayName(person) || t('someone')} />
+            </Suspense>
           )}
           <RemoveFriendDialog
             friend={isRemoving ? { id: person.id, name: displayName(person) || t('someone') } : null}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EyeClosed, Flag, History, UserX, X } from 'lucide-react';
+import { EyeClosed, Gavel, History, UserX, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { intlLocale } from '@contract/languages';
@@ -20,6 +20,7 @@ import { statusOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
 import { moderationLogQueryOptions, reportQueueQueryOptions } from './api/get-moderation';
+import { ModeratorsPanel } from './moderators-panel';
 
 // The server's limit, checked by its type: importing the catalogue's value would give it a chunk of its own,
 // named in the event page's first load (where the report dialog imports it).
@@ -40,10 +41,10 @@ export default function ModerationScreenForModerators() {
         {t('queue.notFound')}
       </p>
     );
-  return <ModerationScreen />;
+  return <ModerationScreen isAdmin={status.data.isAdmin} />;
 }
 
-function ModerationScreen() {
+function ModerationScreen({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
   const queue = useQuery(reportQueueQueryOptions());
@@ -94,7 +95,7 @@ function ModerationScreen() {
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground"
           aria-hidden
         >
-          <Flag className="size-5" />
+          <Gavel className="size-5" />
         </span>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('queue.title')}</h1>
@@ -114,6 +115,9 @@ function ModerationScreen() {
           </TabsTrigger>
           <TabsTrigger value="log" data-testid="tab-log">
             {t('queue.tabs.log')}
+          </TabsTrigger>
+          <TabsTrigger value="moderators" data-testid="tab-moderators">
+            {t('queue.tabs.moderators')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="queue" className="mt-4 grid gap-4">
@@ -166,6 +170,9 @@ function ModerationScreen() {
               ))}
             </ul>
           )}
+        </TabsContent>
+        <TabsContent value="moderators" className="mt-4">
+          <ModeratorsPanel isAdmin={isAdmin} />
         </TabsContent>
       </Tabs>
 

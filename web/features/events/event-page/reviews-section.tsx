@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatOneDecimal } from '@/lib/format-number';
 import { ChevronDown, ChevronUp, MessageSquareText, Star } from 'lucide-react';
@@ -17,6 +17,10 @@ import { intlLocale } from '@contract/languages';
 
 // The rating dialog loads on first open (the pointer or focus reaching 'Rate' starts it early).
 const loadRatingDialog = () => import('./rating-dialog');
+// Reporting a review and the notice of one's own hidden review load only when used or shown: the event
+// page's first load carries neither, nor their texts (decisions §20).
+const ReportDialog = lazy(() => import('@/components/moderation/report-dialog'));
+const HiddenNotice = lazy(() => import('@/components/moderation/hidden-notice'));
 
 /** Reviews shown before the toggle. */
 const INITIAL_REVIEW_COUNT = 3;
@@ -109,7 +113,7 @@ export function ReviewsSection({ event, isPast, currentUserId, language }: Revie
           <>
             <ul className="flex flex-col divide-y divide-border" data-testid="reviews-list">
               {visible.map((rating) => (
-                <ReviewItem key={rating.id} rating={rating} language={language} />
+                <ReviewItem key={rating.id} rating={rating} language={language} currentUserId={currentUserId} />
               ))}
             </ul>
             {remaining > 0 && (
@@ -146,8 +150,19 @@ function RatingDialogLoader(props: RatingDialogProps) {
   return <module.RatingDialog {...props} />;
 }
 
-function ReviewItem({ rating, language }: { rating: Rating; language: string }) {
+function ReviewItem({
+  rating,
+  language,
+  currentUserId,
+}: {
+  rating: Rating;
+  language: string;
+  currentUserId: string | null;
+}) {
   const { t } = useTranslation('reviews');
+  const [isReporting, setIsReporting] = useState(false);
+  // Anyone signed in reports someone else's review; a guest signs in first, and one's own is not reported.
+  const canReport = currentUserId !== null && currentUserId !== rating.userId;
   const first = rating.user.firstName?.trim() || t('event-detail:detail.unknownFirst');
   const last = rating.user.lastName?.trim() || t('event-detail:detail.unknownLast');
   const date = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(
@@ -170,6 +185,36 @@ function ReviewItem({ rating, language }: { rating: Rating; language: string }) 
           <p dir="auto" className="text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">
             {rating.comment}
           </p>
+        )}
+        {rating.hiddenNotice && (
+          <Suspense fallback={null}>
+            <HiddenNotice kind="review" note={rating.hiddenNotice.note} />
+          </Suspense>
+        )}
+        {canReport && (
+          <div className="-ms-2 flex">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="h-8 text-xs text-muted-foreground"
+              onClick={() => setIsReporting(true)}
+              data-testid="review-report"
+            >
+              {t('reviews.report')}
+            </Button>
+          </div>
+        )}
+        {isReporting && (
+          <Suspense fallback={<DialogLoading />}>
+            <ReportDialog
+              targetType="rating"
+              targetId={rating.id}
+              name={`${first} ${last}`}
+              isOpen
+              onOpenChange={setIsReporting}
+            />
+          </Suspense>
         )}
       </div>
     </li>

@@ -9,3 +9,8 @@ export function reportQueueQueryOptions() {
 export function moderationLogQueryOptions() {
   return readQueryOptions('/api/moderation/log');
 }
+
+/** GET /api/moderation/moderators: the administrators (ADMIN_EMAILS) and the moderators they appointed. */
+export function moderatorsQueryOptions() {
+  return readQueryOptions('/api/moderation/moderators');
+}

@@ -2,18 +2,28 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ReportButton } from '@/components/moderation/report-button';
+import { ReportButton } from './report-button';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
-import { blockStateQueryOptions } from './api/get-block-state';
+import { cn } from '@/lib/utils';
+import { blockStateQueryOptions } from '@/lib/api/get-block-state';
 
 /**
- * Report and Block for the other person of a thread (decisions §20), loaded with its texts only when a
- * thread with a person is open. A block changes what both lists show, so every answer is read again.
+ * Report and Block for a person (decisions §20), in a thread's header and on their page (/friends/{id}),
+ * loaded with its texts only when one of those is open. A block changes what both lists show, so every
+ * answer is read again.
  */
-export default function ThreadSafety({ userId, name }: { userId: string; name: string }) {
+export default function PersonSafety({
+  userId,
+  name,
+  className,
+}: {
+  userId: string;
+  name: string;
+  className?: string;
+}) {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
   const state = useQuery(blockStateQueryOptions(userId));
@@ -34,7 +44,7 @@ export default function ThreadSafety({ userId, name }: { userId: string; name: s
     onError: () => toast({ title: t('block.failed'), variant: 'destructive' }),
   });
   return (
-    <div className="ms-auto flex shrink-0 items-center gap-1">
+    <div className={cn('flex shrink-0 items-center gap-1', className)}>
       <ReportButton
         label={t('report.action')}
         targetType="user"

@@ -110,7 +110,9 @@ async function keepLanguageTexts(language: LanguageCode) {
  * the server ends the session before this worker answers anything else.
  */
 async function signOutOnDevice() {
-  await (await caches.open(LANGUAGE_CACHE)).put(SIGN_OUT_PENDING_PATH, new Response('1'));
+  // Whose session to end: by the time the network is back, someone else may have signed in.
+  const userId = (await readCachedUser()) ?? '';
+  await (await caches.open(LANGUAGE_CACHE)).put(SIGN_OUT_PENDING_PATH, new Response(userId));
   await clearPersonalCaches();
   await new Promise<void>((resolve) => {
     const deletion = indexedDB.deleteDatabase(DOOR_QUEUE_DATABASE);
@@ -119,18 +121,30 @@ async function signOutOnDevice() {
   });
 }
 
+/** Ends the session with the server: false when the network is still down. */
+async function endServerSession(): Promise<boolean> {
+  const response = await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
+  return response?.ok === true;
+}
+
 /**
  * Tells the server of a sign-out made offline, when there is one: `none` pending, `finished` now, or
- * `waiting` while the network is still down.
+ * `waiting` while the network is still down. Only the session of the person who signed out is ended:
+ * another who signed in since (on the sign-in page, which this worker does not serve) keeps theirs.
  */
 async function finishPendingSignOut(): Promise<'none' | 'finished' | 'waiting'> {
   const cache = await caches.open(LANGUAGE_CACHE);
-  if (!(await cache.match(SIGN_OUT_PENDING_PATH))) return 'none';
-  const response = await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
-  if (!response?.ok) return 'waiting';
+  const pending = await cache.match(SIGN_OUT_PENDING_PATH);
+  if (!pending) return 'none';
+  const signedOutId = await pending.text();
+  const current = await fetch('/api/auth/user', { credentials: 'same-origin' }).catch(() => null);
+  if (!current) return 'waiting';
+  const user = current.ok ? ((await current.json().catch(() => null)) as { id?: unknown } | null) : null;
+  const isSamePerson = user !== null && (signedOutId === '' || user.id === signedOutId);
+  if (isSamePerson && !(await endServerSession())) return 'waiting';
   await cache.delete(SIGN_OUT_PENDING_PATH);
   // Whatever another tab read meanwhile with the old session.
-  await clearPersonalCaches();
+  if (isSamePerson) await clearPersonalCaches();
   return 'finished';
 }
 

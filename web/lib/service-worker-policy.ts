@@ -151,7 +151,8 @@ export function toSignedOutPage(texts: SignedOutTexts, language: LanguageCode): 
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; font: 16px/1.5 system-ui, sans-serif; background: Canvas; color: CanvasText; }
 main { max-width: 28rem; padding: 1.5rem; }
 h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
-a { display: inline-block; margin-top: 1rem; padding: 0.625rem 1rem; border-radius: 0.5rem; background: #1d4ed8; color: #fff; text-decoration: none; font-weight: 600; }
+a { display: inline-block; margin-top: 1rem; padding: 0.625rem 1rem; border-radius: 0.5rem; background: #047857; color: #fff; text-decoration: none; font-weight: 600; }
+@media (prefers-color-scheme: dark) { a { background: #34d399; color: #04281d; } }
 </style>
 </head>
 <body>

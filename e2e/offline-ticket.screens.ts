@@ -65,6 +65,7 @@ test('signed out offline', async ({ page, context, signUp, baseURL }) => {
     await signUp({ firstName: 'Noor' });
     await page.setViewportSize({ width: shot.width, height: shot.height });
     await page.emulateMedia({ colorScheme: shot.colorScheme });
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), shot.colorScheme);
     // Init scripts add up: the last one added, this shot's language, runs last.
     await page.addInitScript((language) => localStorage.setItem('selectedLanguage', language), shot.language);
     await context.addCookies([{ name: 'pitchin_language', value: shot.language, url: baseURL! }]);
@@ -79,6 +80,15 @@ test('signed out offline', async ({ page, context, signUp, baseURL }) => {
       )
       .toBe(shot.language);
     await context.setOffline(true);
+    // A screen never opened, offline, in the person's language (the worker kept all of its texts).
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({
+      path: path.join(
+        SCREENSHOT_DIRECTORY,
+        `offline-never-opened-${shot.language}-${shot.colorScheme}-${shot.name}.png`,
+      ),
+    });
     await page.goto('/api/logout');
     await expect(page.getByTestId('signed-out-offline')).toBeVisible();
     await page.screenshot({

@@ -226,17 +226,19 @@ function preloadListWithoutLoaded(
  * The service worker (web/service-worker.ts, decision 0037), built into /service-worker.js with the list
  * of files to precache: the code and styles of every screen, so a screen never opened still comes up
  * offline, with its English texts. The other languages' locale chunks (about 260 kB gzip of the 700) are
- * not precached, as each person reads one language: the worker keeps the ones their screens load. Not
+ * not precached, as each person reads one language: the worker is given their names and keeps all of the
+ * person's language once a page names it. Not
  * the HTML pages either (the server renders them per person), nor the images only the landing page or
  * link previews use. Signed-in pages register the worker after they load
  * (server/lib/service-worker-registration.ts); the web app manifest stays the hand-written one in web/public.
  */
 function serviceWorker() {
   const outDirectory = fromRoot('./dist/web');
+  const readLocales = () =>
+    (JSON.parse(readFileSync(path.join(outDirectory, '.vite', 'route-manifest.json'), 'utf8')) as RouteManifest)
+      .locales;
   const withoutOtherLanguages = (entries: Array<{ url: string; revision: string | null; size: number }>) => {
-    const { locales } = JSON.parse(
-      readFileSync(path.join(outDirectory, '.vite', 'route-manifest.json'), 'utf8'),
-    ) as RouteManifest;
+    const locales = readLocales();
     const otherLanguages = new Set(
       Object.entries(locales)
         .filter(([key]) => !key.startsWith('en/'))
@@ -253,6 +255,19 @@ function serviceWorker() {
     manifest: false,
     injectManifest: {
       rollupFormat: 'iife',
+      // The worker keeps the person's language's texts itself (keepLanguageTexts): it needs their files' names.
+      buildPlugins: {
+        vite: [
+          {
+            name: 'pitchin:language-texts',
+            transform(code, id) {
+              if (!id.replaceAll('\\', '/').endsWith('/web/service-worker.ts')) return null;
+              // One expression on one line replaced: the lines the source map points at stay where they were.
+              return { code: code.replace('self.__LANGUAGE_TEXTS', () => JSON.stringify(readLocales())), map: null };
+            },
+          },
+        ],
+      },
       globPatterns: ['assets/**/*.{js,css,woff2}', 'favicon.svg', 'icon-192.png'],
       manifestTransforms: [withoutOtherLanguages],
     },

@@ -59,6 +59,8 @@ test.describe('copy and languages', () => {
 
     await page.goto('/profile');
     await expect(page.getByTestId('profile-name')).toHaveAttribute('dir', 'auto');
+    // An address inside a translated sentence is isolated, so its "-" and "." keep their places.
+    await expect(page.getByTestId('email-verification-banner')).toContainText(`\u2068${user.email}\u2069`);
   });
 
   for (const viewport of [PHONE, DESKTOP]) {

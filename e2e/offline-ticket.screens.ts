@@ -51,3 +51,49 @@ test('offline ticket', async ({ page, context, user: _user, eventOfAnother }) =>
   }
   await context.setOffline(false);
 });
+
+test('signed out offline', async ({ page, context, signUp, baseURL }) => {
+  mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
+  const shots = [
+    { language: 'en', colorScheme: 'light', width: 390, height: 844, name: 'phone' },
+    { language: 'de', colorScheme: 'dark', width: 1280, height: 800, name: 'desktop' },
+    { language: 'ar', colorScheme: 'dark', width: 390, height: 844, name: 'phone' },
+    { language: 'ar', colorScheme: 'light', width: 1280, height: 800, name: 'desktop' },
+  ] as const;
+  for (const shot of shots) {
+    await context.setOffline(false);
+    await signUp({ firstName: 'Noor' });
+    await page.setViewportSize({ width: shot.width, height: shot.height });
+    await page.emulateMedia({ colorScheme: shot.colorScheme });
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), shot.colorScheme);
+    // Init scripts add up: the last one added, this shot's language, runs last.
+    await page.addInitScript((language) => localStorage.setItem('selectedLanguage', language), shot.language);
+    await context.addCookies([{ name: 'pitchin_language', value: shot.language, url: baseURL! }]);
+    await page.goto('/');
+    await waitForLivePage(page);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open('pitchin-language')).match('/offline-language'))?.text()),
+      )
+      .toBe(shot.language);
+    await context.setOffline(true);
+    // A screen never opened, offline, in the person's language (the worker kept all of its texts).
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({
+      path: path.join(
+        SCREENSHOT_DIRECTORY,
+        `offline-never-opened-${shot.language}-${shot.colorScheme}-${shot.name}.png`,
+      ),
+    });
+    await page.goto('/api/logout');
+    await expect(page.getByTestId('signed-out-offline')).toBeVisible();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIRECTORY, `signed-out-offline-${shot.language}-${shot.colorScheme}-${shot.name}.png`),
+    });
+  }
+  await context.setOffline(false);
+});

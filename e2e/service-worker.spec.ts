@@ -7,7 +7,7 @@ import { waitForLivePage } from './support/live-page';
 /**
  * The service worker (decision 0037): offline, the volunteer's ticket and the screens they saw come
  * back from its caches, a screen never seen comes up in the chrome with the offline banner instead of the
- * browser's error page, and none of it survives signing out.
+ * browser's error page, in the person's language, and none of it survives signing out, online or offline.
  */
 test.use({ serviceWorkers: 'allow' });
 
@@ -41,6 +41,7 @@ test('offline, the ticket and the screens seen come from the worker, others show
   user: _user,
   signUp,
   eventOfAnother,
+  baseURL,
 }) => {
   const event = await eventOfAnother({ title: `Dune planting ${randomBytes(3).toString('hex')}`, date: inAnHour() });
   await rsvpWith(context.request, event.id);
@@ -113,7 +114,7 @@ test('offline, the ticket and the screens seen come from the worker, others show
   await expect
     .poll(() =>
       page.evaluate(async () =>
-        (await caches.keys()).filter((name) => name.startsWith('pitchin-') && name !== 'pitchin-assets'),
+        (await caches.keys()).filter((name) => name === 'pitchin-pages' || name === 'pitchin-api'),
       ),
     )
     .toEqual([]);
@@ -122,6 +123,65 @@ test('offline, the ticket and the screens seen come from the worker, others show
   expect(offlineLoad).toBeInstanceOf(Error);
   await expect(page.getByTestId('ticket-card')).toHaveCount(0);
   await context.setOffline(false);
+
+  // A German reader: the worker keeps all of German's texts as soon as a page is in German, so a screen
+  // never opened comes up in German offline, not in the precached English.
+  await signUp({ firstName: 'Dritte' });
+  await context.addCookies([{ name: 'pitchin_language', value: 'de', url: baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'de'));
+  await page.goto('/');
+  await waitForLivePage(page);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('pitchin-language');
+        return [await (await cache.match('/offline-language'))?.text(), (await cache.keys()).length > 10];
+      }),
+    )
+    .toEqual(['de', true]);
+  await context.setOffline(true);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+
+  // Signing out offline ends the session on this device at once: the account menu's Sign Out gets a page
+  // saying so in German, the pages, reads and the door's unsent scans are gone, and every address says
+  // the same until the server is told (the session cookie is HttpOnly: only the server can end it).
+  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith('pitchin_session'))!;
+  await page.evaluate(
+    (name) =>
+      new Promise((resolve) => {
+        const opening = indexedDB.open(name, 1);
+        opening.onupgradeneeded = () =>
+          opening.result.createObjectStore('actions', { keyPath: 'id', autoIncrement: true });
+        opening.onsuccess = () => {
+          const transaction = opening.result.transaction('actions', 'readwrite');
+          transaction.objectStore('actions').add({ eventId: 1, kind: 'check-in', code: 'ABCD2345', at: Date.now() });
+          transaction.oncomplete = () => resolve(opening.result.close());
+        };
+      }),
+    'pitchin-door',
+  );
+  await page.getByTestId('header-avatar').click();
+  await page.getByTestId('account-menu-sign-out').click();
+  await expect(page.getByTestId('signed-out-offline').getByRole('heading')).toHaveText(
+    'Du bist auf diesem Gerät abgemeldet',
+  );
+  expect(
+    await page.evaluate(async () => ({
+      caches: (await caches.keys()).filter((name) => name === 'pitchin-pages' || name === 'pitchin-api'),
+      databases: (await indexedDB.databases()).filter((database) => database.name === 'pitchin-door'),
+    })),
+  ).toEqual({ caches: [], databases: [] });
+  await page.goto('/my-events');
+  await expect(page.getByTestId('signed-out-offline')).toBeVisible();
+  // Back online, the next page ends the session on the server first: the old cookie no longer works.
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect(page.getByTestId('header-sign-in')).toBeVisible();
+  const withOldSession = await page.request.get('/api/auth/user', {
+    headers: { cookie: `${session.name}=${session.value}` },
+  });
+  expect(withOldSession.status()).toBe(401);
 });
 
 test('the app is installable: the manifest is linked and complete, and a worker with a fetch handler serves the app', async ({

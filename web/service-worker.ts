@@ -4,16 +4,25 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@contract/languages';
 import {
   API_CACHE,
+  CACHED_LANGUAGE_PATH,
   CACHED_USER_PATH,
+  DOOR_QUEUE_DATABASE,
   isAppPagePath,
   isCachedApiPath,
+  LANGUAGE_CACHE,
+  languageTextUrlsOf,
   PAGES_CACHE,
   PERSONAL_CACHES,
   readPageDataOf,
+  readPageLanguageOf,
+  SIGN_OUT_PENDING_PATH,
+  type SignedOutTexts,
   ticketUrlsOf,
   toOfflineShell,
+  toSignedOutPage,
 } from '@/lib/service-worker-policy';
 
 /**
@@ -23,7 +32,22 @@ import {
  */
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+  /** `<language>/<namespace>` → translation file, written in by vite.config.ts when it builds this worker. */
+  __LANGUAGE_TEXTS: Record<string, string>;
 };
+
+const LANGUAGE_TEXTS = self.__LANGUAGE_TEXTS;
+/** Every language's translation files: answered from LANGUAGE_CACHE first. */
+const LANGUAGE_TEXT_PATHS = new Set(Object.values(LANGUAGE_TEXTS).map((file) => `/${file}`));
+/** The worker's own texts (the signed-out page), in every language: a few hundred bytes each. */
+const SIGNED_OUT_TEXTS = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<{ signedOut: SignedOutTexts }>('./locales/*/service-worker.json', {
+      eager: true,
+      import: 'default',
+    }),
+  ).map(([file, texts]) => [file.split('/')[2], texts.signedOut]),
+) as Record<string, SignedOutTexts>;
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Pages kept per person: the screens of the last days, not every event ever opened. */
@@ -37,6 +61,13 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
+// The person's language's texts, kept whenever a page names the language (keepLanguageTexts).
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && LANGUAGE_TEXT_PATHS.has(url.pathname),
+  new CacheFirst({ cacheName: LANGUAGE_CACHE }),
+);
+
 // What the precache leaves out (the other languages' texts): kept as the person's screens load them.
 // Fingerprinted names never change content, so the copy is always right.
 registerRoute(
@@ -47,6 +78,82 @@ registerRoute(
 
 async function clearPersonalCaches() {
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
+}
+
+/** The language of the person's last kept page, English when none was kept. */
+async function readCachedLanguage(): Promise<LanguageCode> {
+  const language = await (await (await caches.open(LANGUAGE_CACHE)).match(CACHED_LANGUAGE_PATH))?.text();
+  return isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Keeps every translation file of the person's language (about 25 kB gzip), not only those their screens
+ * loaded, so a screen never opened is in their language offline too (English is precached). A new
+ * language replaces the old one's files, and a new build's files its predecessor's.
+ */
+async function keepLanguageTexts(language: LanguageCode) {
+  const cache = await caches.open(LANGUAGE_CACHE);
+  const wanted = new Set(
+    languageTextUrlsOf(LANGUAGE_TEXTS, language).map((url) => new URL(url, self.location.origin).href),
+  );
+  const languageEntry = new URL(CACHED_LANGUAGE_PATH, self.location.origin).href;
+  const kept = (await cache.keys()).filter((request) => request.url !== languageEntry);
+  await Promise.all(kept.filter((request) => !wanted.has(request.url)).map((request) => cache.delete(request)));
+  const keptUrls = new Set(kept.map((request) => request.url));
+  await cache.addAll([...wanted].filter((url) => !keptUrls.has(url)));
+  await cache.put(CACHED_LANGUAGE_PATH, new Response(language));
+}
+
+/**
+ * A sign-out while offline (decision 0037, "Signing out offline"): what this device keeps of the person
+ * goes at once (pages, reads and ticket, the door's unsent scans), and the sign-out is recorded so that
+ * the server ends the session before this worker answers anything else.
+ */
+async function signOutOnDevice() {
+  // Whose session to end: by the time the network is back, someone else may have signed in.
+  const userId = (await readCachedUser()) ?? '';
+  await (await caches.open(LANGUAGE_CACHE)).put(SIGN_OUT_PENDING_PATH, new Response(userId));
+  await clearPersonalCaches();
+  await new Promise<void>((resolve) => {
+    const deletion = indexedDB.deleteDatabase(DOOR_QUEUE_DATABASE);
+    // Blocked means a tab still holds it open: the deletion then completes when that tab closes.
+    deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
+  });
+}
+
+/** Ends the session with the server: false when the network is still down. */
+async function endServerSession(): Promise<boolean> {
+  const response = await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
+  return response?.ok === true;
+}
+
+/**
+ * Tells the server of a sign-out made offline, when there is one: `none` pending, `finished` now, or
+ * `waiting` while the network is still down. Only the session of the person who signed out is ended:
+ * another who signed in since (on the sign-in page, which this worker does not serve) keeps theirs.
+ */
+async function finishPendingSignOut(): Promise<'none' | 'finished' | 'waiting'> {
+  const cache = await caches.open(LANGUAGE_CACHE);
+  const pending = await cache.match(SIGN_OUT_PENDING_PATH);
+  if (!pending) return 'none';
+  const signedOutId = await pending.text();
+  const current = await fetch('/api/auth/user', { credentials: 'same-origin' }).catch(() => null);
+  if (!current) return 'waiting';
+  const user = current.ok ? ((await current.json().catch(() => null)) as { id?: unknown } | null) : null;
+  const isSamePerson = user !== null && (signedOutId === '' || user.id === signedOutId);
+  if (isSamePerson && !(await endServerSession())) return 'waiting';
+  await cache.delete(SIGN_OUT_PENDING_PATH);
+  // Whatever another tab read meanwhile with the old session.
+  if (isSamePerson) await clearPersonalCaches();
+  return 'finished';
+}
+
+async function answerSignedOut(): Promise<Response> {
+  const language = await readCachedLanguage();
+  const texts = SIGNED_OUT_TEXTS[language] ?? SIGNED_OUT_TEXTS[DEFAULT_LANGUAGE]!;
+  return new Response(toSignedOutPage(texts, language), {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /** The cached pages' owner: the user id the server last named, or null when nothing is cached. */
@@ -78,6 +185,7 @@ async function keepPage(url: string, response: Response, isWithTicket = false) {
   const page = readPageDataOf(html);
   await takeOwnership(page?.user?.id ?? null);
   if (!page?.user) return;
+  await keepLanguageTexts(readPageLanguageOf(html)).catch(() => {});
   const pages = await caches.open(PAGES_CACHE);
   const api = await caches.open(API_CACHE);
   await pages.delete(url);
@@ -124,10 +232,16 @@ registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppPagePath(url.pathname),
   async ({ request, event }) => {
+    const preloading =
+      'preloadResponse' in event ? (event.preloadResponse as Promise<Response | undefined>) : undefined;
+    // A sign-out made offline comes first: the page the browser asked for meanwhile (navigation preload)
+    // went out with the old session, so once the server has ended it that page is not used.
+    const signOut = await finishPendingSignOut();
+    if (signOut === 'waiting') return answerSignedOut();
+    if (signOut === 'finished') preloading?.catch(() => {});
     try {
       // The request the browser started while this worker woke up (navigation preload), else a new one.
-      const preloaded =
-        'preloadResponse' in event ? ((await event.preloadResponse) as Response | undefined) : undefined;
+      const preloaded = signOut === 'none' ? await preloading : undefined;
       const response = preloaded ?? (await fetch(request));
       const keeping = keepPage(request.url, response.clone()).catch(() => {});
       if ('waitUntil' in event) event.waitUntil(keeping);
@@ -140,11 +254,30 @@ registerRoute(
   },
 );
 
+// Sign Out is a navigation to /api/logout (sign-out.ts). Offline it cannot reach the server, so it ends
+// on this device and the server is told when the network is back.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/api/logout',
+  async ({ request, event }) => {
+    try {
+      const preloaded =
+        'preloadResponse' in event ? ((await event.preloadResponse) as Response | undefined) : undefined;
+      return preloaded ?? (await fetch(request));
+    } catch {
+      await signOutOnDevice();
+      return answerSignedOut();
+    }
+  },
+);
+
 // The person's session as the server states it: a 401 means nobody, another id another person.
 registerRoute(
   ({ request, url }) =>
     request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/auth/user',
   async ({ request }) => {
+    // Another tab's read after a sign-out made offline: the session ends first.
+    await finishPendingSignOut();
     const response = await fetch(request);
     const user = response.ok
       ? ((await response
@@ -168,6 +301,11 @@ registerRoute(
     cacheName: API_CACHE,
     plugins: [
       {
+        // Another tab's read after a sign-out made offline: the session ends first, and the read is refused.
+        requestWillFetch: async ({ request }) => {
+          await finishPendingSignOut();
+          return request;
+        },
         // Any read refused for want of a session: the person is gone, so is what they saw.
         fetchDidSucceed: async ({ response }) => {
           if (response.status === 401) await clearPersonalCaches();

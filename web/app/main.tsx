@@ -77,6 +77,9 @@ async function start(root: HTMLElement) {
     takeEarlyEvents();
     createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} />);
   } else {
+    // No rendering to replay on (the service worker's offline shell), but the script loader still holds
+    // every click until it is told to stop: without this, no button of that page ever worked.
+    takeEarlyEvents();
     createRoot(root).render(<AppRoot initialAuth={initialAuth} initialQueries={page?.queries} />);
   }
   mirrorTimeZoneLater();

@@ -4,7 +4,14 @@
 type Namespace = Record<string, unknown>;
 
 const modules = import.meta.glob<Namespace>(
-  ['../locales/en/*.json', '!../locales/en/common.json', '!../locales/en/landing.json', '!../locales/en/auth.json'],
+  [
+    '../locales/en/*.json',
+    '!../locales/en/common.json',
+    '!../locales/en/landing.json',
+    '!../locales/en/auth.json',
+    // The service worker's own texts, bundled into it (web/service-worker.ts).
+    '!../locales/en/service-worker.json',
+  ],
   { import: 'default' },
 );
 

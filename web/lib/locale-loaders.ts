@@ -3,7 +3,11 @@
 // languages it has over a hundred entries, which English readers never need.
 type Namespace = Record<string, unknown>;
 
-const modules = import.meta.glob<Namespace>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
+// The service worker's own texts (service-worker.json) are the worker's, bundled into it: never a screen's.
+const modules = import.meta.glob<Namespace>(
+  ['../locales/*/*.json', '!../locales/en/*.json', '!../locales/*/service-worker.json'],
+  { import: 'default' },
+);
 
 /** The JSON of one language and namespace, or null when that file does not exist (yet). */
 export function loadLocale(language: string, namespace: string): Promise<Namespace> | null {

@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../../contract/errors';
 // Checks the locale files directly, so a missing translation fails a test instead of silently
 // showing English. Namespaces other engineers add only need English to pass until translated.
 const localesDir = path.resolve(import.meta.dirname, '../locales');
-const COMPLETE_NAMESPACES = ['common', 'landing', 'auth', 'settings', 'errors', 'onboarding'];
+const COMPLETE_NAMESPACES = ['common', 'landing', 'auth', 'settings', 'errors', 'onboarding', 'service-worker'];
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar'];
 
 type Tree = { [key: string]: string | Tree };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PageData } from '@contract/page-data';
 import type { User } from '@contract/users';
-import { isAppPagePath, isCachedApiPath, readPageDataOf, ticketUrlsOf, toOfflineShell } from './service-worker-policy';
+import {
+  isAppPagePath,
+  isCachedApiPath,
+  languageTextUrlsOf,
+  readPageDataOf,
+  readPageLanguageOf,
+  ticketUrlsOf,
+  toOfflineShell,
+  toSignedOutPage,
+} from './service-worker-policy';
 
 const user = { id: 'u-1', firstName: '</script><b>Ana', lastName: 'Silva' } as unknown as User;
 
@@ -79,5 +88,38 @@ describe('the offline shell for a page never seen', () => {
 
   it('is not made from a signed-out page: there is nobody whose app to show', () => {
     expect(toOfflineShell(pageWith({ user: null, queries: [], renderedWith: null }))).toBeNull();
+  });
+});
+
+describe("the person's language, kept for screens never opened", () => {
+  it('reads the language the server wrote the page in, English for none or one the app does not ship', () => {
+    expect(readPageLanguageOf(eventPage)).toBe('pt');
+    expect(readPageLanguageOf('<!doctype html><html lang="ar" dir="rtl"><head></head></html>')).toBe('ar');
+    expect(readPageLanguageOf('<html lang="xx"><body lang="de"></body></html>')).toBe('en');
+    expect(readPageLanguageOf('<html><body lang="de"></body></html>')).toBe('en');
+  });
+
+  it("keeps every file of that language and no other's, and none for English, which is precached", () => {
+    const locales = {
+      'en/events': 'assets/events-a.js',
+      'de/events': 'assets/events-b.js',
+      'de/settings': 'assets/settings-c.js',
+      'ar/events': 'assets/events-d.js',
+    };
+    expect(languageTextUrlsOf(locales, 'de')).toEqual(['/assets/events-b.js', '/assets/settings-c.js']);
+    expect(languageTextUrlsOf(locales, 'en')).toEqual([]);
+  });
+});
+
+describe('the page of a sign-out made offline', () => {
+  const texts = { title: 'Signed <out>', hint: 'Back "online" & told', home: 'Home' };
+
+  it("is in the person's language and direction, with a way home, and escapes its texts", () => {
+    const page = toSignedOutPage(texts, 'ar');
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('<h1>Signed &lt;out&gt;</h1>');
+    expect(page).toContain('Back &quot;online&quot; &amp; told');
+    expect(page).toContain('<a href="/">Home</a>');
+    expect(toSignedOutPage(texts, 'de')).toContain('<html lang="de" dir="ltr">');
   });
 });

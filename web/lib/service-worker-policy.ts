@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@contract/languages';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@contract/page-data';
 
 /**
@@ -13,6 +14,22 @@ export const API_CACHE = 'pitchin-api';
 export const PERSONAL_CACHES = [PAGES_CACHE, API_CACHE] as const;
 /** Not a page: the entry of PAGES_CACHE that says whose pages the caches hold (a user id). */
 export const CACHED_USER_PATH = '/offline-cache-owner';
+/**
+ * The person's language's translation files, which the precache leaves out (it holds English only):
+ * filled whenever a kept page names a language, so a screen never opened is in that language offline too.
+ * Not personal (the same files for everyone reading the language), so signing out keeps them.
+ */
+export const LANGUAGE_CACHE = 'pitchin-language';
+/** Not a file: the entry of LANGUAGE_CACHE that names the language its files are of. */
+export const CACHED_LANGUAGE_PATH = '/offline-language';
+/**
+ * Not a page: the entry, outside the personal caches, that records a sign-out made offline. The session
+ * cookie cannot be removed by script (HttpOnly), so the worker ends the session with the server before
+ * anything else once the network is back.
+ */
+export const SIGN_OUT_PENDING_PATH = '/offline-sign-out-pending';
+/** The organizer's door queue (web/features/check-in/door-queue.ts): scans not yet sent, deleted by a sign-out. */
+export const DOOR_QUEUE_DATABASE = 'pitchin-door';
 
 /**
  * API reads never kept: the session and account calls (a shared phone must not answer them from a
@@ -92,4 +109,59 @@ export function ticketUrlsOf(page: PageData): string[] {
       urls.push(`/api/events/${match[1]}/ticket`, `/api/events/${match[1]}/ticket/qr-code`);
   }
   return urls;
+}
+
+/** The language a page was written in (its `lang`), English when it names none the app ships. */
+export function readPageLanguageOf(html: string): LanguageCode {
+  const language = /<html\b[^>]*?\slang="([^"]*)"/.exec(html)?.[1];
+  return isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The translation files to keep for a language, from the build's table of `<language>/<namespace>` →
+ * file (vite.config.ts): none for English, which the precache holds.
+ */
+export function languageTextUrlsOf(locales: Readonly<Record<string, string>>, language: LanguageCode): string[] {
+  if (language === DEFAULT_LANGUAGE) return [];
+  return Object.entries(locales)
+    .filter(([key]) => key.startsWith(`${language}/`))
+    .map(([, file]) => `/${file}`)
+    .sort();
+}
+
+export type SignedOutTexts = { title: string; hint: string; home: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
+
+/**
+ * The page the worker answers a sign-out made offline with, and every page until the server has been
+ * told: no app (its code would read the person's session), only what happened, in the person's language.
+ */
+export function toSignedOutPage(texts: SignedOutTexts, language: LanguageCode): string {
+  const direction = language === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html>
+<html lang="${language}" dir="${direction}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(texts.title)} · PitchIn</title>
+<style>
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; font: 16px/1.5 system-ui, sans-serif; background: Canvas; color: CanvasText; }
+main { max-width: 28rem; padding: 1.5rem; }
+h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+a { display: inline-block; margin-top: 1rem; padding: 0.625rem 1rem; border-radius: 0.5rem; background: #047857; color: #fff; text-decoration: none; font-weight: 600; }
+@media (prefers-color-scheme: dark) { a { background: #34d399; color: #04281d; } }
+</style>
+</head>
+<body>
+<main data-testid="signed-out-offline">
+<h1>${escapeHtml(texts.title)}</h1>
+<p>${escapeHtml(texts.hint)}</p>
+<a href="/">${escapeHtml(texts.home)}</a>
+</main>
+</body>
+</html>
+`;
 }

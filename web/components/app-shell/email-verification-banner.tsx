@@ -45,7 +45,9 @@ export function EmailVerificationBanner() {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm sm:px-6">
         <MailCheck className="size-4 shrink-0" aria-hidden />
-        <p className="min-w-0 flex-1">{t('emailVerification.text', { email })}</p>
+        {/* Isolated (U+2068 … U+2069): in Arabic the address's "-" and "." otherwise joined the sentence's
+            right-to-left run and moved to its other end. */}
+        <p className="min-w-0 flex-1">{t('emailVerification.text', { email: `\u2068${email}\u2069` })}</p>
         <button
           type="button"
           onClick={() => void resend(email)}

@@ -1,3 +1,5 @@
+import { DOOR_QUEUE_DATABASE } from '@/lib/service-worker-policy';
+
 /**
  * The door's waiting scans, kept in IndexedDB: a scan made without network (a hall's basement, a park)
  * waits on the device, survives a reload or a closed tab, and is sent when the network returns. Each is
@@ -19,7 +21,8 @@ export type DoorAction = {
   at: number;
 };
 
-const DATABASE_NAME = 'pitchin-door';
+// The service worker deletes it by this name when someone signs out offline (decision 0037).
+const DATABASE_NAME = DOOR_QUEUE_DATABASE;
 const STORE = 'actions';
 
 let opening: Promise<IDBDatabase> | null = null;

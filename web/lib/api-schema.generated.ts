@@ -2579,11 +2579,18 @@ export interface paths {
                 query?: {
                     category?: number;
                     cursor?: string;
+                    from?: string;
                     include?: "past";
                     limit?: number;
                     location?: string;
+                    near?: string;
+                    organizationId?: number;
                     organizations?: "followed";
+                    placesLeft?: "true";
+                    /** @description Kilometres around near (default 50); only with near */
+                    radiusKm?: number;
                     search?: string;
+                    to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2613,6 +2620,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -2623,7 +2631,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -2716,7 +2726,9 @@ export interface paths {
                         images?: string[];
                         imageUrl?: string | null;
                         isTest?: boolean;
+                        latitude?: number | null;
                         location: string;
+                        longitude?: number | null;
                         maxAttendees?: number | null;
                         organizationId?: number | null;
                         recurrence?: {
@@ -2754,6 +2766,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -2764,7 +2777,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -2987,6 +3002,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -2997,7 +3013,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -3222,7 +3240,9 @@ export interface paths {
                         images?: string[];
                         imageUrl?: string | null;
                         isTest?: boolean;
+                        latitude?: number | null;
                         location?: string;
+                        longitude?: number | null;
                         maxAttendees?: number | null;
                         title?: string;
                     };
@@ -3251,6 +3271,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -3261,7 +3282,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -4078,6 +4101,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -4088,7 +4112,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -9471,6 +9497,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -9481,7 +9508,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -9589,6 +9618,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -9599,7 +9629,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -10167,6 +10199,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -10177,7 +10210,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -10537,6 +10572,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -10547,7 +10583,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -11334,6 +11372,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -11344,7 +11383,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -11567,6 +11608,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -11577,7 +11619,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -12185,6 +12229,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -12195,7 +12240,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -12312,6 +12359,84 @@ export interface paths {
                             role: "owner" | "admin" | "organizer" | "member";
                             slug: string;
                         }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "NOT_MODERATOR" | "BLOCKED" | "ACCOUNT_SUSPENDED" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_REPORTED" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 8 cities whose name starts with q, most populous first (bundled list, no network) */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 3166-1 alpha-2 code; the browser names it in the reader’s language */
+                            country: string;
+                            latitude: number;
+                            longitude: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "NOT_MODERATOR" | "BLOCKED" | "ACCOUNT_SUSPENDED" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_REPORTED" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -12510,6 +12635,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -12520,7 +12646,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;

@@ -12,7 +12,7 @@ export const placeSearchQuerySchema = z.object({
 });
 
 /** A city of the bundled world list (GeoNames, population 1 000 or more), as the place picker offers it. */
-export const placeSchema = z.object({
+const placeSchema = z.object({
   name: z.string(),
   country: z.string().describe('ISO 3166-1 alpha-2 code; the browser names it in the reader’s language'),
   latitude: z.number(),

@@ -15,7 +15,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
 import { EmptyState, EventListResults } from './event-list';
 import { type EventFilters, useEvents } from '../api/get-events';
 import '../components/english-event-texts';
@@ -126,6 +125,8 @@ export default function DiscoverPage() {
   // Asked only on the press: the browser's own prompt, then nearest first. A refusal stays on screen
   // (not a toast that vanishes) and says how to allow it, since the page cannot ask twice.
   const toggleNearMe = () => {
+    // A second press while the browser is still answering changes nothing.
+    if (isLocating) return;
     setLocationProblem(null);
     if (advanced.near !== null) {
       changeFilters({ near: null });
@@ -255,45 +256,39 @@ export default function DiscoverPage() {
               {t('discover.followedOrganizations')}
             </Button>
             {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
-            <LazyTooltipGroup>
-              <LazyTooltip content={t('discover.filtersHint')}>
-                <Button
-                  type="button"
-                  variant="inverseOutline"
-                  size="sm"
-                  aria-expanded={isPanelOpen}
-                  aria-controls={isPanelOpen ? 'advanced-filters' : undefined}
-                  onClick={() => setIsPanelOpen((isOpen) => !isOpen)}
-                  className="aria-expanded:bg-white aria-expanded:text-teal-900"
+            <Button
+              type="button"
+              variant="inverseOutline"
+              size="sm"
+              aria-expanded={isPanelOpen}
+              aria-controls={isPanelOpen ? 'advanced-filters' : undefined}
+              onClick={() => setIsPanelOpen((isOpen) => !isOpen)}
+              className="aria-expanded:bg-white aria-expanded:text-teal-900"
+            >
+              <SlidersHorizontal aria-hidden />
+              {t('discover.advancedFilters')}
+              {advancedCount > 0 && (
+                <span
+                  className="ms-1 rounded-full bg-teal-900 px-1.5 text-xs leading-5 text-white tabular-nums"
+                  data-testid="advanced-filter-count"
                 >
-                  <SlidersHorizontal aria-hidden />
-                  {t('discover.advancedFilters')}
-                  {advancedCount > 0 && (
-                    <span
-                      className="ms-1 rounded-full bg-teal-900 px-1.5 text-xs leading-5 text-white tabular-nums"
-                      data-testid="advanced-filter-count"
-                    >
-                      {advancedCount}
-                    </span>
-                  )}
-                </Button>
-              </LazyTooltip>
-              <LazyTooltip content={t('discover.locationHint')}>
-                <Button
-                  type="button"
-                  variant="inverseOutline"
-                  size="sm"
-                  aria-pressed={advanced.near !== null}
-                  disabled={isLocating}
-                  onClick={toggleNearMe}
-                  className="aria-pressed:bg-white aria-pressed:text-teal-900"
-                  data-testid="discover-near-me"
-                >
-                  <LocateFixed aria-hidden className={isLocating ? 'animate-pulse' : undefined} />
-                  {isLocating ? t('discover.locating') : t('discover.useMyLocation')}
-                </Button>
-              </LazyTooltip>
-            </LazyTooltipGroup>
+                  {advancedCount}
+                </span>
+              )}
+            </Button>
+            <Button
+              type="button"
+              variant="inverseOutline"
+              size="sm"
+              aria-pressed={advanced.near !== null}
+              aria-busy={isLocating}
+              onClick={toggleNearMe}
+              className="aria-pressed:bg-white aria-pressed:text-teal-900"
+              data-testid="discover-near-me"
+            >
+              <LocateFixed aria-hidden className={isLocating ? 'animate-pulse' : undefined} />
+              {isLocating ? t('discover.locating') : t('discover.useMyLocation')}
+            </Button>
             {isFiltering && <ClearFiltersButton filters={listFilters} onClear={clearFilters} />}
           </div>
           {locationProblem && (

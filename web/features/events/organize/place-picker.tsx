@@ -118,6 +118,8 @@ export function PlacePicker({
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        // Coming back to the field offers the suggestions for what it holds.
+        onFocus={() => setIsOpen(true)}
         onBlur={(event) => {
           inputProps.onBlur?.(event);
           setIsOpen(false);

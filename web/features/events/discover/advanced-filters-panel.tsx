@@ -6,7 +6,8 @@ import { Input } from '@/components/ui/input';
 import { readQueryOptions } from '@/lib/api-read';
 import { useCategories } from '../api/get-categories';
 import { useCategoryName } from './event-card';
-import { type AdvancedFilters, formatDistance, radiusChoicesKm } from './discover-filters';
+import { type AdvancedFilters, radiusChoicesKm } from './discover-filters';
+import { formatDistance } from './format-distance';
 
 const SELECT_CLASS =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventListUrl } from '../api/get-events';
-import { formatDistance, nearText, readAdvancedFilters, toEventFilters } from './discover-filters';
+import { nearText, readAdvancedFilters, toEventFilters } from './discover-filters';
+import { formatDistance } from './format-distance';
 
 describe('the Advanced Filters in the URL', () => {
   it('reads the filters, leaving damaged values unset', () => {

@@ -1,4 +1,4 @@
-import { intlLocale } from '@contract/languages';
+import { isMiles, KILOMETRES_PER_MILE } from './format-distance';
 import type { EventFilters } from '../api/get-events';
 
 /**
@@ -77,25 +77,6 @@ export function toEventFilters(filters: AdvancedFilters): EventFilters {
 /** A position rounded to about 100 m: enough to sort by, and no more of the person's whereabouts in the URL. */
 export function nearText(latitude: number, longitude: number): string {
   return `${latitude.toFixed(3)},${longitude.toFixed(3)}`;
-}
-
-const KILOMETRES_PER_MILE = 1.609344;
-
-/** The spec's English is US English (contract/languages.ts): distances in miles; every other language, km. */
-function isMiles(language: string): boolean {
-  return intlLocale(language) === 'en-US';
-}
-
-/** "3.4 km", "12 mi", "٣٫٤ كم": one decimal below ten, whole numbers above. */
-export function formatDistance(kilometres: number, language: string): string {
-  const miles = isMiles(language);
-  const value = miles ? kilometres / KILOMETRES_PER_MILE : kilometres;
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'unit',
-    unit: miles ? 'mile' : 'kilometer',
-    unitDisplay: 'short',
-    maximumFractionDigits: value < 10 ? 1 : 0,
-  }).format(value);
 }
 
 /** The radius choices, in the reader's unit, as kilometres for the API (1–500). */

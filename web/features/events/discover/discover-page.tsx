@@ -46,7 +46,8 @@ type ListFilters = Filters & EventFilters;
 export default function DiscoverPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
-  const { t, i18n } = useTranslation(['events', 'event-detail']);
+  // Use My Location's words are in 'discover-filters', which only this page and its panel load.
+  const { t, i18n } = useTranslation(['events', 'event-detail', 'discover-filters']);
   const [params, setParams] = useSearchParams();
   const advanced = readAdvancedFilters(params);
   const [isPanelOpen, setIsPanelOpen] = useState(() => countAdvancedFilters(advanced) > 0);
@@ -287,7 +288,7 @@ export default function DiscoverPage() {
               data-testid="discover-near-me"
             >
               <LocateFixed aria-hidden className={isLocating ? 'animate-pulse' : undefined} />
-              {isLocating ? t('discover.locating') : t('discover.useMyLocation')}
+              {isLocating ? t('discover-filters:locating') : t('discover.useMyLocation')}
             </Button>
             {isFiltering && <ClearFiltersButton filters={listFilters} onClear={clearFilters} />}
           </div>
@@ -299,14 +300,14 @@ export default function DiscoverPage() {
             >
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
               <p className="flex-1">
-                {locationProblem === 'denied' ? t('discover.locationDenied') : t('discover.locationUnavailable')}
+                {locationProblem === 'denied' ? t('discover-filters:locationDenied') : t('discover-filters:locationUnavailable')}
               </p>
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
                 className="-m-1 size-7"
-                aria-label={t('discover.dismiss')}
+                aria-label={t('discover-filters:dismiss')}
                 onClick={() => setLocationProblem(null)}
               >
                 <X aria-hidden />
@@ -343,7 +344,7 @@ function DiscoverResults({
   isFiltering: boolean;
   onClearFilters: () => void;
 }) {
-  const { t } = useTranslation(['events', 'event-detail']);
+  const { t } = useTranslation(['events', 'event-detail', 'discover-filters']);
   const list = useEvents(filters);
   return (
     <section aria-labelledby="results-heading" className="flex flex-col gap-5">
@@ -354,7 +355,7 @@ function DiscoverResults({
         {isNearest && (
           <p className="flex items-center gap-1 text-sm font-medium text-primary" data-testid="nearest-first">
             <MapPin aria-hidden className="size-4" />
-            {t('discover.nearMe')}
+            {t('discover-filters:nearMe')}
           </p>
         )}
         <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">

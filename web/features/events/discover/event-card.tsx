@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import {
-  Ban,
-  CalendarClock,
-  CalendarDays,
-  CircleCheck,
-  ListPlus,
-  MapPin,
-  Navigation,
-  Settings2,
-  Star,
-  Users,
-} from 'lucide-react';
+import { Ban, CalendarClock, CalendarDays, CircleCheck, ListPlus, MapPin, Settings2, Star, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
 import { EVENT_CARD_PHOTO_SIZES, photoSources } from '@contract/photos';
@@ -24,7 +13,7 @@ import { getCategoryIcon, getCategoryStyle } from '../components/category-style'
 import { formatEventDate } from '../components/format-event-date';
 import { formatOneDecimal } from '@/lib/format-number';
 import { RsvpControl } from '../event-page/rsvp-control';
-import { formatDistance } from './discover-filters';
+import { formatDistance } from './format-distance';
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
 function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {
@@ -184,14 +173,15 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             <span dir="auto" className="truncate">
               {event.location}
             </span>
+            {/* In a list asked with ?near= (Use My Location): how far it is. */}
+            {event.distanceKm !== null && (
+              <span className="shrink-0 font-medium text-foreground" data-testid="event-card-distance">
+                <span className="sr-only">{t('card.distanceLabel')}</span>
+                <span aria-hidden>· </span>
+                {formatDistance(event.distanceKm, i18n.language)}
+              </span>
+            )}
           </li>
-          {event.distanceKm !== null && (
-            <li className="flex min-w-0 items-center gap-2" data-testid="event-card-distance">
-              <Navigation className="size-4 shrink-0 text-primary" aria-hidden />
-              <span className="sr-only">{t('card.distanceLabel')}</span>
-              <span className="truncate">{formatDistance(event.distanceKm, i18n.language)}</span>
-            </li>
-          )}
           <li className="flex min-w-0 items-center gap-2">
             <CalendarDays className="size-4 shrink-0 text-primary" aria-hidden />
             <span className="sr-only">{t('card.dateLabel')}</span>

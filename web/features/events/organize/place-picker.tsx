@@ -38,7 +38,7 @@ export function PlacePicker({
   onPlaceChange: (place: ChosenPlace | null) => void;
   inputProps: Omit<ComponentProps<'input'>, 'value' | 'onChange'>;
 }) {
-  const { t, i18n } = useTranslation('events');
+  const { t, i18n } = useTranslation('places');
   const listId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -129,7 +129,7 @@ export function PlacePicker({
         <ul
           id={listId}
           role="listbox"
-          aria-label={t('create.place.suggestions')}
+          aria-label={t('suggestions')}
           className="absolute inset-x-0 top-11 z-50 max-h-64 overflow-auto rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg"
           data-testid="place-suggestions"
         >
@@ -162,10 +162,10 @@ export function PlacePicker({
         {place ? (
           <>
             <MapPin aria-hidden className="size-3.5 shrink-0" />
-            {t('create.place.pinned', { place: place.label })}
+            {t('pinned', { place: place.label })}
           </>
         ) : (
-          t('create.place.hint')
+          t('hint')
         )}
       </p>
     </div>

@@ -300,7 +300,9 @@ export default function DiscoverPage() {
             >
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
               <p className="flex-1">
-                {locationProblem === 'denied' ? t('discover-filters:locationDenied') : t('discover-filters:locationUnavailable')}
+                {locationProblem === 'denied'
+                  ? t('discover-filters:locationDenied')
+                  : t('discover-filters:locationUnavailable')}
               </p>
               <Button
                 type="button"

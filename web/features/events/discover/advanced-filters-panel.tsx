@@ -35,8 +35,11 @@ export default function AdvancedFiltersPanel({
   const categories = useCategories().data ?? [];
   // The organizations one belongs to or follows (the Groups screen's list).
   const organizations = useQuery(readQueryOptions('/api/organizations', { query: { list: 'mine' } })).data ?? [];
-  const radiusChoices = radiusChoicesKm(i18n.language);
-  const radius = filters.radiusKm ?? radiusChoices[3]!;
+  const radius = filters.radiusKm ?? radiusChoicesKm(i18n.language)[3]!;
+  // A radius from a link in the other unit is offered too, so the list shows what is asked.
+  const radiusChoices = [...new Set([...radiusChoicesKm(i18n.language), radius])].sort(
+    (first, second) => first - second,
+  );
 
   return (
     <div

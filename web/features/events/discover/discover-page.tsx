@@ -351,15 +351,17 @@ function DiscoverResults({
   return (
     <section aria-labelledby="results-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
-          {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
-        </h2>
-        {isNearest && (
-          <p className="flex items-center gap-1 text-sm font-medium text-primary" data-testid="nearest-first">
-            <MapPin aria-hidden className="size-4" />
-            {t('discover-filters:nearMe')}
-          </p>
-        )}
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+            {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
+          </h2>
+          {isNearest && (
+            <p className="flex items-center gap-1 text-sm font-medium text-primary" data-testid="nearest-first">
+              <MapPin aria-hidden className="size-4" />
+              {t('discover-filters:nearMe')}
+            </p>
+          )}
+        </div>
         <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
           {list.isLoading || list.isPlaceholderData
             ? t('common:status.loadingEvents')

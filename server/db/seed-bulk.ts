@@ -90,7 +90,7 @@ const TITLE_ACTIVITIES = [
   'Coding Workshop',
 ];
 /** The cities of the events, with their coordinates (GeoNames, as GET /api/places gives them). */
-const CITIES: ReadonlyArray<{ name: string; latitude: number; longitude: number }> = [
+export const CITIES: ReadonlyArray<{ name: string; latitude: number; longitude: number }> = [
   { name: 'Portland, OR', latitude: 45.52345, longitude: -122.67621 },
   { name: 'Austin, TX', latitude: 30.26715, longitude: -97.74306 },
   { name: 'Seattle, WA', latitude: 47.60621, longitude: -122.33207 },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from './support/fixtures';
 import { createEventWith } from './support/accounts';
+import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 
 /** Discover's Use My Location and Advanced Filters (decisions §21) against the real server. */
 test.describe.configure({ timeout: 120_000 });
@@ -57,6 +58,8 @@ test.describe('Discover near me', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(`${tag} Ghent`);
     await expect(page.getByTestId('advanced-filter-count')).toHaveText('1');
+    // The open panel, the distances and the pressed button pass axe.
+    await expectNoSeriousAccessibilityViolations(page);
 
     // Restored on reload, panel and all; pressing again leaves the nearest-first order.
     await page.reload();

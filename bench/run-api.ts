@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildWebIfNeeded } from '../scripts/build-if-missing.mjs';
 import { buildServer, productionEnvironment, productionNodeArguments } from '../scripts/build-server.mjs';
 import { openDatabase, selectRows, type Database } from '../server/db/client';
+import { CITIES } from '../server/db/seed-bulk';
 
 /**
  * `npm run bench`: seeds a database at scale, starts the server in production mode, and loads it
@@ -697,6 +698,14 @@ async function main() {
     [
       `location search (${fixture.locations.length} places)`,
       inTurn((index) => `/api/events?location=${encodeURIComponent(pick(fixture.locations, index))}`),
+    ],
+    [
+      // Use My Location (decisions §21): the events_listed_place index's bounding box, then the distances.
+      `near me, 50 km, nearest first (${CITIES.length} cities)`,
+      inTurn((index) => {
+        const city = pick([...CITIES], index);
+        return `/api/events?near=${city.latitude},${city.longitude}&radiusKm=50`;
+      }),
     ],
     [
       `event detail (${fixture.eventIds.length} events, ${VIEWERS} viewers)`,

@@ -16,7 +16,22 @@ export const EVENT_LIMITS = {
   durationMinutesMax: 1440,
   durationMinutesDefault: 180,
   cancelReasonMax: 500,
+  radiusKmMin: 1,
+  radiusKmMax: 500,
+  radiusKmDefault: 50,
 } as const;
+
+/** Degrees of a place on the globe; the two come together or not at all (decisions §21). */
+const latitudeSchema = z
+  .number({ error: 'Latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+const longitudeSchema = z
+  .number({ error: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
+
+export const COORDINATES_TOGETHER = 'Latitude and longitude come together, or neither';
 
 /** An event is scheduled until its organizer cancels it. */
 const EVENT_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -52,6 +67,9 @@ export const createEventBodySchema = z.object({
   title: singleLineText('Title', EVENT_LIMITS.titleMax),
   description: requiredText('Description', EVENT_LIMITS.descriptionMax),
   location: singleLineText('Location', EVENT_LIMITS.locationMax),
+  /** The place picker's choice (GET /api/places); null or absent for a location typed freely. */
+  latitude: latitudeSchema.nullable().optional(),
+  longitude: longitudeSchema.nullable().optional(),
   date: z
     .string({ error: 'Date is required' })
     .min(1, 'Date is required')
@@ -162,6 +180,10 @@ export const eventSchema = z.object({
   title: z.string(),
   description: z.string(),
   location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Kilometres from `near`, to a tenth, in a list asked with it; null otherwise. */
+  distanceKm: z.number().nullable(),
   date: isoDateTimeSchema,
   imageUrl: z.string().nullable(),
   images: z.array(z.string()),
@@ -203,6 +225,18 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
+const NEAR_PATTERN = /^\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*$/;
+const NEAR_MESSAGE = 'Near must be latitude,longitude on the globe (-90..90, -180..180)';
+
+/** `near`'s point, or null when it is not `{latitude},{longitude}` on the globe. */
+export function parseNear(value: string): { latitude: number; longitude: number } | null {
+  const match = NEAR_PATTERN.exec(value);
+  if (!match) return null;
+  const latitude = Number(match[1]);
+  const longitude = Number(match[2]);
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
+}
+
 export const eventListQuerySchema = z.object({
   category: z.coerce
     .number({ error: 'Category must be a number' })
@@ -222,6 +256,34 @@ export const eventListQuerySchema = z.object({
   include: z.enum(['past'], { error: "Include must be 'past'" }).optional(),
   /** Only events of the organizations the caller follows (decisions §20); a guest follows none. */
   organizations: z.enum(['followed'], { error: "Organizations must be 'followed'" }).optional(),
+  /** Only events held under this organization (Advanced Filters, decisions §21). */
+  organizationId: z.coerce
+    .number({ error: 'Organization must be a number' })
+    .int('Organization must be a whole number')
+    .min(1, 'Organization must be at least 1')
+    .max(2_147_483_647, 'Organization is too large')
+    .optional(),
+  /** Events starting at or after this moment (the start of the chosen first day, in the reader's time zone). */
+  from: z.iso.datetime({ offset: true, error: 'From must be an ISO timestamp' }).optional(),
+  /** Events starting before this moment (the end of the chosen last day). */
+  to: z.iso.datetime({ offset: true, error: 'To must be an ISO timestamp' }).optional(),
+  /** Only events one can still join: places left, or open places in a slot. */
+  placesLeft: z.enum(['true'], { error: "Places left must be 'true'" }).optional(),
+  /**
+   * `{latitude},{longitude}`: only the events with coordinates within `radiusKm`, nearest first, each with
+   * its `distanceKm` (decisions §21).
+   */
+  near: z
+    .string()
+    .max(60, NEAR_MESSAGE)
+    .refine((value) => parseNear(value) !== null, NEAR_MESSAGE)
+    .optional(),
+  radiusKm: z.coerce
+    .number({ error: 'Radius must be a number of kilometres' })
+    .min(EVENT_LIMITS.radiusKmMin, `Radius must be at least ${EVENT_LIMITS.radiusKmMin} km`)
+    .max(EVENT_LIMITS.radiusKmMax, `Radius must be at most ${EVENT_LIMITS.radiusKmMax} km`)
+    .optional()
+    .describe(`Kilometres around near (default ${EVENT_LIMITS.radiusKmDefault}); only with near`),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

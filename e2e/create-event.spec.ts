@@ -138,6 +138,12 @@ test.describe('Create event dialog', () => {
     const dialog = await openFromHome(page);
     const start = new Date(Date.now() + 50 * 60 * 1000);
     await fillRequired(page, dialog, { title, date: start });
+    // The place picker: the last part of the location suggests cities; choosing one keeps its coordinates.
+    const location = dialog.getByRole('combobox', { name: 'Location' });
+    await location.fill('Parque da Cidade, Porto');
+    await page.getByRole('option', { name: 'Porto, Portugal', exact: true }).click();
+    await expect(location).toHaveValue('Parque da Cidade, Porto, Portugal');
+    await expect(dialog.getByTestId('place-pinned')).toContainText('Porto, Portugal');
     await dialog
       .getByTestId('create-event-photos-input')
       .setInputFiles([{ name: 'park.png', mimeType: 'image/png', buffer: PNG }]);
@@ -174,6 +180,8 @@ test.describe('Create event dialog', () => {
       images: string[];
       category: { name: string };
       date: string;
+      latitude: number | null;
+      longitude: number | null;
     }[] = await (await context.request.get('/api/my-events')).json();
     const created = mine.find((event) => event.title === title)!;
     expect(created.id).toBe(createdId);
@@ -182,6 +190,8 @@ test.describe('Create event dialog', () => {
     expect(created.images).toHaveLength(1);
     expect(created.category.name).toBe('Environmental');
     expect(created.date.slice(0, 16)).toBe(start.toISOString().slice(0, 16));
+    expect(created.latitude).toBeCloseTo(41.15, 1);
+    expect(created.longitude).toBeCloseTo(-8.61, 1);
 
     // Reset: reopening shows an empty form without the old photo.
     await page

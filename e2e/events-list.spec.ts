@@ -379,11 +379,6 @@ test.describe('Discover', () => {
     await page.goto(`/events?search=${tag}`);
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
-
-    // The non-functional buttons do nothing harmful: a 'Coming soon' note.
-    await page.getByRole('button', { name: 'Advanced Filters' }).click();
-    await expect(page.getByText('Advanced filters are on their way.', { exact: true })).toBeVisible();
-    await expect(cards(page)).toHaveCount(2);
   });
 
   test('a search without results: No events found, Clear Filters brings all events back', async ({ page, user }) => {

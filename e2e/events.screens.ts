@@ -31,6 +31,30 @@ test.describe('event list screens', () => {
     await captureScreens(page, 'events-discover-search', '/discover?search=park', eventsLoaded);
   });
 
+  test('Discover near Vancouver with the Advanced Filters open, in English and Arabic; the place picker', async ({
+    page,
+    context,
+  }) => {
+    await signInWith(context);
+    const near = '/discover?near=49.250,-123.119&radius=500&placesLeft=true';
+    const panelShown = async (current: Page) => {
+      await eventsLoaded(current);
+      await expect(current.getByTestId('advanced-filters')).toBeVisible();
+    };
+    await captureScreens(page, 'events-discover-near', near, panelShown);
+    await captureScreens(page, 'events-place-picker', '/', async (current) => {
+      await current
+        .locator('section[aria-labelledby="home-greeting"]')
+        .getByRole('button', { name: 'Create Event' })
+        .click();
+      const dialog = current.getByRole('dialog', { name: 'Create New Event' });
+      await dialog.getByRole('combobox', { name: 'Location' }).fill('Stanley Park, Vanc');
+      await expect(current.getByTestId('place-suggestions')).toBeVisible();
+    });
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await captureScreens(page, 'events-discover-near-ar', near, panelShown);
+  });
+
   test('My events (demo account: organized, joined, past)', async ({ page, context }) => {
     await signInWith(context);
     await captureScreens(page, 'events-my-events', '/my-events', eventsLoaded);

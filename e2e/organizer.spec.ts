@@ -308,6 +308,22 @@ test.describe('organizer event page', () => {
       }
       const waitingMessages: Array<{ content: string }> = await (await waiting.request.get('/api/messages')).json();
       expect(waitingMessages.some((message) => message.content.includes(content))).toBe(false);
+
+      // "Co-Organizing" is a request the organizer accepts from the list, and may end (decisions §21);
+      // either way back, the person stays attending.
+      await rsvpWith(second.request, event.id, 'organizing');
+      await page.reload();
+      const kenji = section.getByTestId('attendee-row').filter({ hasText: 'Kenji Sato' });
+      await expect(kenji.getByTestId('attendee-status')).toHaveText('Co-Organizing');
+      await expect(rows.filter({ hasText: 'Noor Haddad' }).getByRole('button')).toHaveCount(0);
+      await kenji.getByRole('button', { name: 'Accept as co-organizer' }).click();
+      await expect(kenji.getByTestId('attendee-status')).toHaveText('Co-organizer');
+      // Now they have the organizer's rights: the attendee list is theirs to read too.
+      expect((await second.request.get(`/api/events/${event.id}/attendees`)).status()).toBe(200);
+      await kenji.getByRole('button', { name: 'End co-organizing' }).click();
+      await expect(kenji.getByTestId('attendee-status')).toHaveText('Attending');
+      await expect(kenji.getByRole('button')).toHaveCount(0);
+      expect((await second.request.get(`/api/events/${event.id}/attendees`)).status()).toBe(403);
     } finally {
       await Promise.all([first.request.dispose(), second.request.dispose(), waiting.request.dispose()]);
     }

@@ -34,6 +34,7 @@ import { createPreferencesPageLoaders, preferenceRoutes } from './modules/prefer
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { placeRoutes } from './modules/places/places.routes';
 import { createStatsPageLoaders } from './modules/stats/stats-page-loaders';
 import { StatsService } from './modules/stats/stats.service';
 import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
@@ -274,6 +275,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // One for the API and the pages, so both share its five-minute reading.
   const statsService = new StatsService(database.db, { timeZone: config.timeZone });
   await app.register(statsRoutes, { service: statsService });
+  await app.register(placeRoutes);
   await app.register(journeyRoutes, { db: database.db });
   await app.register(preferenceRoutes, { db: database.db });
   await app.register(notificationRoutes, {

@@ -58,6 +58,9 @@ export async function createEventWith(
     maxAttendees: number | null;
     imageUrl: string | null;
     images: string[];
+    /** The place picker's coordinates (decisions §21). */
+    latitude: number;
+    longitude: number;
   }> = {},
 ) {
   const response = await request.post('/api/events', {
@@ -70,6 +73,7 @@ export async function createEventWith(
       maxAttendees: fields.maxAttendees ?? null,
       imageUrl: fields.imageUrl ?? null,
       images: fields.images ?? [],
+      ...(fields.latitude !== undefined && { latitude: fields.latitude, longitude: fields.longitude }),
     },
   });
   if (response.status() !== 201)

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -328,6 +329,9 @@ export const events = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     location: text('location').notNull(),
+    // Where the place chosen in the place picker is (decisions §21), in degrees; both null for free text.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     date: timestamp('date', { withTimezone: true }).notNull(),
     imageUrl: text('image_url'),
     categoryId: integer('category_id')
@@ -365,7 +369,7 @@ export const events = pgTable(
     // The series it is an occurrence of, and its 1-based place in it; null for a single event.
     seriesId: integer('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     seriesPosition: integer('series_position'),
-    // Accent-folded words of title, description and category name (what the event search matches).
+    // Accent-folded words of title, description, category name and location (what the event search matches).
     searchVector: tsvector('search_vector').notNull(),
     // Taken down by a moderator (decisions §20): out of every list, search and page but its author's,
     // who reads `hidden_note`. `hidden_cause` says whether a suspension hid it, so undoing one brings
@@ -384,6 +388,13 @@ export const events = pgTable(
       .on(table.date, table.id, table.categoryId, table.location)
       .where(sql`${table.isTest} = false AND ${table.status} = 'scheduled' AND ${table.hiddenAt} IS NULL`),
     index('events_category_date_id').on(table.categoryId, table.date, table.id),
+    // ?near= (decisions §21): the listed events with coordinates, found by the bounding box of the radius
+    // (latitude range, then longitude range within it); the date lets it drop past events without the table.
+    index('events_listed_place')
+      .on(table.latitude, table.longitude, table.date, table.id)
+      .where(
+        sql`${table.isTest} = false AND ${table.status} = 'scheduled' AND ${table.hiddenAt} IS NULL AND ${table.latitude} IS NOT NULL`,
+      ),
     index('events_organizer_date').on(table.organizerId, table.date),
     index('events_organization_date')
       .on(table.organizationId, table.date)
@@ -392,6 +403,10 @@ export const events = pgTable(
     index('events_location_trgm').using('gin', sql`lower(${table.location}) gin_trgm_ops`),
     check('events_capacity', sql`${table.maxAttendees} IS NULL OR ${table.rsvpCount} <= ${table.maxAttendees}`),
     check('events_duration', sql`${table.durationMinutes} BETWEEN 15 AND 1440`),
+    check(
+      'events_coordinates',
+      sql`(${table.latitude} IS NULL AND ${table.longitude} IS NULL) OR (${table.latitude} BETWEEN -90 AND 90 AND ${table.longitude} BETWEEN -180 AND 180)`,
+    ),
     index('events_series_date')
       .on(table.seriesId, table.date)
       .where(sql`${table.seriesId} IS NOT NULL`),

@@ -89,28 +89,30 @@ const TITLE_ACTIVITIES = [
   'Mural Project',
   'Coding Workshop',
 ];
-const CITIES = [
-  'Portland, OR',
-  'Austin, TX',
-  'Seattle, WA',
-  'Denver, CO',
-  'Chicago, IL',
-  'Toronto, ON',
-  'Vancouver, BC',
-  'Dublin',
-  'Manchester',
-  'Berlin',
-  'Lisbon',
-  'Barcelona',
-  'Amsterdam',
-  'Melbourne',
-  'Sydney',
-  'Auckland',
-  'Nairobi',
-  'Helsinki',
-  'Prague',
-  'Montreal, QC',
+/** The cities of the events, with their coordinates (GeoNames, as GET /api/places gives them). */
+export const CITIES: ReadonlyArray<{ name: string; latitude: number; longitude: number }> = [
+  { name: 'Portland, OR', latitude: 45.52345, longitude: -122.67621 },
+  { name: 'Austin, TX', latitude: 30.26715, longitude: -97.74306 },
+  { name: 'Seattle, WA', latitude: 47.60621, longitude: -122.33207 },
+  { name: 'Denver, CO', latitude: 39.73915, longitude: -104.9847 },
+  { name: 'Chicago, IL', latitude: 41.85003, longitude: -87.65005 },
+  { name: 'Toronto, ON', latitude: 43.70011, longitude: -79.4163 },
+  { name: 'Vancouver, BC', latitude: 49.24966, longitude: -123.11934 },
+  { name: 'Dublin', latitude: 53.33306, longitude: -6.24889 },
+  { name: 'Manchester', latitude: 53.48095, longitude: -2.23743 },
+  { name: 'Berlin', latitude: 52.52437, longitude: 13.41053 },
+  { name: 'Lisbon', latitude: 38.71667, longitude: -9.13333 },
+  { name: 'Barcelona', latitude: 41.38879, longitude: 2.15899 },
+  { name: 'Amsterdam', latitude: 52.37403, longitude: 4.88969 },
+  { name: 'Melbourne', latitude: -37.814, longitude: 144.96332 },
+  { name: 'Sydney', latitude: -33.86785, longitude: 151.20732 },
+  { name: 'Auckland', latitude: -36.84853, longitude: 174.76349 },
+  { name: 'Nairobi', latitude: -1.28333, longitude: 36.81667 },
+  { name: 'Helsinki', latitude: 60.16952, longitude: 24.93545 },
+  { name: 'Prague', latitude: 50.08804, longitude: 14.42076 },
+  { name: 'Montreal, QC', latitude: 45.50884, longitude: -73.58781 },
 ];
+const CITY_NAMES = CITIES.map((city) => city.name);
 /** Mostly good reviews, as in life; indexed by a hash of event and position. */
 const RATING_VALUES = sql.raw('ARRAY[5,4,5,3,4,5,2,4,5,1]');
 /** The step between the RSVP windows of consecutive event ids: a prime, so windows spread over the population. */
@@ -125,6 +127,10 @@ const COMMENTS = [
 ];
 
 /** A text[] literal for the generated SQL; the words are fixed ASCII above, so no escaping beyond quotes is due. */
+function numberArray(numbers: readonly number[]) {
+  return sql.raw(`ARRAY[${numbers.map((value) => String(value)).join(',')}]::float8[]`);
+}
+
 function textArray(words: readonly string[]) {
   return sql.raw(`ARRAY[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(',')}]::text[]`);
 }
@@ -201,7 +207,10 @@ export async function seedBulk(
                  CASE WHEN g % 5 = 0 THEN NULL ELSE 5 + (g::bigint * 13) % 96 END AS capacity,
                  (${textArray(TITLE_OPENERS)})[1 + (g / ${TITLE_ACTIVITIES.length * CITIES.length}) % ${TITLE_OPENERS.length}] || ' ' ||
                    (${textArray(TITLE_ACTIVITIES)})[1 + g % ${TITLE_ACTIVITIES.length}] || ' ' || g AS title,
-                 (${textArray(CITIES)})[1 + (g / ${TITLE_ACTIVITIES.length}) % ${CITIES.length}] AS city
+                 (${textArray(CITY_NAMES)})[1 + (g / ${TITLE_ACTIVITIES.length}) % ${CITIES.length}] AS city,
+                 -- Spread over about 40 km around the city's centre, so ?near= has distances to sort.
+                 (${numberArray(CITIES.map((city) => city.latitude))})[1 + (g / ${TITLE_ACTIVITIES.length}) % ${CITIES.length}] + ((g * 37) % 401 - 200) / 1000.0 AS latitude,
+                 (${numberArray(CITIES.map((city) => city.longitude))})[1 + (g / ${TITLE_ACTIVITIES.length}) % ${CITIES.length}] + ((g * 53) % 401 - 200) / 1000.0 AS longitude
           FROM generate_series(1, ${eventCount}::int) AS g
         ),
         sized AS (
@@ -219,12 +228,12 @@ export async function seedBulk(
           FROM sized JOIN cats ON cats.position = sized.g % cats.total
         ),
         inserted AS (
-          INSERT INTO events (id, title, description, location, date, category_id, organizer_id, max_attendees, rsvp_count, rating_count, rating_sum, search_vector, created_at, updated_at)
-          SELECT id, title, description, 'Community Centre ' || (1 + g % 40) || ', ' || city, date, category_id,
+          INSERT INTO events (id, title, description, location, latitude, longitude, date, category_id, organizer_id, max_attendees, rsvp_count, rating_count, rating_sum, search_vector, created_at, updated_at)
+          SELECT id, title, description, 'Community Centre ' || (1 + g % 40) || ', ' || city, latitude, longitude, date, category_id,
                  ${idPrefix}::text || (1 + ((id * ${WINDOW_STRIDE}) % ${userCount} + attendees + (id * 7919) % (${userCount} - attendees)) % ${userCount}),
                  capacity, attendees, raters,
                  (SELECT coalesce(sum((${RATING_VALUES})[1 + (id * 7 + j * 3) % 10]), 0) FROM generate_series(0, raters - 1) AS j),
-                 to_tsvector('simple', lower(title || ' ' || description || ' ' || category_name)),
+                 to_tsvector('simple', lower(title || ' ' || description || ' ' || category_name || ' Community Centre ' || (1 + g % 40) || ' ' || city)),
                  now() - interval '200 days', now()
           FROM planned
           RETURNING id

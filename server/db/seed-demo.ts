@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import { foldForSearch } from '../lib/search-text';
+import { searchTextOf } from '../lib/search-text';
 import { hashPassword } from '../modules/auth/password';
 import { refreshAchievementProgress } from '../modules/journey/achievement-progress';
 import { CATEGORY_CATALOGUE } from './catalogue';
@@ -77,7 +77,8 @@ const PEOPLE: ReadonlyArray<{ firstName: string; lastName: string; email: string
   { firstName: 'Hannah', lastName: 'Kim', email: 'hannah.kim@demo.pitchin.app' },
 ];
 
-type EventTemplate = { title: string; description: string; location: string };
+/** Coordinates are the city's, from the bundled world-cities list the place picker offers (GeoNames). */
+type EventTemplate = { title: string; description: string; location: string; latitude: number; longitude: number };
 
 /** Four per category, in CATEGORY_CATALOGUE order: slots 0–1 are in the past, 2–3 upcoming. */
 const EVENT_TEMPLATES: Record<
@@ -90,24 +91,32 @@ const EVENT_TEMPLATES: Record<
       description:
         'Join neighbours to clear plastic and litter from the shoreline before the weekend crowds. Gloves, bags and grabbers provided; bring water and sunscreen.',
       location: 'Ocean Beach, San Francisco, CA',
+      latitude: 37.77493,
+      longitude: -122.41942,
     },
     {
       title: 'River Liffey Quayside Litter Pick',
       description:
         'A two-hour litter pick along the quays. We sort what we collect for recycling and log it for the city council survey.',
       location: 'Ormond Quay, Dublin',
+      latitude: 53.33306,
+      longitude: -6.24889,
     },
     {
       title: 'Riverside Park Spring Sweep',
       description:
         'Help us get the park ready for spring: raking, litter picking and clearing the footpaths. Families welcome, kids activities included.',
       location: 'Riverside Park, New York, NY',
+      latitude: 40.71427,
+      longitude: -74.00597,
     },
     {
       title: 'Graffiti Removal on Canal Street',
       description:
         'Paint over tags and scrub the underpass walls with the neighbourhood association. Old clothes recommended, all materials supplied.',
       location: 'Canal Street, Manchester',
+      latitude: 53.48095,
+      longitude: -2.23743,
     },
   ],
   'Food Distribution': [
@@ -116,23 +125,31 @@ const EVENT_TEMPLATES: Record<
       description:
         'Collect surplus produce from local grocers and restock the three community fridges in the district. A car or cargo bike is a plus.',
       location: 'Kreuzberg, Berlin',
+      latitude: 52.52437,
+      longitude: 13.41053,
     },
     {
       title: 'Thanksgiving Meal Packing',
       description:
         'Pack 500 holiday meal boxes for families in need. Assembly-line work, upbeat music and coffee on the house.',
       location: 'Austin Food Bank, Austin, TX',
+      latitude: 30.26715,
+      longitude: -97.74306,
     },
     {
       title: 'Saturday Food Bank Sorting',
       description: 'Sort and date-check donated tins and dry goods so they can go out to partner charities next week.',
       location: 'Greater Vancouver Food Bank, Vancouver, BC',
+      latitude: 49.24966,
+      longitude: -123.11934,
     },
     {
       title: 'Soup Kitchen Lunch Service',
       description:
         'Prepare and serve a hot lunch for around 120 guests. Food-safety briefing at the start; aprons and hairnets provided.',
       location: 'Mission District, San Francisco, CA',
+      latitude: 37.77493,
+      longitude: -122.41942,
     },
   ],
   'Elderly Help': [
@@ -141,24 +158,32 @@ const EVENT_TEMPLATES: Record<
       description:
         'Sit with older residents and help them with phones, tablets, video calls and online banking safety. Patience is the only requirement.',
       location: 'Carnegie Library, Pittsburgh, PA',
+      latitude: 40.44062,
+      longitude: -79.99589,
     },
     {
       title: 'Garden Tidy-Up for Elderly Neighbours',
       description:
         'Small teams visit homes of elderly neighbours to weed, mow and prune. Tools provided; we finish with tea together.',
       location: 'Headingley, Leeds',
+      latitude: 53.79648,
+      longitude: -1.54785,
     },
     {
       title: 'Bingo and Board Games at Maple House',
       description:
         'Host an afternoon of bingo, cards and board games with residents of Maple House care home. Conversation counts as much as the games.',
       location: 'Maple House, Toronto, ON',
+      latitude: 43.70011,
+      longitude: -79.4163,
     },
     {
       title: 'Grocery Delivery Round',
       description:
         'Pick up pre-ordered groceries and deliver them to housebound seniors in the neighbourhood. Routes take about two hours.',
       location: 'Fitzroy, Melbourne',
+      latitude: -37.814,
+      longitude: 144.96332,
     },
   ],
   Education: [
@@ -167,24 +192,32 @@ const EVENT_TEMPLATES: Record<
       description:
         'Support primary school pupils with reading and maths after school. No teaching background needed, just enthusiasm.',
       location: 'Southside Library, Chicago, IL',
+      latitude: 41.85003,
+      longitude: -87.65005,
     },
     {
       title: 'Adult Literacy Evening',
       description:
         'One-to-one reading practice with adult learners. A short training session is included for first-time volunteers.',
       location: 'Central Library, Birmingham',
+      latitude: 52.48142,
+      longitude: -1.89983,
     },
     {
       title: 'Science Fair Judging',
       description:
         'Judge projects at the middle-school science fair and give encouraging feedback to young scientists.',
       location: 'Lincoln Middle School, Denver, CO',
+      latitude: 39.73915,
+      longitude: -104.9847,
     },
     {
       title: 'Language Café for Newcomers',
       description:
         'Practise everyday conversation with newly arrived families over coffee. Any language skills welcome.',
       location: 'Gràcia, Barcelona',
+      latitude: 41.38879,
+      longitude: 2.15899,
     },
   ],
   'Community Building': [
@@ -193,24 +226,32 @@ const EVENT_TEMPLATES: Record<
       description:
         'Set up tables, bunting and the sound system for the annual block party, then enjoy the afternoon with your neighbours.',
       location: 'Alberta Arts District, Portland, OR',
+      latitude: 45.52345,
+      longitude: -122.67621,
     },
     {
       title: 'Community Garden Build Day',
       description:
         'Build raised beds and a tool shed for the new community garden. Carpentry experience welcome but not required.',
       location: 'Capitol Hill, Seattle, WA',
+      latitude: 47.60621,
+      longitude: -122.33207,
     },
     {
       title: 'Welcome Picnic for New Residents',
       description:
         'Help run a picnic that introduces new residents to local groups, services and each other. Games, food and good company.',
       location: 'Stanley Park, Vancouver, BC',
+      latitude: 49.24966,
+      longitude: -123.11934,
     },
     {
       title: 'Little Free Library Build',
       description:
         'Assemble and paint five little free libraries to install around the neighbourhood, and stock them with donated books.',
       location: 'Plateau Mont-Royal, Montréal, QC',
+      latitude: 45.50884,
+      longitude: -73.58781,
     },
   ],
   Environmental: [
@@ -219,22 +260,30 @@ const EVENT_TEMPLATES: Record<
       description:
         'Plant 150 native saplings along the greenway with the city forestry team. Spades and gloves supplied.',
       location: 'Greenway Trail, Atlanta, GA',
+      latitude: 33.749,
+      longitude: -84.38798,
     },
     {
       title: 'Wetland Restoration Workday',
       description:
         'Remove invasive species and replant native reeds at the wetland reserve. Waterproof boots strongly recommended.',
       location: 'Rainham Marshes, London',
+      latitude: 51.50853,
+      longitude: -0.12574,
     },
     {
       title: 'Bee Hotel Building Workshop',
       description: 'Build bee hotels from reclaimed wood and bamboo for the city allotments. All ages welcome.',
       location: 'Vondelpark, Amsterdam',
+      latitude: 52.37403,
+      longitude: 4.88969,
     },
     {
       title: 'Dune Grass Replanting',
       description: 'Replant marram grass to protect the dunes from erosion. Transport from the station is arranged.',
       location: 'Bondi Beach, Sydney',
+      latitude: -33.86785,
+      longitude: 151.20732,
     },
   ],
   Healthcare: [
@@ -242,21 +291,29 @@ const EVENT_TEMPLATES: Record<
       title: 'Blood Drive Welcome Desk',
       description: 'Greet donors, hand out snacks and keep the queue moving at the community blood drive.',
       location: 'Civic Centre, Brighton',
+      latitude: 50.82838,
+      longitude: -0.13947,
     },
     {
       title: 'Health Fair Registration Volunteers',
       description: 'Register visitors and guide them to free screenings at the neighbourhood health fair.',
       location: 'Fair Park, Dallas, TX',
+      latitude: 32.78306,
+      longitude: -96.80667,
     },
     {
       title: 'First Aid Skills for Volunteers',
       description: 'A hands-on first aid session run by paramedics for people who volunteer at community events.',
       location: 'St John Ambulance Hall, Edinburgh',
+      latitude: 55.95206,
+      longitude: -3.19648,
     },
     {
       title: 'Hospital Garden Refresh',
       description: 'Weed, plant and repaint benches in the hospital healing garden used by patients and families.',
       location: "St. Michael's Hospital, Toronto, ON",
+      latitude: 43.70011,
+      longitude: -79.4163,
     },
   ],
   'Animal Welfare': [
@@ -264,21 +321,29 @@ const EVENT_TEMPLATES: Record<
       title: 'Shelter Dog Walking Morning',
       description: 'Walk and socialise dogs waiting for adoption. A short safety briefing is given on arrival.',
       location: 'Battersea, London',
+      latitude: 51.50853,
+      longitude: -0.12574,
     },
     {
       title: 'Cat Café Adoption Day',
       description: 'Help run an adoption day: greet visitors, answer questions and keep the cats happy.',
       location: 'Le Marais, Paris',
+      latitude: 48.85341,
+      longitude: 2.3488,
     },
     {
       title: 'Animal Shelter Spring Clean',
       description: 'Deep-clean kennels, wash bedding and sort donated supplies at the shelter.',
       location: 'Humane Society, Boulder, CO',
+      latitude: 40.01499,
+      longitude: -105.27055,
     },
     {
       title: 'Wildlife Rescue Fundraiser Stall',
       description: 'Staff a stall at the farmers market selling crafts to fund the wildlife rescue centre.',
       location: 'Farmers Market, Asheville, NC',
+      latitude: 35.60095,
+      longitude: -82.55402,
     },
   ],
   'Disaster Relief': [
@@ -286,22 +351,30 @@ const EVENT_TEMPLATES: Record<
       title: 'Flood Relief Supply Packing',
       description: 'Pack hygiene kits and emergency supplies for households affected by the spring floods.',
       location: 'Red Cross Depot, Cologne',
+      latitude: 50.93333,
+      longitude: 6.95,
     },
     {
       title: 'Emergency Shelter Setup Drill',
       description:
         'Practise setting up cots, signage and registration for an emergency shelter with the county response team.',
       location: 'Convention Center, Houston, TX',
+      latitude: 29.76328,
+      longitude: -95.36327,
     },
     {
       title: 'Wildfire Recovery Sorting',
       description: 'Sort donated clothes and household goods for families rebuilding after the wildfires.',
       location: 'Community Hall, Kelowna, BC',
+      latitude: 49.88307,
+      longitude: -119.48568,
     },
     {
       title: 'Preparedness Kit Workshop',
       description: 'Help residents assemble their own 72-hour emergency kits and make a family plan.',
       location: 'Public Library, Christchurch',
+      latitude: -43.53333,
+      longitude: 172.63333,
     },
   ],
   'Sports & Recreation': [
@@ -309,23 +382,31 @@ const EVENT_TEMPLATES: Record<
       title: 'Charity 5K Water Station',
       description: 'Hand out water and cheer runners at kilometre three of the charity 5K.',
       location: 'Golden Gate Park, San Francisco, CA',
+      latitude: 37.77493,
+      longitude: -122.41942,
     },
     {
       title: 'Youth Football Coaching Clinic',
       description:
         'Assist coaches at a free football clinic for children aged 8 to 12. Trainers and a whistle are all you need.',
       location: 'Hackney Marshes, London',
+      latitude: 51.50853,
+      longitude: -0.12574,
     },
     {
       title: 'Adaptive Sports Day',
       description:
         'Support athletes with disabilities at a day of wheelchair basketball, boccia and sitting volleyball.',
       location: 'Olympic Park, Munich',
+      latitude: 48.13743,
+      longitude: 11.57549,
     },
     {
       title: 'Trail Maintenance Hike',
       description: 'Clear branches and repair drainage on the ridge trail, then enjoy the view from the top.',
       location: 'Mount Tamalpais, Mill Valley, CA',
+      latitude: 37.90604,
+      longitude: -122.54498,
     },
   ],
   'Arts & Culture': [
@@ -334,21 +415,29 @@ const EVENT_TEMPLATES: Record<
       description:
         'Help local artists paint a community mural on the library wall. No artistic skill required, just a steady hand.',
       location: 'Wynwood, Miami, FL',
+      latitude: 25.77427,
+      longitude: -80.19366,
     },
     {
       title: 'Museum Family Day Guides',
       description: 'Guide families through hands-on activities during the museum family day.',
       location: 'Museu Nacional de Arte Antiga, Lisbon',
+      latitude: 38.71667,
+      longitude: -9.13333,
     },
     {
       title: 'Street Music Festival Stewards',
       description: 'Steward the stages at the street music festival: wayfinding, water and a friendly face.',
       location: 'Temple Bar, Dublin',
+      latitude: 53.33306,
+      longitude: -6.24889,
     },
     {
       title: 'Community Theatre Set Building',
       description: 'Build and paint sets for the autumn community theatre production.',
       location: 'Old Town, Prague',
+      latitude: 50.08804,
+      longitude: 14.42076,
     },
   ],
   Technology: [
@@ -356,21 +445,29 @@ const EVENT_TEMPLATES: Record<
       title: 'Laptop Refurbishing Workshop',
       description: 'Wipe, repair and install free software on donated laptops for students who need one.',
       location: 'Maker Space, Oakland, CA',
+      latitude: 37.80437,
+      longitude: -122.2708,
     },
     {
       title: 'Coding Club for Teens',
       description: 'Mentor teenagers building their first websites and games. Any programming background helps.',
       location: 'Tech Hub, Nairobi',
+      latitude: -1.28333,
+      longitude: 36.81667,
     },
     {
       title: 'Digital Skills Drop-In',
       description: 'Help job seekers with CVs, e-mail and online applications at the weekly drop-in.',
       location: 'Jobcentre, Glasgow',
+      latitude: 55.86515,
+      longitude: -4.25763,
     },
     {
       title: 'Open Data Hack Night',
       description: 'Build small tools with the city open data to help local nonprofits. Pizza provided.',
       location: 'Civic Lab, Helsinki',
+      latitude: 60.16952,
+      longitude: 24.93545,
     },
   ],
 };
@@ -538,12 +635,14 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
           title: event.title,
           description: event.description,
           location: event.location,
+          latitude: event.latitude,
+          longitude: event.longitude,
           date: event.date,
           categoryId: event.categoryId,
           organizerId: event.organizerId,
           maxAttendees: event.maxAttendees,
           durationMinutes: event.durationMinutes,
-          searchVector: sql`to_tsvector('simple', ${foldForSearch(`${event.title} ${event.description} ${event.categoryName}`)})`,
+          searchVector: sql`to_tsvector('simple', ${searchTextOf(event)})`,
           createdAt: new Date(Math.min(event.date.getTime(), now.getTime()) - 20 * DAY_MS),
         })),
       )
@@ -990,6 +1089,7 @@ async function seedWeeklySeriesWithSchedule(
   const daysToSaturday = ((6 - todayWeekday + 7) % 7) + ((6 - todayWeekday + 7) % 7 < 2 ? 7 : 0);
   const firstDate = options.today + daysToSaturday * DAY_MS + 9 * HOUR_MS;
   const title = 'Saturday Food Bank Shifts';
+  const location = 'Community Pantry, 14 Mill Street, Portland, OR';
   const description =
     'Every Saturday we sort donations, pack boxes and hand them out to families. Pick a shift that suits you; drivers are confirmed by the coordinator.';
   const occurrences = await tx
@@ -998,14 +1098,16 @@ async function seedWeeklySeriesWithSchedule(
       Array.from({ length: 6 }, (_, index) => ({
         title,
         description,
-        location: 'Community Pantry, 14 Mill Street',
+        location,
+        latitude: 45.52345,
+        longitude: -122.67621,
         date: new Date(firstDate + index * 7 * DAY_MS),
         categoryId: category.id,
         organizerId: options.organizerId,
         durationMinutes: 360,
         seriesId: series!.id,
         seriesPosition: index + 1,
-        searchVector: sql`to_tsvector('simple', ${foldForSearch(`${title} ${description} ${category.name}`)})`,
+        searchVector: sql`to_tsvector('simple', ${searchTextOf({ title, description, categoryName: category.name, location })})`,
         createdAt: new Date(options.now.getTime() - 5 * DAY_MS),
       })),
     )

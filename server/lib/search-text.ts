@@ -22,7 +22,12 @@ export function toPrefixQuery(words: string[]): string {
   return words.map((word) => `${word}:*`).join(' & ');
 }
 
-/** The text behind search_vector: title, description and category name, accent-folded. */
-export function searchTextOf(event: { title: string; description: string; categoryName: string }): string {
-  return foldForSearch(`${event.title} ${event.description} ${event.categoryName}`);
+/** The text behind search_vector: title, description, category name and location, accent-folded (decisions §21). */
+export function searchTextOf(event: {
+  title: string;
+  description: string;
+  categoryName: string;
+  location: string;
+}): string {
+  return foldForSearch(`${event.title} ${event.description} ${event.categoryName} ${event.location}`);
 }

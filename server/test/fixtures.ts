@@ -30,13 +30,14 @@ export async function createEventRow(
   if (!category) throw new Error(`no category ${categoryId}`);
   const title = fields.title ?? 'Beach cleanup';
   const description = fields.description ?? 'Bring gloves and good spirits.';
-  const searchText = searchTextOf({ title, description, categoryName: category.name });
+  const location = fields.location ?? 'Lisbon';
+  const searchText = searchTextOf({ title, description, categoryName: category.name, location });
   const [row] = await db
     .insert(events)
     .values({
       title,
       description,
-      location: fields.location ?? 'Lisbon',
+      location,
       date: fields.date ?? daysFromNow(7),
       categoryId,
       organizerId: fields.organizerId,

@@ -3,8 +3,7 @@ import { ThemeProvider, type Theme } from '@/lib/theme';
 
 /**
  * Providers every page needs, signed in or not. Signed-in-only providers (TanStack Query client,
- * Toaster) live in signed-in-app.tsx so the landing page stays within its JavaScript budget; the
- * TooltipProvider with the product's tooltip delays comes with the only tooltips, on the Discover page.
+ * Toaster) live in signed-in-app.tsx so the landing page stays within its JavaScript budget.
  */
 export function AppProviders({ children, initialTheme }: { children: ReactNode; initialTheme?: Theme }) {
   return <ThemeProvider initialTheme={initialTheme}>{children}</ThemeProvider>;

@@ -2585,11 +2585,18 @@ export interface paths {
                 query?: {
                     category?: number;
                     cursor?: string;
+                    from?: string;
                     include?: "past";
                     limit?: number;
                     location?: string;
+                    near?: string;
+                    organizationId?: number;
                     organizations?: "followed";
+                    placesLeft?: "true";
+                    /** @description Kilometres around near (default 50); only with near */
+                    radiusKm?: number;
                     search?: string;
+                    to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2619,6 +2626,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -2629,7 +2637,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -2722,7 +2732,9 @@ export interface paths {
                         images?: string[];
                         imageUrl?: string | null;
                         isTest?: boolean;
+                        latitude?: number | null;
                         location: string;
+                        longitude?: number | null;
                         maxAttendees?: number | null;
                         organizationId?: number | null;
                         recurrence?: {
@@ -2760,6 +2772,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -2770,7 +2783,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -2993,6 +3008,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -3003,7 +3019,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -3228,7 +3246,9 @@ export interface paths {
                         images?: string[];
                         imageUrl?: string | null;
                         isTest?: boolean;
+                        latitude?: number | null;
                         location?: string;
+                        longitude?: number | null;
                         maxAttendees?: number | null;
                         title?: string;
                     };
@@ -3257,6 +3277,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -3267,7 +3288,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -4084,6 +4107,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -4094,7 +4118,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -9735,6 +9761,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -9745,7 +9772,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -9853,6 +9882,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -9863,7 +9893,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;
@@ -10431,6 +10463,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -10441,7 +10474,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -10801,6 +10836,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -10811,7 +10847,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -11598,6 +11636,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -11608,7 +11647,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -11831,6 +11872,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -11841,7 +11883,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -12449,6 +12493,7 @@ export interface paths {
                                 /** @description ISO 8601 timestamp */
                                 date: string;
                                 description: string;
+                                distanceKm: number | null;
                                 durationMinutes: number;
                                 /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                                 hiddenNotice: {
@@ -12459,7 +12504,9 @@ export interface paths {
                                 id: number;
                                 images: string[];
                                 imageUrl: string | null;
+                                latitude: number | null;
                                 location: string;
+                                longitude: number | null;
                                 maxAttendees: number | null;
                                 /** @description Places of its slots neither confirmed nor pending */
                                 openSlotPlaces: number;
@@ -12576,6 +12623,84 @@ export interface paths {
                             role: "owner" | "admin" | "organizer" | "member";
                             slug: string;
                         }[];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "NOT_MODERATOR" | "BLOCKED" | "ACCOUNT_SUSPENDED" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_REPORTED" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 8 cities whose name starts with q, most populous first (bundled list, no network) */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 3166-1 alpha-2 code; the browser names it in the reader’s language */
+                            country: string;
+                            latitude: number;
+                            longitude: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "WRONG_PASSWORD" | "PASSWORD_NOT_SET" | "WEAK_PASSWORD" | "RESET_LINK_INVALID" | "FORBIDDEN" | "NOT_MODERATOR" | "BLOCKED" | "ACCOUNT_SUSPENDED" | "EMAIL_NOT_VERIFIED" | "NOT_ORGANIZER" | "NOT_ATTENDEE" | "ORGANIZER_CANNOT_RATE" | "ORGANIZER_CANNOT_VERIFY_SELF" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "EVENT_NOT_FOUND" | "USER_NOT_FOUND" | "MESSAGE_TO_SELF" | "FRIEND_REQUEST_TO_SELF" | "FRIEND_REQUEST_NOT_FOUND" | "ALREADY_FRIENDS" | "ALREADY_REQUESTED" | "NOT_FRIENDS" | "NOT_CO_ORGANIZING" | "RSVP_NOT_FOUND" | "NOT_WAITLISTED" | "TICKET_NOT_FOUND" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ALREADY_REPORTED" | "EVENT_FULL" | "EVENT_PAST" | "EVENT_CANCELLED" | "EVENT_NOT_STARTED" | "EVENT_HAS_RSVPS" | "CAPACITY_BELOW_RSVPS" | "PLACES_FREE" | "ALREADY_RSVPED" | "ALREADY_WAITLISTED" | "ATTENDANCE_CLOSED" | "CHECK_IN_CLOSED" | "NOT_CHECKED_IN" | "REPLY_LINK_INVALID" | "REPLY_LINK_EXPIRED" | "CHECK_IN_CODE_INVALID" | "CHECK_IN_CODE_EXPIRED" | "ALREADY_WALKED_IN" | "EMAIL_TAKEN" | "CHANGED_MEANWHILE" | "SLOT_NOT_FOUND" | "SLOT_FULL" | "SLOT_OVERLAP" | "SLOT_ENDED" | "CHOOSE_A_SLOT" | "HOLDS_SLOTS" | "ALREADY_SIGNED_UP" | "NOT_SIGNED_UP" | "NOT_PENDING" | "CAPACITY_BELOW_SIGNUPS" | "TOO_MANY_SLOTS" | "HOLDER_OVERLAP" | "SERIES_NOT_FOUND" | "SERIES_TOO_LONG" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -12774,6 +12899,7 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             date: string;
                             description: string;
+                            distanceKm: number | null;
                             durationMinutes: number;
                             /** @description Set only for its organizer when a moderator hid the event: when and why (decisions §20) */
                             hiddenNotice: {
@@ -12784,7 +12910,9 @@ export interface paths {
                             id: number;
                             images: string[];
                             imageUrl: string | null;
+                            latitude: number | null;
                             location: string;
+                            longitude: number | null;
                             maxAttendees: number | null;
                             /** @description Places of its slots neither confirmed nor pending */
                             openSlotPlaces: number;

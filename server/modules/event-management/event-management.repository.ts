@@ -9,6 +9,8 @@ export type EventChanges = Partial<{
   title: string;
   description: string;
   location: string;
+  latitude: number | null;
+  longitude: number | null;
   date: Date;
   categoryId: number;
   categoryName: string;
@@ -21,7 +23,7 @@ export async function updateEvent(
   db: Executor,
   eventId: number,
   changes: EventChanges,
-  searchText: { title: string; description: string; categoryName: string } | null,
+  searchText: { title: string; description: string; categoryName: string; location: string } | null,
 ): Promise<void> {
   const { categoryName: _categoryName, ...columns } = changes;
   await db

@@ -17,7 +17,7 @@ import * as repository from './event-management.repository';
 import type { SeriesScope } from '../../../contract/series';
 import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
-import { addEventPhotos, announceEventChange, type NewPhoto } from '../events/events.service';
+import { addEventPhotos, announceEventChange, type NewPhoto, readCoordinates } from '../events/events.service';
 import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';
 import {
   EVENT_CANCELLED,
@@ -392,16 +392,27 @@ export class EventManagementService {
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     if (input.location !== undefined) changes.location = input.location;
+    // A new place comes with its coordinates from the place picker; a location typed freely has none, so
+    // the old place's coordinates go rather than pin the event where it no longer is.
+    const coordinates = readCoordinates(input);
+    if (coordinates) Object.assign(changes, coordinates);
+    else if (input.location !== undefined || input.latitude === null)
+      Object.assign(changes, { latitude: null, longitude: null });
     if (date !== undefined) changes.date = date;
     if (category) changes.categoryId = category.id;
     if (input.maxAttendees !== undefined) changes.maxAttendees = input.maxAttendees;
     if (input.imageUrl !== undefined) changes.imageUrl = input.imageUrl;
     if (input.durationMinutes !== undefined) changes.durationMinutes = input.durationMinutes;
-    const isSearchTextChanged = input.title !== undefined || input.description !== undefined || category !== undefined;
+    const isSearchTextChanged =
+      input.title !== undefined ||
+      input.description !== undefined ||
+      input.location !== undefined ||
+      category !== undefined;
     const searchText = isSearchTextChanged
       ? {
           title: changes.title ?? event.title,
           description: changes.description ?? event.description,
+          location: changes.location ?? event.location,
           categoryName: category?.name ?? (await repository.readCategoryNameOfEvent(tx, event.id)),
         }
       : null;

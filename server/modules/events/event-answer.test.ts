@@ -42,6 +42,20 @@ async function expectSameAnswer(viewerId: string | null, eventId: number) {
 }
 
 describe('an event answer read through SQL and through TypeScript', () => {
+  it('is the same for an event with coordinates, and in a near list the same but for its distance', async () => {
+    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, location: 'Porto' });
+    await app.database.db
+      .update(events)
+      .set({ latitude: 41.14961, longitude: -8.61099 })
+      .where(eq(events.id, event.id));
+    await expectSameAnswer(null, event.id);
+    const { body } = await service.list(null, { near: '41.15,-8.61', radiusKm: 5 });
+    const listed = (JSON.parse(body) as Array<Record<string, unknown>>).find((item) => item.id === event.id);
+    const fromTypeScript = await service.get(null, event.id);
+    expect(Object.keys(listed!)).toEqual(Object.keys(fromTypeScript));
+    expect(listed).toEqual({ ...fromTypeScript, distanceKm: 0.1 });
+  });
+
   it('is the same for a plain upcoming event, to a guest, its organizer and a stranger', async () => {
     const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, date: daysFromNow(4) });
     for (const viewer of [null, organizer!.user.id, people[0]!.user.id]) await expectSameAnswer(viewer, event.id);

@@ -17,14 +17,29 @@ export type EventListFilter = {
   includePast: boolean;
   /** Only the events of organizations the viewer follows. */
   isFollowedOnly?: boolean;
+  organizationId?: number;
+  /** Starting at or after `from`, before `to` (ISO timestamps). */
+  from?: string;
+  to?: string;
+  /** Only events with a place left: a seat, or an open place in one of its slots. */
+  isPlacesLeftOnly?: boolean;
+  /** Only events with coordinates within the radius, nearest first (decisions §21). */
+  near?: NearPoint;
   after?: { date: string; id: number };
+  /** Where a page of a `near` list ended: its last event's exact distance and id. */
+  afterNear?: { distanceKm: number; id: number };
   limit: number;
 };
+
+export type NearPoint = { latitude: number; longitude: number; radiusKm: number };
 
 export type NewEvent = {
   title: string;
   description: string;
   location: string;
+  /** The place picker's coordinates; both null for a location typed freely. */
+  latitude?: number | null;
+  longitude?: number | null;
   date: Date;
   imageUrl: string | null;
   categoryId: number;
@@ -52,7 +67,12 @@ export type NewPhoto = {
   cardBytes: Buffer | null;
 };
 
-export type EventRow = Omit<NewEvent, 'categoryName' | 'durationMinutes' | 'organizationId'> & {
+export type EventRow = Omit<
+  NewEvent,
+  'categoryName' | 'durationMinutes' | 'organizationId' | 'latitude' | 'longitude'
+> & {
+  latitude: number | null;
+  longitude: number | null;
   durationMinutes: number;
   organizationId: number | null;
   organizationSlug: string | null;
@@ -104,7 +124,7 @@ async function readEvents(
 ): Promise<EventRow[]> {
   const rsvpJoin = options.isViewerRsvpRequired ? sql.raw('JOIN') : sql.raw('LEFT JOIN');
   const result = await db.execute(sql`
-    SELECT e.id, e.title, e.description, e.location, e.date, e.image_url AS "imageUrl", e.category_id AS "categoryId",
+    SELECT e.id, e.title, e.description, e.location, e.latitude, e.longitude, e.date, e.image_url AS "imageUrl", e.category_id AS "categoryId",
       e.organizer_id AS "organizerId", e.max_attendees AS "maxAttendees", e.rsvp_count AS "rsvpCount",
       e.rating_count AS "ratingCount", e.rating_sum AS "ratingSum", e.created_at AS "createdAt", e.updated_at AS "updatedAt",
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
@@ -206,6 +226,8 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
       title: event.title,
       description: event.description,
       location: event.location,
+      latitude: event.latitude ?? null,
+      longitude: event.longitude ?? null,
       date: event.date,
       imageUrl: event.imageUrl,
       categoryId: event.categoryId,
@@ -246,10 +268,13 @@ function canManageColumn(viewer: string): string {
 /**
  * One event as its API answer (contract/events.ts eventSchema, keys in its order), built by PostgreSQL.
  * row_to_json writes compact JSON; the app passes the text through without parsing or serialising it,
- * which had been a third of the CPU of a page (docs/decisions/0020). `$1` is the viewer (null: a guest).
+ * which had been a third of the CPU of a page (docs/decisions/0020). `$1` is the viewer (null: a guest);
+ * `distanceKm` the SQL of the distance from a list's `near` point, NULL outside such a list.
  */
-const EVENT_JSON_COLUMNS = `
-  e.id, e.title, e.description, e.location, ${isoTimestamp('e.date')} AS "date", e.image_url AS "imageUrl",
+function eventJsonColumns(distanceKm: string): string {
+  return `
+  e.id, e.title, e.description, e.location, e.latitude, e.longitude, ${distanceKm} AS "distanceKm",
+  ${isoTimestamp('e.date')} AS "date", e.image_url AS "imageUrl",
   ARRAY(SELECT '/api/images/' || p.id FROM event_photos p WHERE p.event_id = e.id ORDER BY p.position) AS images,
   e.category_id AS "categoryId",
   (SELECT row_to_json(category) FROM (SELECT c.id, c.name, c.color, c.icon) category) AS category,
@@ -271,6 +296,61 @@ const EVENT_JSON_COLUMNS = `
   e.series_id AS "seriesId", e.series_position AS "seriesPosition",
   CASE WHEN e.hidden_at IS NOT NULL AND e.organizer_id = $1::text
     THEN json_build_object('hiddenAt', ${isoTimestamp('e.hidden_at')}, 'note', e.hidden_note) END AS "hiddenNotice"`;
+}
+
+const EVENT_JSON_COLUMNS = eventJsonColumns('NULL::float8');
+
+/** The mean radius of the Earth (IUGG), in kilometres: the sphere the distances are measured on. */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/**
+ * The great-circle (haversine) distance in kilometres from the point of the two parameters to the
+ * event's coordinates; least() keeps rounding from taking asin out of its domain.
+ */
+function distanceKmSql(latitude: string, longitude: string): string {
+  return `(${2 * EARTH_RADIUS_KM} * asin(least(1, sqrt(power(sin(radians(latitude - ${latitude}) / 2), 2)
+    + cos(radians(${latitude})) * cos(radians(latitude)) * power(sin(radians(longitude - ${longitude}) / 2), 2)))))`;
+}
+
+/**
+ * The smallest latitude and longitude ranges holding every point within the radius (the bounding box of a
+ * spherical cap): what the events_listed_place index is asked, before the exact distance is measured on
+ * the few events inside. Longitude is left free when the cap holds a pole or crosses every meridian, and
+ * is two ranges when it crosses the antimeridian. A millionth more on each side covers rounding.
+ */
+export function boundingBoxOf(near: NearPoint): {
+  latitudes: [number, number];
+  longitudes: Array<[number, number]> | null;
+} {
+  const angle = near.radiusKm / EARTH_RADIUS_KM;
+  const latitudeSpan = (angle * 180) / Math.PI + 1e-6;
+  const latitudes: [number, number] = [
+    Math.max(-90, near.latitude - latitudeSpan),
+    Math.min(90, near.latitude + latitudeSpan),
+  ];
+  const ratio = Math.sin(angle) / Math.cos((near.latitude * Math.PI) / 180);
+  if (latitudes[0] === -90 || latitudes[1] === 90 || ratio >= 1) return { latitudes, longitudes: null };
+  const longitudeSpan = (Math.asin(ratio) * 180) / Math.PI + 1e-6;
+  const low = near.longitude - longitudeSpan;
+  const high = near.longitude + longitudeSpan;
+  if (low < -180)
+    return {
+      latitudes,
+      longitudes: [
+        [low + 360, 180],
+        [-180, high],
+      ],
+    };
+  if (high > 180)
+    return {
+      latitudes,
+      longitudes: [
+        [low, 180],
+        [-180, high - 360],
+      ],
+    };
+  return { latitudes, longitudes: [[low, high]] };
+}
 
 /** The joins EVENT_JSON_COLUMNS reads from, after `events e`. */
 function eventJoins(): string {
@@ -339,8 +419,15 @@ function wholeNumberText(value: number): string {
   return String(value);
 }
 
-/** A page of events as JSON text; `count` up to limit + 1 says whether a next page exists. */
-type EventPageJson = { body: string; count: number; last: { date: string; id: number } | null };
+/**
+ * A page of events as JSON text; `count` up to limit + 1 says whether a next page exists. `last` is where
+ * the page ended, with the exact distance in a `near` list.
+ */
+type EventPageJson = {
+  body: string;
+  count: number;
+  last: { date: string; id: number; distanceKm: number | null } | null;
+};
 
 /**
  * A page of the event list in ONE statement: choosing the page's ids (the same plans as selectPageIds),
@@ -370,7 +457,16 @@ export async function listEventsJson(
   // organization, their user index finds the viewer's few rows.
   if (filter.isFollowedOnly)
     conditions.push('organization_id IN (SELECT organization_id FROM organization_follows WHERE user_id = $1::text)');
-  if (filter.after)
+  if (filter.organizationId !== undefined)
+    conditions.push(`organization_id = ${parameter(filter.organizationId, 'int')}`);
+  if (filter.from !== undefined) conditions.push(`date >= ${parameter(filter.from, 'timestamptz')}`);
+  if (filter.to !== undefined) conditions.push(`date < ${parameter(filter.to, 'timestamptz')}`);
+  // A slotted event's places are its slots' (decision 0027); any other's, its seats.
+  if (filter.isPlacesLeftOnly)
+    conditions.push(
+      '(CASE WHEN slot_count > 0 THEN open_slot_places > 0 ELSE max_attendees IS NULL OR rsvp_count < max_attendees END)',
+    );
+  if (filter.after && !filter.near)
     conditions.push(
       `(date, id) > (${parameter(filter.after.date, 'timestamptz')}, ${parameter(filter.after.id, 'int')})`,
     );
@@ -388,7 +484,29 @@ export async function listEventsJson(
   const limit = wholeNumberText(filter.limit);
   const where = conditions.join(' AND ');
   let ids: string;
-  if (textConditions.length === 0) {
+  if (filter.near) {
+    // Nearest first: the index's bounding box, then the exact distance of the few events inside it.
+    const box = boundingBoxOf(filter.near);
+    const latitude = parameter(filter.near.latitude, 'float8');
+    const longitude = parameter(filter.near.longitude, 'float8');
+    const inBox = [
+      'latitude IS NOT NULL',
+      `latitude BETWEEN ${parameter(box.latitudes[0], 'float8')} AND ${parameter(box.latitudes[1], 'float8')}`,
+    ];
+    if (box.longitudes)
+      inBox.push(
+        `(${box.longitudes
+          .map(([low, high]) => `longitude BETWEEN ${parameter(low, 'float8')} AND ${parameter(high, 'float8')}`)
+          .join(' OR ')})`,
+      );
+    const after = filter.afterNear
+      ? ` AND (distance, id) > (${parameter(filter.afterNear.distanceKm, 'float8')}, ${parameter(filter.afterNear.id, 'int')})`
+      : '';
+    ids = `SELECT id, distance FROM (
+        SELECT id, ${distanceKmSql(latitude, longitude)} AS distance FROM events
+        WHERE ${[where, ...inBox, ...textConditions].join(' AND ')}) near_rows
+      WHERE distance <= ${parameter(filter.near.radiusKm, 'float8')}${after} ORDER BY distance, id LIMIT ${limit}`;
+  } else if (textConditions.length === 0) {
     ids = `SELECT id, date FROM events WHERE ${where} ORDER BY date, id LIMIT ${limit}`;
   } else {
     // Ordering by an expression keeps the planner off the date index, so it takes the text index's matches.
@@ -408,18 +526,36 @@ export async function listEventsJson(
     }
   }
   const size = wholeNumberText(pageSize);
+  const page = filter.near
+    ? `SELECT id, distance, row_number() OVER (ORDER BY distance, id) AS position FROM (${ids}) page_ids`
+    : `SELECT id, NULL::float8 AS distance, row_number() OVER (ORDER BY date, id) AS position FROM (${ids}) page_ids`;
   const [row] = await selectPrepared(
     db,
-    `WITH page AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY date, id) AS position FROM (${ids}) page_ids)
+    `WITH page AS MATERIALIZED (${page})
      SELECT '[' || coalesce(string_agg(row_to_json(event)::text, ',' ORDER BY page.position) FILTER (WHERE page.position <= ${size}), '') || ']',
        count(*)::int,
        max(to_char(e.date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')) FILTER (WHERE page.position = ${size}),
-       max(e.id) FILTER (WHERE page.position = ${size})
-     FROM page JOIN events e ON e.id = page.id ${eventJoins()}, LATERAL (SELECT ${EVENT_JSON_COLUMNS}) event`,
+       max(e.id) FILTER (WHERE page.position = ${size}),
+       max(page.distance) FILTER (WHERE page.position = ${size})
+     FROM page JOIN events e ON e.id = page.id ${eventJoins()},
+       LATERAL (SELECT ${eventJsonColumns('round(page.distance::numeric, 1)::float8')}) event`,
     values,
   );
-  const [body, count, lastDate, lastId] = row as [string, number, string | null, number | null];
-  return { body, count, last: lastDate !== null && lastId !== null ? { date: lastDate, id: lastId } : null };
+  const [body, count, lastDate, lastId, lastDistance] = row as [
+    string,
+    number,
+    string | null,
+    number | null,
+    number | string | null,
+  ];
+  return {
+    body,
+    count,
+    last:
+      lastDate !== null && lastId !== null
+        ? { date: lastDate, id: lastId, distanceKm: lastDistance === null ? null : Number(lastDistance) }
+        : null,
+  };
 }
 
 /** What a person said they care about (their first-run answers): a place to find in locations, and categories. */

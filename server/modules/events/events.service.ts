@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import {
+  COORDINATES_TOGETHER,
   EVENT_LIMITS,
   EVENT_PHOTO_URL_PATTERN,
   type Event,
   type EventListQuery,
   type MyRsvpListQuery,
+  parseNear,
 } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import { type createEventOrSeriesBodySchema, type Recurrence, SERIES_LIMITS } from '../../../contract/series';
@@ -74,6 +76,49 @@ function decodeCursor(cursor: string): { date: string; id: number; isPast: boole
   throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
 }
 
+/** Where a page of a `near` list ended (its last event's exact distance and id); opaque to clients too. */
+function encodeNearCursor(position: { distanceKm: number; id: number }): string {
+  return Buffer.from(JSON.stringify({ k: position.distanceKm, i: position.id })).toString('base64url');
+}
+
+function decodeNearCursor(cursor: string): { distanceKm: number; id: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value === 'object' && value !== null) {
+      const { k, i } = value as { k?: unknown; i?: unknown };
+      if (
+        typeof k === 'number' &&
+        Number.isFinite(k) &&
+        k >= 0 &&
+        Number.isInteger(i) &&
+        (i as number) >= 0 &&
+        (i as number) <= 2_147_483_647
+      )
+        return { distanceKm: k, id: i as number };
+    }
+  } catch {
+    // Falls through to the same answer as a well-formed but meaningless cursor.
+  }
+  throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+}
+
+/**
+ * Latitude and longitude as a body gives them: both, or neither (null). A 400 when only one came, since a
+ * place with half its position would be found in the wrong place.
+ */
+export function readCoordinates(input: {
+  latitude?: number | null;
+  longitude?: number | null;
+}): { latitude: number; longitude: number } | null {
+  const hasLatitude = input.latitude !== undefined && input.latitude !== null;
+  const hasLongitude = input.longitude !== undefined && input.longitude !== null;
+  if (hasLatitude !== hasLongitude)
+    throw badRequest(COORDINATES_TOGETHER, [
+      { path: hasLatitude ? 'longitude' : 'latitude', message: COORDINATES_TOGETHER },
+    ]);
+  return hasLatitude ? { latitude: input.latitude!, longitude: input.longitude! } : null;
+}
+
 /**
  * THE place where "an event changed / was cancelled / someone was promoted / the organizer announced
  * something" is announced (decision 0012). It writes an outbox row in the caller's transaction, so the
@@ -108,6 +153,9 @@ function toEvent(row: repository.EventRow, viewerId: string | null): Event {
     title: row.title,
     description: row.description,
     location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distanceKm: null,
     date: row.date.toISOString(),
     imageUrl: row.imageUrl,
     images: row.photoIds.map(photoUrl),
@@ -218,6 +266,12 @@ export class EventsService {
   async list(viewerId: string | null, query: EventListQuery): Promise<{ body: string; nextCursor: string | null }> {
     const limit = query.limit ?? EVENT_LIMITS.pageSizeDefault;
     const words = query.search === undefined ? [] : searchWords(query.search);
+    const point = query.near === undefined ? null : parseNear(query.near);
+    if (query.radiusKm !== undefined && point === null) {
+      const message = 'Radius needs near';
+      throw badRequest(message, [{ path: 'radiusKm', message }]);
+    }
+    const near = point && { ...point, radiusKm: query.radiusKm ?? EVENT_LIMITS.radiusKmDefault };
     const page = await repository.listEventsJson(
       this.db,
       viewerId,
@@ -230,13 +284,25 @@ export class EventsService {
         location: query.location?.trim() || undefined,
         includePast: query.include === 'past',
         isFollowedOnly: query.organizations === 'followed',
-        after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+        organizationId: query.organizationId,
+        from: query.from,
+        to: query.to,
+        isPlacesLeftOnly: query.placesLeft === 'true',
+        near: near ?? undefined,
+        after: query.cursor === undefined || near ? undefined : decodeCursor(query.cursor),
+        afterNear: query.cursor === undefined || !near ? undefined : decodeNearCursor(query.cursor),
         // One row more than the page tells whether a next page exists without a count query.
         limit: limit + 1,
       },
       limit,
     );
-    return { body: page.body, nextCursor: page.count > limit && page.last ? encodeCursor(page.last) : null };
+    if (page.count <= limit || !page.last) return { body: page.body, nextCursor: null };
+    const { last } = page;
+    return {
+      body: page.body,
+      nextCursor:
+        last.distanceKm === null ? encodeCursor(last) : encodeNearCursor({ distanceKm: last.distanceKm, id: last.id }),
+    };
   }
 
   /** Upcoming events in a person's place or categories, best matches first, as the JSON text of its answer. */
@@ -298,6 +364,7 @@ export class EventsService {
     if (input.imageUrl && isOnOrigin(input.imageUrl, [requestOrigin, this.options.publicUrl])) {
       throw badRequest(IMAGE_URL_MESSAGES.ownOrigin, [{ path: 'imageUrl', message: IMAGE_URL_MESSAGES.ownOrigin }]);
     }
+    const coordinates = readCoordinates(input);
     const category = await findCategory(this.db, input.categoryId);
     if (!category) throw badRequest('Category not found', [{ path: 'categoryId', message: 'Category not found' }]);
     const timeZone = input.recurrence?.timeZone ?? this.options.timeZone ?? 'UTC';
@@ -353,6 +420,7 @@ export class EventsService {
         title: input.title,
         description: input.description,
         location: input.location,
+        ...coordinates,
         date,
         imageUrl: input.imageUrl ?? null,
         categoryId: category.id,

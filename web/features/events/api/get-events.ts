@@ -16,6 +16,14 @@ export interface EventFilters {
   category?: number | null;
   /** Only events of the organizations the person follows (decisions §20). */
   isFollowedOnly?: boolean;
+  /** The Advanced Filters (decisions §21): held under this organization, places left, a date range (ISO). */
+  organizationId?: number | null;
+  isPlacesLeftOnly?: boolean;
+  from?: string | null;
+  to?: string | null;
+  /** `{latitude},{longitude}` from Use My Location: nearest first within `radiusKm`. */
+  near?: string | null;
+  radiusKm?: number | null;
 }
 
 type EventListQuery = NonNullable<ReadParameters<'/api/events'>['query']>;
@@ -30,6 +38,11 @@ function eventListQuery(filters: EventFilters): EventListQuery {
     ...(location && { location }),
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.isFollowedOnly && { organizations: 'followed' as const }),
+    ...(filters.organizationId ? { organizationId: filters.organizationId } : {}),
+    ...(filters.isPlacesLeftOnly && { placesLeft: 'true' as const }),
+    ...(filters.from && { from: filters.from }),
+    ...(filters.to && { to: filters.to }),
+    ...(filters.near && { near: filters.near, ...(filters.radiusKm ? { radiusKm: filters.radiusKm } : {}) }),
   };
 }
 

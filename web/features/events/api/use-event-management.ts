@@ -129,6 +129,27 @@ export function useSaveAttendance(eventId: number) {
   });
 }
 
+/**
+ * Accepts a "Co-Organizing" RSVP (decisions §21), or declines it or ends those rights (the person stays as
+ * attending); the answer is the attendee list as it now is.
+ */
+export function useCoOrganizer(eventId: number) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('organizer');
+  const showFailure = useShowFailure();
+  return useMutation<AttendeesResponse, Error, { userId: string; isAccepted: boolean }>({
+    mutationFn: ({ userId, isAccepted }) =>
+      callApi((api) => {
+        const options = { params: { path: { id: eventId, userId } } };
+        return isAccepted
+          ? api.POST('/api/events/{id}/co-organizers/{userId}', options)
+          : api.DELETE('/api/events/{id}/co-organizers/{userId}', options);
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(attendeesQueryKey(eventId), answer),
+    onError: (error) => showFailure(error, t('attendees.coOrganizerFailed')),
+  });
+}
+
 /** DELETE /api/events/{id}/rsvp ("Withdraw"). */
 export function useWithdraw(eventId: number) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import {
   CalendarSearch,
@@ -9,21 +9,35 @@ import {
   Search,
   SearchX,
   SlidersHorizontal,
+  TriangleAlert,
   X,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { LazyTooltip, LazyTooltipGroup } from '@/components/ui/lazy-tooltips';
-import { toast } from '@/lib/use-toast';
 import { EmptyState, EventListResults } from './event-list';
-import { useEvents } from '../api/get-events';
+import { type EventFilters, useEvents } from '../api/get-events';
 import '../components/english-event-texts';
+import {
+  ADVANCED_FILTER_KEYS,
+  countAdvancedFilters,
+  defaultRadiusKm,
+  nearText,
+  readAdvancedFilters,
+  toEventFilters,
+} from './discover-filters';
+import type { FilterChange } from './advanced-filters-panel';
+
+// Its code and translations load when the panel is first opened (the route's JavaScript budget, §17).
+const AdvancedFiltersPanel = lazy(() => import('./advanced-filters-panel'));
+
+type LocationProblem = 'denied' | 'unavailable';
 
 /** Typing pauses this long before the list (and the URL) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Filters = { search: string; location: string; isFollowedOnly?: boolean };
+type ListFilters = Filters & EventFilters;
 
 /**
  * Discover, at /discover and /events. The filters live in the URL (?search=&location=), so
@@ -32,8 +46,13 @@ type Filters = { search: string; location: string; isFollowedOnly?: boolean };
 export default function DiscoverPage() {
   // The cards' RSVP control reads the 'event-detail' strings: load them with the page's own, so
   // the page suspends once up front rather than blanking out (an open dialog too) when cards arrive.
-  const { t } = useTranslation(['events', 'event-detail']);
+  // Use My Location's words are in 'discover-filters', which only this page and its panel load.
+  const { t, i18n } = useTranslation(['events', 'event-detail', 'discover-filters']);
   const [params, setParams] = useSearchParams();
+  const advanced = readAdvancedFilters(params);
+  const [isPanelOpen, setIsPanelOpen] = useState(() => countAdvancedFilters(advanced) > 0);
+  const [isLocating, setIsLocating] = useState(false);
+  const [locationProblem, setLocationProblem] = useState<LocationProblem | null>(null);
   const [pagePath] = useLocation();
   const urlFilters: Filters = {
     search: params.get('search') ?? '',
@@ -80,8 +99,60 @@ export default function DiscoverPage() {
     return () => window.clearTimeout(timer);
   }, [draft, setParams, pagePath]);
 
+  const advancedCount = countAdvancedFilters(advanced);
   const isFiltering =
-    urlFilters.search.trim() !== '' || urlFilters.location.trim() !== '' || urlFilters.isFollowedOnly === true;
+    urlFilters.search.trim() !== '' ||
+    urlFilters.location.trim() !== '' ||
+    urlFilters.isFollowedOnly === true ||
+    advancedCount > 0 ||
+    advanced.near !== null;
+  const listFilters: ListFilters = { ...urlFilters, ...toEventFilters(advanced) };
+
+  // Each choice of the panel is a step of history, as the followed-only toggle is.
+  const changeFilters = useCallback(
+    (change: FilterChange & { near?: string | null }) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(change)) {
+          if (value === null || value === undefined) next.delete(key);
+          else next.set(key, value);
+        }
+        if (!next.has('near')) next.delete('radius');
+        return next;
+      }),
+    [setParams],
+  );
+
+  // Asked only on the press: the browser's own prompt, then nearest first. A refusal stays on screen
+  // (not a toast that vanishes) and says how to allow it, since the page cannot ask twice.
+  const toggleNearMe = () => {
+    // A second press while the browser is still answering changes nothing.
+    if (isLocating) return;
+    setLocationProblem(null);
+    if (advanced.near !== null) {
+      changeFilters({ near: null });
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      setLocationProblem('unavailable');
+      return;
+    }
+    setIsLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setIsLocating(false);
+        changeFilters({
+          near: nearText(position.coords.latitude, position.coords.longitude),
+          radius: String(advanced.radiusKm ?? defaultRadiusKm(i18n.language)),
+        });
+      },
+      (error) => {
+        setIsLocating(false);
+        setLocationProblem(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable');
+      },
+      { timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  };
   // A filter of its own in the URL (?organizations=followed): a step of history, as choosing it is.
   const toggleFollowedOnly = () =>
     setParams((current) => {
@@ -101,14 +172,12 @@ export default function DiscoverPage() {
         next.delete('search');
         next.delete('location');
         next.delete('organizations');
+        for (const key of ADVANCED_FILTER_KEYS) next.delete(key);
         return next;
       },
       { replace: true },
     );
   }, [setParams]);
-
-  const comingSoon = (featureKey: string) =>
-    toast({ title: t('discover.comingSoon.title'), description: t(featureKey) });
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 pt-6 pb-6 sm:px-6 lg:px-8">
@@ -188,36 +257,79 @@ export default function DiscoverPage() {
               {t('discover.followedOrganizations')}
             </Button>
             {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
-            <LazyTooltipGroup>
-              <LazyTooltip content={t('discover.comingSoon.title')}>
-                <Button
-                  type="button"
-                  variant="inverseOutline"
-                  size="sm"
-                  onClick={() => comingSoon('discover.comingSoon.filters')}
+            <Button
+              type="button"
+              variant="inverseOutline"
+              size="sm"
+              aria-expanded={isPanelOpen}
+              aria-controls={isPanelOpen ? 'advanced-filters' : undefined}
+              onClick={() => setIsPanelOpen((isOpen) => !isOpen)}
+              className="aria-expanded:bg-white aria-expanded:text-teal-900"
+            >
+              <SlidersHorizontal aria-hidden />
+              {t('discover.advancedFilters')}
+              {advancedCount > 0 && (
+                <span
+                  className="ms-1 rounded-full bg-teal-900 px-1.5 text-xs leading-5 text-white tabular-nums"
+                  data-testid="advanced-filter-count"
                 >
-                  <SlidersHorizontal aria-hidden />
-                  {t('discover.advancedFilters')}
-                </Button>
-              </LazyTooltip>
-              <LazyTooltip content={t('discover.comingSoon.title')}>
-                <Button
-                  type="button"
-                  variant="inverseOutline"
-                  size="sm"
-                  onClick={() => comingSoon('discover.comingSoon.location')}
-                >
-                  <LocateFixed aria-hidden />
-                  {t('discover.useMyLocation')}
-                </Button>
-              </LazyTooltip>
-            </LazyTooltipGroup>
-            {isFiltering && <ClearFiltersButton filters={urlFilters} onClear={clearFilters} />}
+                  {advancedCount}
+                </span>
+              )}
+            </Button>
+            <Button
+              type="button"
+              variant="inverseOutline"
+              size="sm"
+              aria-pressed={advanced.near !== null}
+              aria-busy={isLocating}
+              onClick={toggleNearMe}
+              className="aria-pressed:bg-white aria-pressed:text-teal-900"
+              data-testid="discover-near-me"
+            >
+              <LocateFixed aria-hidden className={isLocating ? 'animate-pulse' : undefined} />
+              {isLocating ? t('discover-filters:locating') : t('discover.useMyLocation')}
+            </Button>
+            {isFiltering && <ClearFiltersButton filters={listFilters} onClear={clearFilters} />}
           </div>
+          {locationProblem && (
+            <div
+              role="alert"
+              className="flex items-start gap-3 rounded-lg bg-white p-3 text-sm text-foreground shadow-md dark:bg-background"
+              data-testid="location-problem"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+              <p className="flex-1">
+                {locationProblem === 'denied'
+                  ? t('discover-filters:locationDenied')
+                  : t('discover-filters:locationUnavailable')}
+              </p>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="-m-1 size-7"
+                aria-label={t('discover-filters:dismiss')}
+                onClick={() => setLocationProblem(null)}
+              >
+                <X aria-hidden />
+              </Button>
+            </div>
+          )}
+          {isPanelOpen && (
+            <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-white/20" />}>
+              <AdvancedFiltersPanel filters={advanced} onChange={changeFilters} />
+            </Suspense>
+          )}
         </form>
       </section>
 
-      <DiscoverResults filters={urlFilters} isFiltering={isFiltering} onClearFilters={clearFilters} />
+      <DiscoverResults
+        filters={listFilters}
+        isNearest={advanced.near !== null}
+        isFiltering={isFiltering}
+        onClearFilters={clearFilters}
+      />
     </div>
   );
 }
@@ -225,21 +337,31 @@ export default function DiscoverPage() {
 /** The results under the search form: their own data, so an answer re-renders only them. */
 function DiscoverResults({
   filters,
+  isNearest,
   isFiltering,
   onClearFilters,
 }: {
-  filters: Filters;
+  filters: ListFilters;
+  isNearest: boolean;
   isFiltering: boolean;
   onClearFilters: () => void;
 }) {
-  const { t } = useTranslation(['events', 'event-detail']);
+  const { t } = useTranslation(['events', 'event-detail', 'discover-filters']);
   const list = useEvents(filters);
   return (
     <section aria-labelledby="results-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
-          {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
-        </h2>
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 id="results-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+            {isFiltering ? t('discover.searchResults') : t('discover.allEvents')}
+          </h2>
+          {isNearest && (
+            <p className="flex items-center gap-1 text-sm font-medium text-primary" data-testid="nearest-first">
+              <MapPin aria-hidden className="size-4" />
+              {t('discover-filters:nearMe')}
+            </p>
+          )}
+        </div>
         <p role="status" className="text-sm font-medium text-muted-foreground" data-testid="events-found">
           {list.isLoading || list.isPlaceholderData
             ? t('common:status.loadingEvents')
@@ -276,7 +398,7 @@ function DiscoverResults({
 }
 
 /** Shown while filtering and something was found (an empty result has its own Clear Filters button). */
-function ClearFiltersButton({ filters, onClear }: { filters: Filters; onClear: () => void }) {
+function ClearFiltersButton({ filters, onClear }: { filters: ListFilters; onClear: () => void }) {
   const { t } = useTranslation('events');
   const hasResults = useEvents(filters).events.length > 0;
   if (!hasResults) return null;

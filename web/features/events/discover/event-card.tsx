@@ -13,6 +13,7 @@ import { getCategoryIcon, getCategoryStyle } from '../components/category-style'
 import { formatEventDate } from '../components/format-event-date';
 import { formatOneDecimal } from '@/lib/format-number';
 import { RsvpControl } from '../event-page/rsvp-control';
+import { formatDistance } from './format-distance';
 
 /** The cover picture: the event's image URL, else its first uploaded photo. */
 function coverImage(event: Pick<Event, 'imageUrl' | 'images'>): string | null {
@@ -172,6 +173,14 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             <span dir="auto" className="truncate">
               {event.location}
             </span>
+            {/* In a list asked with ?near= (Use My Location): how far it is. */}
+            {event.distanceKm !== null && (
+              <span className="shrink-0 font-medium text-foreground" data-testid="event-card-distance">
+                <span className="sr-only">{t('card.distanceLabel')}</span>
+                <span aria-hidden>· </span>
+                {formatDistance(event.distanceKm, i18n.language)}
+              </span>
+            )}
           </li>
           <li className="flex min-w-0 items-center gap-2">
             <CalendarDays className="size-4 shrink-0 text-primary" aria-hidden />

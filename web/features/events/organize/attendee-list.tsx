@@ -15,7 +15,7 @@ import { PersonAvatar } from '@/components/people/person-avatar';
 import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person';
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
-import { useSaveAttendance } from '../api/use-event-management';
+import { useCoOrganizer, useSaveAttendance } from '../api/use-event-management';
 import { SlotAttendance } from './slot-attendance';
 import { isEventPast } from '../components/event-state';
 
@@ -103,7 +103,7 @@ export function AttendeeSection({ event }: { event: Event }) {
           />
         ) : (
           <>
-            <AttendeeRows attendees={attendees.data.attendees} />
+            <AttendeeRows eventId={event.id} attendees={attendees.data.attendees} />
             <WaitlistRows waitlist={attendees.data.waitlist} />
           </>
         )}
@@ -112,9 +112,10 @@ export function AttendeeSection({ event }: { event: Event }) {
   );
 }
 
-function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
+function AttendeeRows({ eventId, attendees }: { eventId: number; attendees: Attendee[] }) {
   const { t } = useTranslation(['organizer', 'event-detail']);
   const formatDateTime = useFormatDateTime();
+  const coOrganizer = useCoOrganizer(eventId);
   if (attendees.length === 0) return <p className="text-sm text-muted-foreground">{t('attendees.empty')}</p>;
   return (
     <ul className="flex flex-col divide-y divide-border" data-testid="attendee-list">
@@ -130,9 +131,39 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
             </span>
             <AttendeeStanding attendee={attendee} />
           </div>
-          <Badge variant="secondary" data-testid="attendee-status">
-            {t(`event-detail:rsvp.status.${attendee.status}.label`)}
-          </Badge>
+          <div className="flex shrink-0 flex-col items-end gap-1.5">
+            {/* "Supporting" and "Co-Organizing" are what the person offered; the organizer sees them here. */}
+            <Badge variant="secondary" data-testid="attendee-status">
+              {attendee.isCoOrganizer
+                ? t('attendees.coOrganizer')
+                : t(`event-detail:rsvp.status.${attendee.status}.label`)}
+            </Badge>
+            {attendee.status === 'organizing' && (
+              <div className="flex flex-wrap justify-end gap-1">
+                {!attendee.isCoOrganizer && (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    disabled={coOrganizer.isPending}
+                    onClick={() => coOrganizer.mutate({ userId: attendee.user.id, isAccepted: true })}
+                  >
+                    {t('attendees.acceptCoOrganizer')}
+                  </Button>
+                )}
+                {/* Declining, or ending the rights later, leaves the person attending. */}
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  disabled={coOrganizer.isPending}
+                  onClick={() => coOrganizer.mutate({ userId: attendee.user.id, isAccepted: false })}
+                >
+                  {attendee.isCoOrganizer ? t('attendees.endCoOrganizer') : t('attendees.declineCoOrganizer')}
+                </Button>
+              </div>
+            )}
+          </div>
         </li>
       ))}
     </ul>

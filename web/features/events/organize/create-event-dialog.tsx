@@ -27,6 +27,7 @@ import { ScheduleFields, slotWindowOf } from './schedule-fields';
 import { useAddSlotsToNewEvent } from '../api/use-slots';
 import { toast } from '@/lib/use-toast';
 import { SLOT_LIMITS, type CreateSlotBody } from '@contract/slots';
+import { type ChosenPlace, PlacePicker } from './place-picker';
 import { ACCEPTED_IMAGE_TYPES, readAsDataUrl } from '@/lib/image-file';
 
 /** An event starts at least 30 minutes from now. */
@@ -242,6 +243,13 @@ function valuesOf(event: Event): FormValues {
   };
 }
 
+/** The coordinates an event was saved with, held while its location stays as it is. */
+function placeOf(event: Event | undefined): ChosenPlace | null {
+  return event && event.latitude !== null && event.longitude !== null
+    ? { label: event.location, latitude: event.latitude, longitude: event.longitude }
+    : null;
+}
+
 /** A duplicate starts with everything of the original but its date, which is chosen anew. */
 function valuesCopiedFrom(event: Event): FormValues {
   return { ...valuesOf(event), date: '' };
@@ -293,6 +301,7 @@ export function EventFormDialog({
   const [organizeAs, setOrganizeAs] = useState(() => String(copyOf?.organization?.id ?? 'me'));
   const [photos, setPhotos] = useState<Photo[]>(() => (prefill ? photosOf(prefill) : []));
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [place, setPlace] = useState<ChosenPlace | null>(() => placeOf(prefill));
   const fileInput = useRef<HTMLInputElement>(null);
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
@@ -311,6 +320,7 @@ export function EventFormDialog({
     setWasOpen(open);
     if (open && prefill) {
       form.reset(valuesAtOpening());
+      setPlace(placeOf(prefill));
       setPhotos(photosOf(prefill));
       setPhotoError(null);
     }
@@ -367,6 +377,9 @@ export function EventFormDialog({
         title: values.title.trim(),
         description: values.description.trim(),
         location: values.location.trim(),
+        // A place typed freely has no coordinates: the server drops the old ones (decisions §21).
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
         categoryId: Number(values.categoryId),
         maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
         imageUrl: values.imageUrl.trim() === '' ? null : values.imageUrl.trim(),
@@ -385,6 +398,7 @@ export function EventFormDialog({
       title: values.title.trim(),
       description: values.description.trim(),
       location: values.location.trim(),
+      ...(place && { latitude: place.latitude, longitude: place.longitude }),
       date: new Date(values.date).toISOString(),
       categoryId: Number(values.categoryId),
       maxAttendees: values.maxAttendees.trim() === '' ? null : Number(values.maxAttendees),
@@ -416,6 +430,7 @@ export function EventFormDialog({
             });
         }
         form.reset(EMPTY);
+        setPlace(null);
         setPhotos([]);
         setPhotoError(null);
         onOpenChange(false);
@@ -518,14 +533,27 @@ export function EventFormDialog({
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={fieldId('location')}>{t('create.fields.location')}</Label>
-        <Input
-          id={fieldId('location')}
-          placeholder={t('create.placeholders.location')}
-          autoComplete="street-address"
-          aria-invalid={!!errors.location}
-          aria-describedby={errorId('location')}
-          maxLength={EVENT_LIMITS.locationMax}
-          {...form.register('location')}
+        <Controller
+          control={form.control}
+          name="location"
+          render={({ field }) => (
+            <PlacePicker
+              value={field.value}
+              onValueChange={field.onChange}
+              place={place}
+              onPlaceChange={setPlace}
+              inputProps={{
+                id: fieldId('location'),
+                name: field.name,
+                ref: field.ref,
+                onBlur: field.onBlur,
+                placeholder: t('create.placeholders.location'),
+                'aria-invalid': !!errors.location,
+                'aria-describedby': errorId('location'),
+                maxLength: EVENT_LIMITS.locationMax,
+              }}
+            />
+          )}
         />
         {fieldError('location')}
       </div>

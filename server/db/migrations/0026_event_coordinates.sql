@@ -1,0 +1,4 @@
+ALTER TABLE "events" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+CREATE INDEX "events_listed_place" ON "events" USING btree ("latitude","longitude","date","id") WHERE "events"."is_test" = false AND "events"."status" = 'scheduled' AND "events"."hidden_at" IS NULL AND "events"."latitude" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_coordinates" CHECK (("events"."latitude" IS NULL AND "events"."longitude" IS NULL) OR ("events"."latitude" BETWEEN -90 AND 90 AND "events"."longitude" BETWEEN -180 AND 180));

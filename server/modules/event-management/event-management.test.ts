@@ -794,6 +794,14 @@ describe('RSVP statuses with meaning', () => {
       [volunteer!.user.id, 'attending', false],
     ]);
     expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Too soon' })).statusCode).toBe(403);
+    // The event answer tells the screens who manages it, in the list and on the event's page alike.
+    const canManageOf = async (person: typeof helper) => [
+      (await call('GET', `/api/events/${event.id}`, person!)).json().canManage,
+      (await call('GET', '/api/events?limit=100', person!))
+        .json()
+        .find((listed: { id: number }) => listed.id === event.id)?.canManage,
+    ];
+    expect(await canManageOf(helper)).toEqual([false, false]);
 
     const approved = await call('POST', `/api/events/${event.id}/co-organizers/${helper!.user.id}`, organizer);
     expect(approved.statusCode).toBe(200);
@@ -801,10 +809,13 @@ describe('RSVP statuses with meaning', () => {
     expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'Park day, renamed' })).statusCode).toBe(
       200,
     );
+    expect(await canManageOf(helper)).toEqual([true, true]);
+    expect(await canManageOf(supporter)).toEqual([false, false]);
 
     // Switching to "Attending" gives the rights up; asking again needs a new approval.
     expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'attending' })).statusCode).toBe(200);
     expect((await call('PATCH', `/api/events/${event.id}`, helper!, { title: 'No longer' })).statusCode).toBe(403);
+    expect(await canManageOf(helper)).toEqual([false, false]);
     expect((await call('POST', `/api/events/${event.id}/rsvp`, helper!, { status: 'organizing' })).statusCode).toBe(
       200,
     );

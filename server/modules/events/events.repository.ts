@@ -130,7 +130,9 @@ async function readEvents(
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
       u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName",
       u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
-      (coalesce(e.organizer_id = ${viewerId}, false) OR EXISTS (SELECT 1 FROM organization_members m
+      (coalesce(e.organizer_id = ${viewerId}, false)
+        OR coalesce(r.status = 'organizing' AND r.co_organizer_approved_at IS NOT NULL, false)
+        OR EXISTS (SELECT 1 FROM organization_members m
         WHERE m.organization_id = e.organization_id AND m.user_id = ${viewerId} AND m.role IN ('owner', 'admin', 'organizer')))
         AS "canManage",
       e.organization_id AS "organizationId", o.slug AS "organizationSlug", o.name AS "organizationName",
@@ -257,11 +259,14 @@ function isoTimestamp(column: string): string {
 
 /**
  * Whether the viewer may manage the event: the rule of canManageEvent (event-management.service.ts) in
- * SQL, its organizer or an owner, admin or organizer of its organization (the members' primary key finds
- * the row). False for a guest (a null viewer).
+ * SQL, its organizer, a co-organizer it approved (the viewer's RSVP, `r`, joined by every reader), or an
+ * owner, admin or organizer of its organization (the members' primary key finds the row). False for a
+ * guest (a null viewer).
  */
 function canManageColumn(viewer: string): string {
-  return `(coalesce(e.organizer_id = ${viewer}, false) OR EXISTS (SELECT 1 FROM organization_members m
+  return `(coalesce(e.organizer_id = ${viewer}, false)
+    OR coalesce(r.status = 'organizing' AND r.co_organizer_approved_at IS NOT NULL, false)
+    OR EXISTS (SELECT 1 FROM organization_members m
     WHERE m.organization_id = e.organization_id AND m.user_id = ${viewer} AND m.role IN ('owner', 'admin', 'organizer')))`;
 }
 

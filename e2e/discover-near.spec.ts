@@ -86,4 +86,36 @@ test.describe('Discover near me', () => {
     await problem.getByRole('button', { name: 'Dismiss' }).click();
     await expect(problem).toHaveCount(0);
   });
+
+  for (const language of ['de', 'ar'] as const)
+    test(`in ${language === 'de' ? 'German' : 'Arabic'}: kilometres, the panel in the page's direction, axe clean`, async ({
+      page,
+      context,
+      user,
+    }) => {
+      const tag = `zq${randomBytes(4).toString('hex')}`;
+      await createEventWith(context.request, {
+        title: `${tag} Aalst`,
+        location: 'Aalst',
+        date: new Date(Date.now() + 3 * DAY).toISOString(),
+        ...AALST,
+      });
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation(GHENT);
+      await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
+      await page.goto(`/discover?search=${tag}&near=${GHENT.latitude},${GHENT.longitude}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      const card = page.getByTestId('event-card');
+      await expect(card).toHaveCount(1);
+      // Kilometres outside US English: about 25 km from Ghent to Aalst, in the language's digits.
+      const distance = await card.getByTestId('event-card-distance').innerText();
+      const digits = distance
+        .replace(/[٠-٩]/g, (digit) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(digit)))
+        .replace(/[^\d.,٫]/g, '');
+      expect(Number.parseFloat(digits.replace(/[,٫]/, '.'))).toBeGreaterThan(20);
+      expect(distance).not.toMatch(/mi$/);
+      await page.getByRole('button', { name: language === 'de' ? 'Erweiterte Filter' : 'تصفية متقدمة' }).click();
+      await expect(page.getByTestId('advanced-filters')).toBeVisible();
+      await expectNoSeriousAccessibilityViolations(page);
+    });
 });

@@ -116,6 +116,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/auth/user': () => signedIn(400, { body: { password: 'not the password' } }),
   'GET /api/categories': () => signedIn(200),
   'GET /api/stats/public': () => same(200),
+  'GET /api/places': () => signedIn(200, { url: '/api/places?q=Porto' }),
   // Guests read events, one event, its reviews and its calendar file.
   'GET /api/events': () => same(200),
   'POST /api/events': () =>

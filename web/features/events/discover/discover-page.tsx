@@ -256,7 +256,6 @@ export default function DiscoverPage() {
               <Heart aria-hidden className={urlFilters.isFollowedOnly ? 'fill-current' : undefined} />
               {t('discover.followedOrganizations')}
             </Button>
-            {/* The only tooltips of the app: their code and provider (with the product's delays) load on approach. */}
             <Button
               type="button"
               variant="inverseOutline"

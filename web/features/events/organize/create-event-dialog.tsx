@@ -61,7 +61,7 @@ function minutesToHours(minutes: number): string {
 }
 
 function useCreateEventSchema(originalDate?: string) {
-  const { t } = useTranslation(['events', 'organizer', 'schedule']);
+  const { t } = useTranslation(['create-event', 'events', 'organizer', 'schedule']);
   return useMemo(
     () =>
       z
@@ -279,7 +279,7 @@ export function EventFormDialog({
   event?: Event;
   copyOf?: Event;
 }) {
-  const { t } = useTranslation(['events', 'organizer', 'schedule']);
+  const { t } = useTranslation(['create-event', 'events', 'organizer', 'schedule']);
   const [, navigate] = useLocation();
   const isEditing = editedEvent !== undefined;
   const prefill = editedEvent ?? copyOf;

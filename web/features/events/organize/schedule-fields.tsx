@@ -80,7 +80,7 @@ export function ScheduleFields<Values extends ScheduleValues>({
       <legend className="flex items-center gap-2 px-1 text-sm font-medium">
         <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
         {t('schedule:create.legend')}{' '}
-        <span className="font-normal text-muted-foreground">{t('events:create.optional')}</span>
+        <span className="font-normal text-muted-foreground">{t('create-event:create.optional')}</span>
       </legend>
       <p className="text-xs text-muted-foreground">{t('schedule:create.hint')}</p>
       {fields.length > 0 && (

@@ -444,6 +444,12 @@ test.describe('rendered with the settings the browser mirrored', () => {
       expect(isKept, `the server's heading is still in the page (${theme})`).toBe(true);
       if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
       else await expect(page.locator('html')).not.toHaveClass(/dark/);
+      // The page writes its theme back (storage, then the cookie) once React has taken it up, which on a
+      // phone this slow can come after the checks above: the next round's stored theme, written before
+      // that, was then overwritten by this round's, and the next page rendered the wrong one.
+      await expect
+        .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'pitchin_theme')?.value)
+        .toBe(theme);
       await page.keyboard.press('Escape');
     }
   });

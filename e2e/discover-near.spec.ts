@@ -108,6 +108,8 @@ test.describe('Discover near me', () => {
       const card = page.getByTestId('event-card');
       await expect(card).toHaveCount(1);
       // Kilometres outside US English: about 25 km from Ghent to Aalst, in the language's digits.
+      // The card can be drawn before its distance is (seen once in CI): wait for a figure.
+      await expect(card.getByTestId('event-card-distance')).toHaveText(/[0-9٠-٩]/);
       const distance = await card.getByTestId('event-card-distance').innerText();
       const digits = distance
         .replace(/[٠-٩]/g, (digit) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(digit)))

@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { hiddenNoticeSchema, isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { findImageUrlProblem, IMAGE_URL_MESSAGES } from './image-url';
+import { EVENT_LIMITS } from './event-limits';
 import { rsvpStatusSchema } from './rsvps';
-
-export const EVENT_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 5000,
-  locationMax: 300,
-  maxAttendeesMax: 100_000,
-  imagesMax: 10,
-  imageBytesMax: 5 * 1024 * 1024,
-  pageSizeDefault: 50,
-  pageSizeMax: 100,
-  durationMinutesMin: 15,
-  durationMinutesMax: 1440,
-  durationMinutesDefault: 180,
-  cancelReasonMax: 500,
-  radiusKmMin: 1,
-  radiusKmMax: 500,
-  radiusKmDefault: 50,
-} as const;
 
 /** Degrees of a place on the globe; the two come together or not at all (decisions §21). */
 const latitudeSchema = z

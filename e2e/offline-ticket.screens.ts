@@ -3,6 +3,7 @@ import path from 'node:path';
 import { rsvpWith } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { waitForLivePage } from './support/live-page';
+import { waitForServiceWorker } from './support/service-worker';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
 
 /**
@@ -27,9 +28,7 @@ test('offline ticket', async ({ page, context, user: _user, eventOfAnother }) =>
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-      .toBe(true);
+    await waitForServiceWorker(page);
     await expect
       .poll(() =>
         page.evaluate(
@@ -71,9 +70,7 @@ test('signed out offline', async ({ page, context, signUp, baseURL }) => {
     await context.addCookies([{ name: 'pitchin_language', value: shot.language, url: baseURL! }]);
     await page.goto('/');
     await waitForLivePage(page);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-      .toBe(true);
+    await waitForServiceWorker(page);
     await expect
       .poll(() =>
         page.evaluate(async () => (await (await caches.open('pitchin-language')).match('/offline-language'))?.text()),

@@ -2,10 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createEventWith } from './support/accounts';
 import { captureScreens } from './support/screens';
+import { createSlotWith } from './support/slots';
 
 /** The schedule block: the organizer's editor with a pending volunteer, and a volunteer's view in Arabic. */
-
-const HOUR = 60 * 60 * 1000;
 
 async function addSlots(request: APIRequestContext, eventId: number, base: number) {
   const slots = [
@@ -16,19 +15,15 @@ async function addSlots(request: APIRequestContext, eventId: number, base: numbe
   ];
   const ids: number[] = [];
   for (const slot of slots) {
-    const startsAt = new Date(base + slot.start * HOUR);
-    const response = await request.post(`/api/events/${eventId}/slots`, {
-      data: {
-        role: slot.role,
-        description: slot.role === 'Kitchen' ? 'Aprons and gloves provided.' : '',
-        startsAt: startsAt.toISOString(),
-        endsAt: new Date(startsAt.getTime() + slot.length * HOUR).toISOString(),
-        capacity: slot.capacity,
-        requiresApproval: slot.requiresApproval,
-      },
+    const created = await createSlotWith(request, eventId, base, {
+      role: slot.role,
+      description: slot.role === 'Kitchen' ? 'Aprons and gloves provided.' : '',
+      startHours: slot.start,
+      lengthHours: slot.length,
+      capacity: slot.capacity,
+      requiresApproval: slot.requiresApproval,
     });
-    expect(response.status()).toBe(201);
-    ids.push(((await response.json()) as { id: number }).id);
+    ids.push(created.id);
   }
   return ids;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/toasts';
 import { createEventWith } from './support/accounts';
+import { createSlotWith } from './support/slots';
 import { waitForLivePage } from './support/live-page';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 
@@ -13,26 +13,6 @@ const suffix = () => randomBytes(3).toString('hex');
 const HOUR = 60 * 60 * 1000;
 
 type Slot = { id: number; role: string; userSignupStatus: string | null };
-
-async function addSlotWith(
-  request: APIRequestContext,
-  eventId: number,
-  fields: { role: string; startHours: number; lengthHours?: number; capacity?: number; requiresApproval?: boolean },
-  base: number,
-): Promise<Slot> {
-  const startsAt = new Date(base + fields.startHours * HOUR);
-  const response = await request.post(`/api/events/${eventId}/slots`, {
-    data: {
-      role: fields.role,
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + (fields.lengthHours ?? 2) * HOUR).toISOString(),
-      capacity: fields.capacity ?? 3,
-      requiresApproval: fields.requiresApproval ?? false,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Slot;
-}
 
 test.describe('volunteer scheduling', () => {
   test('the organizer adds, duplicates, edits and removes slots, and approves a pending volunteer', async ({
@@ -80,12 +60,11 @@ test.describe('volunteer scheduling', () => {
 
     // A role that needs approval: the volunteer's place waits in the organizer's pending list.
     const base = new Date(event.date as string).getTime() + 6 * HOUR;
-    const approval = await addSlotWith(
-      context.request,
-      event.id,
-      { role: 'First aid', startHours: 0, requiresApproval: true },
-      base,
-    );
+    const approval = await createSlotWith(context.request, event.id, base, {
+      role: 'First aid',
+      startHours: 0,
+      requiresApproval: true,
+    });
     const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
     try {
       const signup = await volunteer.request.post(`/api/slots/${approval.id}/signup`);
@@ -136,13 +115,18 @@ test.describe('volunteer scheduling', () => {
       title: `Slot attendance ${suffix()}`,
       date: new Date(start).toISOString(),
     });
-    await addSlotWith(context.request, event.id, { role: 'Kitchen', startHours: 0, lengthHours: 1.5 }, start);
-    await addSlotWith(context.request, event.id, { role: 'Door', startHours: 3 }, start);
+    const kitchen = await createSlotWith(context.request, event.id, start, {
+      role: 'Kitchen',
+      startHours: 0,
+      lengthHours: 1.5,
+    });
+    const cleanup = await createSlotWith(context.request, event.id, start, { role: 'Cleanup', startHours: 0 });
+    await createSlotWith(context.request, event.id, start, { role: 'Door', startHours: 3 });
     const volunteer = await newPerson({ firstName: 'Lena', lastName: 'Okafor' });
+    const second = await newPerson({ firstName: 'Ravi', lastName: 'Menon' });
     try {
-      const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Slot[];
-      const kitchen = slots.find((slot) => slot.role === 'Kitchen')!;
       expect((await volunteer.request.post(`/api/slots/${kitchen.id}/signup`)).status()).toBe(201);
+      expect((await second.request.post(`/api/slots/${cleanup.id}/signup`)).status()).toBe(201);
       await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(start);
 
       await page.goto(`/events/${event.id}`);
@@ -154,11 +138,16 @@ test.describe('volunteer scheduling', () => {
       const doorSheet = attendance.getByTestId('slot-attendance-slot').filter({ hasText: 'Door' });
       await expect(doorSheet).toContainText('Nobody holds a confirmed place in this slot.');
       await expect(kitchenSheet).toContainText('Check who came to this slot.');
+      const cleanupSheet = attendance.getByTestId('slot-attendance-slot').filter({ hasText: 'Cleanup' });
+      await cleanupSheet.getByRole('checkbox', { name: 'Ravi Menon came' }).check();
       await kitchenSheet.getByRole('checkbox', { name: 'Lena Okafor came' }).check();
       await expectNoSeriousAccessibilityViolations(page);
       await kitchenSheet.getByTestId('attendance-save').click();
       await expect(toast(page, 'Attendance Saved')).toBeVisible();
       await expect(kitchenSheet.getByText('Unsaved changes')).toHaveCount(0);
+      // Saving one slot keeps what was ticked, and not saved yet, in another.
+      await expect(cleanupSheet.getByRole('checkbox', { name: 'Ravi Menon came' })).toBeChecked();
+      await expect(cleanupSheet.getByText('Unsaved changes')).toBeVisible();
 
       const hours = (await (await volunteer.request.get('/api/user/hours')).json()) as { verifiedHours: number };
       expect(hours.verifiedHours).toBe(1.5);
@@ -171,6 +160,7 @@ test.describe('volunteer scheduling', () => {
       expect(csv).toMatch(/"Kitchen",.*"Lena Okafor","Confirmed","","Yes"/);
     } finally {
       await volunteer.request.dispose();
+      await second.request.dispose();
     }
   });
 
@@ -186,15 +176,20 @@ test.describe('volunteer scheduling', () => {
     try {
       const event = await createEventWith(organizer.request, { title: `Shifts ${suffix()}` });
       const base = new Date(event.date as string).getTime();
-      const morning = await addSlotWith(organizer.request, event.id, { role: 'Morning kitchen', startHours: 0 }, base);
-      await addSlotWith(organizer.request, event.id, { role: 'Overlapping door', startHours: 1 }, base);
-      const afternoon = await addSlotWith(organizer.request, event.id, { role: 'Afternoon door', startHours: 3 }, base);
-      const full = await addSlotWith(
-        organizer.request,
-        event.id,
-        { role: 'Evening tidy', startHours: 8, capacity: 1 },
-        base,
-      );
+      const morning = await createSlotWith(organizer.request, event.id, base, {
+        role: 'Morning kitchen',
+        startHours: 0,
+      });
+      await createSlotWith(organizer.request, event.id, base, { role: 'Overlapping door', startHours: 1 });
+      const afternoon = await createSlotWith(organizer.request, event.id, base, {
+        role: 'Afternoon door',
+        startHours: 3,
+      });
+      const full = await createSlotWith(organizer.request, event.id, base, {
+        role: 'Evening tidy',
+        startHours: 8,
+        capacity: 1,
+      });
       expect((await other.request.post(`/api/slots/${full.id}/signup`)).status()).toBe(201);
 
       await page.goto(`/events/${event.id}`);

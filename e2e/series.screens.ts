@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { createEventWith } from './support/accounts';
 import { captureScreens } from './support/screens';
+import { createSlotWith } from './support/slots';
 
 /** Series and slots: a series' date with its schedule and other dates, the Repeats form, My Events' slots. */
 
@@ -35,15 +36,7 @@ test.describe('series screens', () => {
       ['Packing', 0, 3],
       ['Driver', 2, 1],
     ] as const) {
-      const slot = await context.request.post(`/api/events/${event.id}/slots`, {
-        data: {
-          role,
-          startsAt: new Date(first.getTime() + start * HOUR).toISOString(),
-          endsAt: new Date(first.getTime() + (start + 2) * HOUR).toISOString(),
-          capacity,
-        },
-      });
-      expect(slot.status()).toBe(201);
+      await createSlotWith(context.request, event.id, first.getTime(), { role, startHours: start, capacity });
     }
     const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
     const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Array<{ id: number }>;
@@ -79,16 +72,16 @@ test.describe('series screens', () => {
       ['First aid', 3, 2, true],
       ['Boat crew', 6, 1, false],
     ] as const) {
-      const slot = await organizer.request.post(`/api/events/${event.id}/slots`, {
-        data: {
-          role,
-          startsAt: new Date(base + start * HOUR).toISOString(),
-          endsAt: new Date(base + (start + 2) * HOUR).toISOString(),
-          capacity,
-          requiresApproval,
-        },
-      });
-      ids.push(((await slot.json()) as { id: number }).id);
+      ids.push(
+        (
+          await createSlotWith(organizer.request, event.id, base, {
+            role,
+            startHours: start,
+            capacity,
+            requiresApproval,
+          })
+        ).id,
+      );
     }
     const other = await newPerson();
     await other.request.post(`/api/slots/${ids[2]}/signup`);

@@ -5,6 +5,7 @@ import type { Slot } from '../contract/slots';
 import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith } from './support/accounts';
+import { createSlotWith } from './support/slots';
 
 /** Series (decisions §18): the Repeats form, the scope question, the series' dates, and My Events' slots. */
 
@@ -64,6 +65,17 @@ test.describe('series of events', () => {
     await expect(slotRows.nth(1).getByLabel('Starts')).toHaveValue(
       localValue(new Date(first.getTime() + 2 * HOUR)).slice(11),
     );
+    // The end as typed, not as the row was added: a new row starts there.
+    await slotRows
+      .nth(1)
+      .getByLabel('Ends')
+      .fill(localValue(new Date(first.getTime() + 5 * HOUR)).slice(11));
+    await dialog.getByTestId('schedule-field-add').click();
+    await expect(slotRows.nth(2).getByLabel('Starts')).toHaveValue(
+      localValue(new Date(first.getTime() + 5 * HOUR)).slice(11),
+    );
+    await dialog.getByRole('button', { name: 'Remove slot 3' }).click();
+    await expect(slotRows).toHaveCount(2);
     await slotRows.nth(0).getByLabel('Role').fill('Sorting');
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByTestId('error-repeatCount')).toHaveText('Enter a number of dates from 2 to 52');
@@ -150,19 +162,11 @@ test.describe('series of events', () => {
     const other = await newPerson();
     const event = await createEventWith(organizer.request, { title: `Shifts ${Date.now().toString(36)}` });
     const base = new Date(event.date as string).getTime();
-    const addSlot = async (role: string, startHours: number, fields: Record<string, unknown> = {}) => {
-      const response = await organizer.request.post(`/api/events/${event.id}/slots`, {
-        data: {
-          role,
-          startsAt: new Date(base + startHours * HOUR).toISOString(),
-          endsAt: new Date(base + (startHours + 2) * HOUR).toISOString(),
-          capacity: 2,
-          ...fields,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Slot;
-    };
+    const addSlot = (
+      role: string,
+      startHours: number,
+      fields: { capacity?: number; requiresApproval?: boolean } = {},
+    ) => createSlotWith(organizer.request, event.id, base, { role, startHours, capacity: 2, ...fields });
     const kitchen = await addSlot('Kitchen', 0);
     const door = await addSlot('Door', 3, { requiresApproval: true });
     const tidy = await addSlot('Tidy up', 6, { capacity: 1 });

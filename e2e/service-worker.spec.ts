@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { rsvpWith } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { waitForLivePage } from './support/live-page';
+import { waitForServiceWorker } from './support/service-worker';
 
 /**
  * The service worker (decision 0037): offline, the volunteer's ticket and the screens they saw come
@@ -13,20 +14,6 @@ test.use({ serviceWorkers: 'allow' });
 
 /** Starting in an hour: inside the check-in window, so the event page shows the holder's ticket. */
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
-
-/** Until the worker controls the page and has kept the page itself (it does once it activates). */
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
-  const path = new URL(page.url()).pathname;
-  await expect
-    .poll(
-      () => page.evaluate(async (url) => (await caches.match(url, { cacheName: 'pitchin-pages' })) !== undefined, path),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 async function expectQrCodeLoaded(page: Page) {
   const qr = page.getByTestId('ticket-card').getByTestId('ticket-qr');

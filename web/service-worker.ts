@@ -18,6 +18,7 @@ import {
   PERSONAL_CACHES,
   readPageDataOf,
   readPageLanguageOf,
+  SIGN_OUT_CACHE,
   SIGN_OUT_PENDING_PATH,
   type SignedOutTexts,
   ticketUrlsOf,
@@ -68,7 +69,8 @@ registerRoute(
   new CacheFirst({ cacheName: LANGUAGE_CACHE }),
 );
 
-// What the precache leaves out (the other languages' texts): kept as the person's screens load them.
+// What neither the precache nor the language cache holds (none in today's build: every script, style and
+// font is precached, every translation file is the language route's), kept as screens load it.
 // Fingerprinted names never change content, so the copy is always right.
 registerRoute(
   ({ request, url }) =>
@@ -86,12 +88,17 @@ async function readCachedLanguage(): Promise<LanguageCode> {
   return isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
 }
 
+/** The language whose files this worker has kept (keepLanguageTexts), none at its start. */
+let keptLanguage: LanguageCode | null = null;
+
 /**
  * Keeps every translation file of the person's language (about 25 kB gzip), not only those their screens
  * loaded, so a screen never opened is in their language offline too (English is precached). A new
  * language replaces the old one's files, and a new build's files its predecessor's.
  */
 async function keepLanguageTexts(language: LanguageCode) {
+  // Every kept page asks; the files change only with the language or a new build (a new worker).
+  if (language === keptLanguage) return;
   const cache = await caches.open(LANGUAGE_CACHE);
   const wanted = new Set(
     languageTextUrlsOf(LANGUAGE_TEXTS, language).map((url) => new URL(url, self.location.origin).href),
@@ -102,6 +109,7 @@ async function keepLanguageTexts(language: LanguageCode) {
   const keptUrls = new Set(kept.map((request) => request.url));
   await cache.addAll([...wanted].filter((url) => !keptUrls.has(url)));
   await cache.put(CACHED_LANGUAGE_PATH, new Response(language));
+  keptLanguage = language;
 }
 
 /**
@@ -112,11 +120,11 @@ async function keepLanguageTexts(language: LanguageCode) {
 async function signOutOnDevice() {
   // Whose session to end: by the time the network is back, someone else may have signed in.
   const userId = (await readCachedUser()) ?? '';
-  await (await caches.open(LANGUAGE_CACHE)).put(SIGN_OUT_PENDING_PATH, new Response(userId));
+  await (await caches.open(SIGN_OUT_CACHE)).put(SIGN_OUT_PENDING_PATH, new Response(userId));
   await clearPersonalCaches();
   await new Promise<void>((resolve) => {
     const deletion = indexedDB.deleteDatabase(DOOR_QUEUE_DATABASE);
-    // Blocked means a tab still holds it open: the deletion then completes when that tab closes.
+    // A door tab holding it open closes it when asked (door-queue.ts); blocked otherwise until that tab goes.
     deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
   });
 }
@@ -127,13 +135,21 @@ async function endServerSession(): Promise<boolean> {
   return response?.ok === true;
 }
 
+let finishing: Promise<'none' | 'finished' | 'waiting'> | null = null;
+
 /**
  * Tells the server of a sign-out made offline, when there is one: `none` pending, `finished` now, or
  * `waiting` while the network is still down. Only the session of the person who signed out is ended:
  * another who signed in since (on the sign-in page, which this worker does not serve) keeps theirs.
  */
-async function finishPendingSignOut(): Promise<'none' | 'finished' | 'waiting'> {
-  const cache = await caches.open(LANGUAGE_CACHE);
+function finishPendingSignOut(): Promise<'none' | 'finished' | 'waiting'> {
+  // Reads at once (a page's several API reads) share one check, and one sign-out with the server.
+  finishing ??= tellServerOfSignOut().finally(() => (finishing = null));
+  return finishing;
+}
+
+async function tellServerOfSignOut(): Promise<'none' | 'finished' | 'waiting'> {
+  const cache = await caches.open(SIGN_OUT_CACHE);
   const pending = await cache.match(SIGN_OUT_PENDING_PATH);
   if (!pending) return 'none';
   const signedOutId = await pending.text();
@@ -322,6 +338,8 @@ registerRoute(
  * first visit's ticket is there offline too.
  */
 async function keepOpenPages() {
+  // Their pages would be fetched with the session a sign-out made offline is still to end.
+  if ((await finishPendingSignOut()) === 'waiting') return;
   const windows = await self.clients.matchAll({ type: 'window' });
   await Promise.all(
     windows.map(async (window) => {

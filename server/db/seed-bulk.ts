@@ -126,11 +126,12 @@ const COMMENTS = [
   'Thanks to the organizers!',
 ];
 
-/** A text[] literal for the generated SQL; the words are fixed ASCII above, so no escaping beyond quotes is due. */
+/** A float8[] literal for the generated SQL, of the fixed coordinates above. */
 function numberArray(numbers: readonly number[]) {
   return sql.raw(`ARRAY[${numbers.map((value) => String(value)).join(',')}]::float8[]`);
 }
 
+/** A text[] literal for the generated SQL; the words are fixed ASCII above, so no escaping beyond quotes is due. */
 function textArray(words: readonly string[]) {
   return sql.raw(`ARRAY[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(',')}]::text[]`);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pLimit from 'p-limit';
-import { EVENT_LIMITS } from '../../contract/events';
+import { EVENT_LIMITS } from '../../contract/event-limits';
 import { PHOTO_WIDTHS } from '../../contract/photos';
 import { badRequest, HttpError } from './http-error';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_LIMITS } from '../../contract/events';
+import { EVENT_LIMITS } from '../../contract/event-limits';
 import { buildServer, productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
 import { STRESS_SECRET } from './server-process';
 

@@ -23,6 +23,8 @@ export async function createEventRow(
     title?: string;
     description?: string;
     location?: string;
+    latitude?: number;
+    longitude?: number;
   },
 ) {
   const categoryId = fields.categoryId ?? 1;
@@ -42,6 +44,8 @@ export async function createEventRow(
       categoryId,
       organizerId: fields.organizerId,
       maxAttendees: fields.maxAttendees ?? null,
+      latitude: fields.latitude ?? null,
+      longitude: fields.longitude ?? null,
       searchVector: sql`to_tsvector('simple', ${searchText})`,
     })
     .returning();

@@ -8,7 +8,7 @@ import { intlLocale } from '@contract/languages';
 const formats = new Map<string, Intl.NumberFormat>();
 
 // Building a NumberFormat loads ICU's number data, which is slow on phones: one per language and style.
-function numberFormat(language: string, style: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+export function numberFormat(language: string, style: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = language + style;
   let format = formats.get(key);
   if (!format) formats.set(key, (format = new Intl.NumberFormat(intlLocale(language), options)));

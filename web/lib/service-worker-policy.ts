@@ -23,10 +23,12 @@ export const LANGUAGE_CACHE = 'pitchin-language';
 /** Not a file: the entry of LANGUAGE_CACHE that names the language its files are of. */
 export const CACHED_LANGUAGE_PATH = '/offline-language';
 /**
- * Not a page: the entry, outside the personal caches, that records a sign-out made offline. The session
- * cookie cannot be removed by script (HttpOnly), so the worker ends the session with the server before
- * anything else once the network is back.
+ * A sign-out made offline, recorded in a cache of its own (SIGN_OUT_PENDING_PATH, the user id): outside the
+ * personal caches, which the sign-out empties, and outside the language cache, whose files are replaced
+ * whenever a page is kept. The session cookie cannot be removed by script (HttpOnly), so the worker ends the
+ * session with the server before anything else once the network is back.
  */
+export const SIGN_OUT_CACHE = 'pitchin-sign-out';
 export const SIGN_OUT_PENDING_PATH = '/offline-sign-out-pending';
 /** The organizer's door queue (web/features/check-in/door-queue.ts): scans not yet sent, deleted by a sign-out. */
 export const DOOR_QUEUE_DATABASE = 'pitchin-door';

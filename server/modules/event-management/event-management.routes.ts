@@ -13,7 +13,8 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import { seriesScopeQuerySchema } from '../../../contract/series';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import { cancelEventBodySchema, EVENT_LIMITS, eventSchema, updateEventBodySchema } from '../../../contract/events';
+import { cancelEventBodySchema, eventSchema, updateEventBodySchema } from '../../../contract/events';
+import { EVENT_LIMITS } from '../../../contract/event-limits';
 import type { Database } from '../../db/client';
 import { readTimeZone } from '../../lib/page-rendering';
 import { requireUser } from '../../plugins/session';

@@ -178,7 +178,11 @@ async function announceOncePerPerson(
   }
   const heldByPerson = new Map<string, ChangedOccurrence[]>();
   for (const occurrence of sorted)
-    for (const id of occurrence.recipientIds) heldByPerson.set(id, [...(heldByPerson.get(id) ?? []), occurrence]);
+    for (const id of occurrence.recipientIds) {
+      const held = heldByPerson.get(id);
+      if (held) held.push(occurrence);
+      else heldByPerson.set(id, [occurrence]);
+    }
   const groups = new Map<string, { held: ChangedOccurrence[]; recipientIds: string[] }>();
   for (const [personId, held] of heldByPerson) {
     const key = held.map((occurrence) => occurrence.event.id).join(',');

@@ -43,11 +43,12 @@ async function expectSameAnswer(viewerId: string | null, eventId: number) {
 
 describe('an event answer read through SQL and through TypeScript', () => {
   it('is the same for an event with coordinates, and in a near list the same but for its distance', async () => {
-    const event = await createEventRow(app.database.db, { organizerId: organizer!.user.id, location: 'Porto' });
-    await app.database.db
-      .update(events)
-      .set({ latitude: 41.14961, longitude: -8.61099 })
-      .where(eq(events.id, event.id));
+    const event = await createEventRow(app.database.db, {
+      organizerId: organizer!.user.id,
+      location: 'Porto',
+      latitude: 41.14961,
+      longitude: -8.61099,
+    });
     await expectSameAnswer(null, event.id);
     const { body } = await service.list(null, { near: '41.15,-8.61', radiusKm: 5 });
     const listed = (JSON.parse(body) as Array<Record<string, unknown>>).find((item) => item.id === event.id);

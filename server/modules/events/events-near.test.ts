@@ -17,8 +17,12 @@ const SUVA = { latitude: -18.14161, longitude: 178.44149 }; // Fiji, west of the
 const TAVEUNI = { latitude: -16.85, longitude: -179.95 }; // Fiji too, east of it: about 200 km from Suva
 
 async function placeEvent(title: string, place: { latitude: number; longitude: number } | null, days = 5) {
-  const row = await createEventRow(app.database.db, { organizerId: organizer.user.id, title, date: daysFromNow(days) });
-  if (place) await app.database.db.update(events).set(place).where(eq(events.id, row.id));
+  const row = await createEventRow(app.database.db, {
+    organizerId: organizer.user.id,
+    title,
+    date: daysFromNow(days),
+    ...place,
+  });
   return row.id;
 }
 

@@ -471,7 +471,7 @@ export async function listEventsJson(
     conditions.push(
       '(CASE WHEN slot_count > 0 THEN open_slot_places > 0 ELSE max_attendees IS NULL OR rsvp_count < max_attendees END)',
     );
-  if (filter.after && !filter.near)
+  if (filter.after)
     conditions.push(
       `(date, id) > (${parameter(filter.after.date, 'timestamptz')}, ${parameter(filter.after.id, 'int')})`,
     );

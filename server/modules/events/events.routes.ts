@@ -4,13 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import {
-  EVENT_LIMITS,
-  eventListQuerySchema,
-  eventSchema,
-  myRsvpListQuerySchema,
-  myRsvpListSchema,
-} from '../../../contract/events';
+import { eventListQuerySchema, eventSchema, myRsvpListQuerySchema, myRsvpListSchema } from '../../../contract/events';
+import { EVENT_LIMITS } from '../../../contract/event-limits';
 import { PHOTO_SIZES } from '../../../contract/photos';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import {
   COORDINATES_TOGETHER,
-  EVENT_LIMITS,
   EVENT_PHOTO_URL_PATTERN,
   type Event,
   type EventListQuery,
   type MyRsvpListQuery,
   parseNear,
 } from '../../../contract/events';
+import { EVENT_LIMITS } from '../../../contract/event-limits';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import { type createEventOrSeriesBodySchema, type Recurrence, SERIES_LIMITS } from '../../../contract/series';
 import type { PhotoSize } from '../../../contract/photos';
@@ -53,27 +53,35 @@ export function encodeCursor(position: { date: string; id: number; isPast?: bool
   );
 }
 
-function decodeCursor(cursor: string): { date: string; id: number; isPast: boolean } {
+/** A cursor's fields, whichever list made it; a cursor that is not base64url JSON of an object is damaged. */
+function readCursorFields(cursor: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof value === 'object' && value !== null) {
-      const { d, i, p } = value as { d?: unknown; i?: unknown; p?: unknown };
-      if (
-        typeof d === 'string' &&
-        CURSOR_DATE_PATTERN.test(d) &&
-        isRealDate(d) &&
-        Number.isInteger(i) &&
-        (i as number) >= 0 &&
-        (i as number) <= 2_147_483_647 &&
-        (p === undefined || p === 1)
-      ) {
-        return { date: d, id: i as number, isPast: p === 1 };
-      }
-    }
+    if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
   } catch {
     // Falls through to the same answer as a well-formed but meaningless cursor.
   }
-  throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+  throw damagedCursor();
+}
+
+function damagedCursor() {
+  return badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+}
+
+const isRowId = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+
+function decodeCursor(cursor: string): { date: string; id: number; isPast: boolean } {
+  const { d, i, p } = readCursorFields(cursor);
+  if (
+    typeof d === 'string' &&
+    CURSOR_DATE_PATTERN.test(d) &&
+    isRealDate(d) &&
+    isRowId(i) &&
+    (p === undefined || p === 1)
+  )
+    return { date: d, id: i, isPast: p === 1 };
+  throw damagedCursor();
 }
 
 /** Where a page of a `near` list ended (its last event's exact distance and id); opaque to clients too. */
@@ -82,24 +90,9 @@ function encodeNearCursor(position: { distanceKm: number; id: number }): string 
 }
 
 function decodeNearCursor(cursor: string): { distanceKm: number; id: number } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof value === 'object' && value !== null) {
-      const { k, i } = value as { k?: unknown; i?: unknown };
-      if (
-        typeof k === 'number' &&
-        Number.isFinite(k) &&
-        k >= 0 &&
-        Number.isInteger(i) &&
-        (i as number) >= 0 &&
-        (i as number) <= 2_147_483_647
-      )
-        return { distanceKm: k, id: i as number };
-    }
-  } catch {
-    // Falls through to the same answer as a well-formed but meaningless cursor.
-  }
-  throw badRequest(CURSOR_DAMAGED, [{ path: 'cursor', message: CURSOR_DAMAGED }]);
+  const { k, i } = readCursorFields(cursor);
+  if (typeof k === 'number' && Number.isFinite(k) && k >= 0 && isRowId(i)) return { distanceKm: k, id: i };
+  throw damagedCursor();
 }
 
 /**

@@ -8,7 +8,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { buildOrganizationInvitationMail, type Mail, type Mailer } from './mail.service';
 import * as repository from './mail.repository';
 import { type OrganizationInvitationMailInput, organizationInvitationToken } from './mail-queue.service';
-import { effectiveChanges, isSlotChange, renderEventMail } from './mail-templates';
+import { effectiveChanges, renderEventMail } from './mail-templates';
 import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
@@ -199,9 +199,11 @@ export class MailOutbox {
     if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
     const event = eventOf(claimed, context);
     if (event === null) return 'event_gone';
+    // A change of the event's date, place or length that was undone before its mail went out. The test is the
+    // one the queue makes change mails by (mail.repository.ts): a record with `changes`; a slot's has none.
     if (
       claimed.kind === 'event_changed' &&
-      !isSlotChange(claimed.payload) &&
+      'changes' in claimed.payload &&
       Object.keys(effectiveChanges((claimed.payload as { changes?: Parameters<typeof effectiveChanges>[0] }).changes))
         .length === 0
     )

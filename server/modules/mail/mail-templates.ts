@@ -159,11 +159,6 @@ export function effectiveChanges(changes: Changes | undefined): Changes {
 
 type SlotWindow = { startsAt: string; endsAt: string };
 
-/** Whether a change record is about one slot rather than the event's date, place or length. */
-export function isSlotChange(payload: Record<string, unknown>): boolean {
-  return payload.slot !== undefined || payload.slotRemoved !== undefined || payload.slotDeclined !== undefined;
-}
-
 /** "Saturday, 3 May 2031 at 09:00 – 11:00": a slot's start in full and its end's time. */
 function formatWindow(window: SlotWindow, language: LanguageCode, timeZone: string): string {
   const end = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(window.endsAt));

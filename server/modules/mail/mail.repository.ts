@@ -171,6 +171,8 @@ async function queueFinalReminders(db: Executor): Promise<Array<{ userId: string
 /**
  * The followers of an organization hear of its new event by mail too (decisions §20), one row each in the
  * event's own transaction; whether the kind is switched off is asked when it is sent, as for every kind.
+ * The ids go as one JSON parameter: one statement text whatever the number of followers, and no limit of
+ * bind parameters for a large organization.
  */
 export async function queueOrganizationEventMails(
   tx: Executor,
@@ -181,10 +183,7 @@ export async function queueOrganizationEventMails(
     sql`INSERT INTO mail_outbox (kind, dedupe_key, user_id, event_id, actor_id, payload)
         SELECT 'organization_event', 'organization_event:' || ${mail.eventId} || ':' || u.id, u.id, ${mail.eventId}, ${mail.actorId},
                jsonb_build_object('organizationName', ${mail.organizationName}::text)
-        FROM users u WHERE u.id IN (${sql.join(
-          mail.userIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        FROM users u WHERE u.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(mail.userIds)}::jsonb))
         ON CONFLICT (dedupe_key) DO NOTHING`,
   );
 }
@@ -192,7 +191,7 @@ export async function queueOrganizationEventMails(
 /**
  * An organization's invitation (decisions §20) to an address that may have no account: the address is the
  * row's recipient, and the payload holds what the mail says, with the nonce its link is derived from
- * (never the link itself: see invitationTokenOf).
+ * (never the link itself: see organizationInvitationToken in mail-queue.service.ts).
  */
 export async function queueInvitationMail(
   tx: Executor,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_LIMITS } from '../../../contract/events';
+import { EVENT_LIMITS } from '../../../contract/event-limits';
 import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Organization } from '../../../contract/organizations';
 import { addOrganizationMemberRow, createOrganizationRow } from '../../test/fixtures';

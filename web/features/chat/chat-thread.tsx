@@ -3,6 +3,7 @@ import { ArrowLeft, CalendarDays, Flag, Info, LoaderCircle, MessageCircle, SendH
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ChatMessage, Conversation } from '@contract/messages';
+import { DialogLoading } from '@/components/dialog-loading';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { codeOf, isApiError } from '@/lib/api-error';
@@ -287,7 +288,8 @@ export function ChatThread({
       )}
 
       {reportedMessage && (
-        <Suspense fallback={null}>
+        // One dialog for every message's flag; while its code arrives, the same loading dialog as ReportButton's.
+        <Suspense fallback={<DialogLoading />}>
           <ReportDialog
             targetType="message"
             targetId={reportedMessage.id}

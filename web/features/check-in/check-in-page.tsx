@@ -68,6 +68,48 @@ function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
   return [person.user.firstName, person.user.lastName].filter(Boolean).join(' ').trim() || fallback;
 }
 
+function guestName(guest: Pick<Guest, 'firstName' | 'lastName'>): string {
+  return `${guest.firstName} ${guest.lastName}`;
+}
+
+/** An action that waits on this device for the network, as the door's rows mark it. */
+function NotSentBadge() {
+  const { t } = useTranslation('check-in');
+  return (
+    <Badge variant="secondary" className="gap-1">
+      <CloudOff className="size-3" aria-hidden />
+      {t('notSent')}
+    </Badge>
+  );
+}
+
+/** A checked-in row's actions, a holder's or a walk-in guest's: Check out until they left, and Undo. */
+function CheckOutAndUndo({
+  name,
+  isCheckedOut,
+  onAct,
+}: {
+  name: string;
+  isCheckedOut: boolean;
+  onAct: (kind: 'check-out' | 'undo') => void;
+}) {
+  const { t } = useTranslation('check-in');
+  return (
+    <>
+      {!isCheckedOut && (
+        <Button size="sm" variant="outline" onClick={() => onAct('check-out')} aria-label={t('checkOutName', { name })}>
+          <LogOut className="rtl:rotate-180" aria-hidden />
+          {t('checkOut')}
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" onClick={() => onAct('undo')} aria-label={t('undoName', { name })}>
+        <Undo2 aria-hidden />
+        {t('undo')}
+      </Button>
+    </>
+  );
+}
+
 type Outcome = { tone: 'good' | 'warning' | 'bad'; text: string };
 
 // Not *-page files: routes.tsx takes every such file as a route of its own, listed in the route table.
@@ -142,7 +184,7 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
   };
 
   const actOnGuest = (kind: 'check-out' | 'undo', guest: Guest) => {
-    const name = `${guest.firstName} ${guest.lastName}`;
+    const name = guestName(guest);
     setOutcome({ tone: 'good', text: t(kind === 'check-out' ? 'outcome.checkedOut' : 'outcome.undone', { name }) });
     void enqueue(kind, '', guest.id);
   };
@@ -178,7 +220,7 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
     ? people.filter((person) => fullName(person, '').toLocaleLowerCase(locale).includes(query))
     : people;
   const shownGuests = query
-    ? guests.filter((guest) => `${guest.firstName} ${guest.lastName}`.toLocaleLowerCase(locale).includes(query))
+    ? guests.filter((guest) => guestName(guest).toLocaleLowerCase(locale).includes(query))
     : guests;
 
   return (
@@ -327,46 +369,24 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
                         : t('state.expected')}
                   </span>
                 </span>
-                {person.isPending && (
-                  <Badge variant="secondary" className="gap-1">
-                    <CloudOff className="size-3" aria-hidden />
-                    {t('notSent')}
-                  </Badge>
-                )}
+                {person.isPending && <NotSentBadge />}
                 {person.checkedInAt === null ? (
                   <Button size="sm" onClick={() => act('check-in', person)} aria-label={t('checkInName', { name })}>
                     <UserCheck aria-hidden />
                     {t('checkIn')}
                   </Button>
                 ) : (
-                  <>
-                    {person.checkedOutAt === null && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => act('check-out', person)}
-                        aria-label={t('checkOutName', { name })}
-                      >
-                        <LogOut className="rtl:rotate-180" aria-hidden />
-                        {t('checkOut')}
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => act('undo', person)}
-                      aria-label={t('undoName', { name })}
-                    >
-                      <Undo2 aria-hidden />
-                      {t('undo')}
-                    </Button>
-                  </>
+                  <CheckOutAndUndo
+                    name={name}
+                    isCheckedOut={person.checkedOutAt !== null}
+                    onAct={(kind) => act(kind, person)}
+                  />
                 )}
               </li>
             );
           })}
           {shownGuests.map((guest) => {
-            const name = `${guest.firstName} ${guest.lastName}`;
+            const name = guestName(guest);
             return (
               <li key={`guest-${guest.id}`} className="flex flex-wrap items-center gap-2 p-3" data-testid="door-guest">
                 {/* The guest's state is long: on a phone the buttons go below rather than squeeze the name. */}
@@ -383,33 +403,13 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
                       : t('walkIn.guestState', { time: timeOf(guest.checkedInAt) })}
                   </span>
                 </span>
-                {guest.isPending && (
-                  <Badge variant="secondary" className="gap-1">
-                    <CloudOff className="size-3" aria-hidden />
-                    {t('notSent')}
-                  </Badge>
-                )}
+                {guest.isPending && <NotSentBadge />}
                 <span className="ms-auto flex items-center gap-2">
-                  {guest.checkedOutAt === null && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => actOnGuest('check-out', guest)}
-                      aria-label={t('checkOutName', { name })}
-                    >
-                      <LogOut className="rtl:rotate-180" aria-hidden />
-                      {t('checkOut')}
-                    </Button>
-                  )}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => actOnGuest('undo', guest)}
-                    aria-label={t('undoName', { name })}
-                  >
-                    <Undo2 aria-hidden />
-                    {t('undo')}
-                  </Button>
+                  <CheckOutAndUndo
+                    name={name}
+                    isCheckedOut={guest.checkedOutAt !== null}
+                    onAct={(kind) => actOnGuest(kind, guest)}
+                  />
                 </span>
               </li>
             );

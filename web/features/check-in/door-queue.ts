@@ -33,7 +33,16 @@ function openDatabase(): Promise<IDBDatabase> {
     request.onupgradeneeded = () => {
       request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const database = request.result;
+      // A sign-out deletes the queue (the service worker): an open door tab lets go at once rather than
+      // block the deletion until it closes; its next action opens a fresh, empty queue.
+      database.onversionchange = () => {
+        database.close();
+        opening = null;
+      };
+      resolve(database);
+    };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB did not open'));
   }).catch((error: unknown) => {
     opening = null;

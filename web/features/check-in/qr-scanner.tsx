@@ -41,8 +41,13 @@ async function openFrameReader(): Promise<FrameReader> {
     const { videoWidth, videoHeight } = video;
     if (videoWidth === 0 || videoHeight === 0) return null;
     const scale = Math.min(1, MAX_FRAME_SIDE / Math.max(videoWidth, videoHeight));
-    canvas.width = Math.round(videoWidth * scale);
-    canvas.height = Math.round(videoHeight * scale);
+    const width = Math.round(videoWidth * scale);
+    const height = Math.round(videoHeight * scale);
+    // Setting a canvas's size clears and reallocates it: only when the camera's frame size changes.
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
     // Tickets are dark on white (the server draws them so): no inverted attempt doubling the work.

@@ -2,50 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { AttendeesResponse } from '@contract/event-management';
 import type { Event } from '@contract/events';
 import type { Slot, SlotRoster } from '@contract/slots';
+import { testEvent, testOrganizer } from './test-event';
 import { renderPage } from '../../app/server-render';
 
 const HOUR_MS = 60 * 60 * 1000;
-const organizer = { id: 'organizer-1', firstName: 'Olga', lastName: 'Organizer', profileImageUrl: null };
+const organizer = testOrganizer;
 const volunteer = { id: 'volunteer-1', firstName: 'Vera', lastName: 'Volunteer', profileImageUrl: null };
 
 function pastEvent(): Event {
-  const startedAt = new Date(Date.now() - 2 * HOUR_MS).toISOString();
-  return {
-    id: 7,
-    title: 'River cleanup',
-    description: 'Gloves provided',
-    location: 'Porto',
-    latitude: null,
-    longitude: null,
-    distanceKm: null,
-    date: startedAt,
-    imageUrl: null,
-    images: [],
-    categoryId: 1,
-    category: { id: 1, name: 'Environment', color: 'green', icon: 'leaf' },
-    organizerId: organizer.id,
-    organizer: { ...organizer, email: null },
-    organization: null,
-    rsvpCount: 2,
-    maxAttendees: null,
-    averageRating: 0,
-    ratingCount: 0,
-    userRsvpStatus: 'organizing',
-    canManage: true,
-    createdAt: startedAt,
-    updatedAt: startedAt,
-    status: 'scheduled',
-    cancelReason: null,
-    durationMinutes: 180,
-    waitlistCount: 0,
-    userWaitlistPosition: null,
-    slotCount: 0,
-    openSlotPlaces: 0,
-    hiddenNotice: null,
-    slotPlaces: 0,
-    seriesId: null,
-    seriesPosition: null,
-  };
+  return testEvent({ hoursAgo: 2, rsvpCount: 2, userRsvpStatus: 'organizing', canManage: true, durationMinutes: 180 });
 }
 
 describe('the attendance sheet', () => {

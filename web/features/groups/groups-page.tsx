@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { organizationCardsQueryOptions } from './api/get-organization-cards';
+import { organizationCardsQueryOptions } from '@/lib/api/get-organization-cards';
 import { GroupCard } from './group-card';
 
 type List = 'mine' | 'discover';

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { codeOf, statusOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 import { toast } from '@/lib/use-toast';
-import { moderatorsQueryOptions } from './api/get-moderation';
+import { moderationLogQueryOptions, moderatorsQueryOptions } from './api/get-moderation';
 
 /**
  * The moderators (decisions §20): every moderator sees who they are; an administrator (an ADMIN_EMAILS
@@ -21,6 +21,12 @@ import { moderatorsQueryOptions } from './api/get-moderation';
 export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
+  // An appointment changes the list and is written to the moderation log; nothing else on screen.
+  const refreshModerators = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: moderatorsQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: moderationLogQueryOptions().queryKey }),
+    ]);
   const moderators = useQuery(moderatorsQueryOptions());
   const [email, setEmail] = useState('');
   const emailId = useId();
@@ -38,7 +44,7 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
     onSuccess: async (_answer, address) => {
       toast({ title: t('moderators.appointed', { email: address }) });
       setEmail('');
-      await queryClient.invalidateQueries();
+      await refreshModerators();
     },
     onError: (error) => toast({ title: refusal(error), variant: 'destructive' }),
   });
@@ -47,7 +53,7 @@ export function ModeratorsPanel({ isAdmin }: { isAdmin: boolean }) {
       callApi((api) => api.DELETE('/api/moderation/moderators/{id}', { params: { path: { id: person.id } } })),
     onSuccess: async (_answer, person) => {
       toast({ title: t('moderators.removed', { name: person.name }) });
-      await queryClient.invalidateQueries();
+      await refreshModerators();
     },
     onError: (error) => toast({ title: refusal(error), variant: 'destructive' }),
   });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { Input } from '@/components/ui/input';
-import { readQueryOptions } from '@/lib/api-read';
+import { EVENT_LIMITS } from '@contract/event-limits';
+import { organizationCardsQueryOptions } from '@/lib/api/get-organization-cards';
 import { useCategories } from '../api/get-categories';
 import { useCategoryName } from './event-card';
 import { type AdvancedFilters, radiusChoicesKm } from './discover-filters';
@@ -34,8 +35,9 @@ export default function AdvancedFiltersPanel({
   const categoryName = useCategoryName();
   const categories = useCategories().data ?? [];
   // The organizations one belongs to or follows (the Groups screen's list).
-  const organizations = useQuery(readQueryOptions('/api/organizations', { query: { list: 'mine' } })).data ?? [];
-  const radius = filters.radiusKm ?? radiusChoicesKm(i18n.language)[3]!;
+  const organizations = useQuery(organizationCardsQueryOptions('mine', '')).data ?? [];
+  // Without one in the address, the server's radius: what the list shows is what it was asked.
+  const radius = filters.radiusKm ?? EVENT_LIMITS.radiusKmDefault;
   // A radius from a link in the other unit is offered too, so the list shows what is asked.
   const radiusChoices = [...new Set([...radiusChoicesKm(i18n.language), radius])].sort(
     (first, second) => first - second,

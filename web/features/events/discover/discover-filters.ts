@@ -1,3 +1,4 @@
+import { EVENT_LIMITS } from '@contract/event-limits';
 import { isMiles, KILOMETRES_PER_MILE } from './format-distance';
 import type { EventFilters } from '../api/get-events';
 
@@ -42,7 +43,7 @@ export function readAdvancedFilters(params: URLSearchParams): AdvancedFilters {
     isPlacesLeftOnly: params.get('placesLeft') === 'true',
     organizationId: positiveWholeNumber(params.get('organization')),
     near: near && NEAR_PATTERN.test(near) ? near : null,
-    radiusKm: near && radius >= 1 && radius <= 500 ? radius : null,
+    radiusKm: near && radius >= EVENT_LIMITS.radiusKmMin && radius <= EVENT_LIMITS.radiusKmMax ? radius : null,
   };
 }
 

@@ -143,7 +143,7 @@ export default function DiscoverPage() {
         setIsLocating(false);
         changeFilters({
           near: nearText(position.coords.latitude, position.coords.longitude),
-          radius: String(advanced.radiusKm ?? defaultRadiusKm(i18n.language)),
+          radius: String(defaultRadiusKm(i18n.language)),
         });
       },
       (error) => {

@@ -1,4 +1,5 @@
 import { intlLocale } from '@contract/languages';
+import { numberFormat } from '@/lib/format-number';
 
 /** Distances as event cards show them: a module of its own, as cards are on every list's first load. */
 export const KILOMETRES_PER_MILE = 1.609344;
@@ -12,10 +13,12 @@ export function isMiles(language: string): boolean {
 export function formatDistance(kilometres: number, language: string): string {
   const miles = isMiles(language);
   const value = miles ? kilometres / KILOMETRES_PER_MILE : kilometres;
-  return new Intl.NumberFormat(intlLocale(language), {
+  const unit = miles ? 'mile' : 'kilometer';
+  const digits = value < 10 ? 1 : 0;
+  return numberFormat(language, `${unit}${digits}`, {
     style: 'unit',
-    unit: miles ? 'mile' : 'kilometer',
+    unit,
     unitDisplay: 'short',
-    maximumFractionDigits: value < 10 ? 1 : 0,
+    maximumFractionDigits: digits,
   }).format(value);
 }

@@ -1,51 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '@contract/events';
 import type { Rating } from '@contract/ratings';
+import { testEvent } from '../test-event';
 import { renderPage } from '../../../app/server-render';
 
 const HOUR_MS = 60 * 60 * 1000;
-const organizer = { id: 'organizer-1', firstName: 'Olga', lastName: 'Organizer', profileImageUrl: null };
 const author = { id: 'author-1', firstName: 'Ana', lastName: 'Author', profileImageUrl: null };
 const other = { id: 'other-1', firstName: 'Otto', lastName: 'Other', profileImageUrl: null };
 
 function pastEvent(): Event {
-  const startedAt = new Date(Date.now() - 48 * HOUR_MS).toISOString();
-  return {
-    id: 7,
-    title: 'River cleanup',
-    description: 'Gloves provided',
-    location: 'Porto',
-    latitude: null,
-    longitude: null,
-    distanceKm: null,
-    date: startedAt,
-    imageUrl: null,
-    images: [],
-    categoryId: 1,
-    category: { id: 1, name: 'Environment', color: 'green', icon: 'leaf' },
-    organizerId: organizer.id,
-    organizer: { ...organizer, email: null },
-    organization: null,
-    rsvpCount: 3,
-    maxAttendees: null,
-    averageRating: 4,
-    ratingCount: 1,
-    userRsvpStatus: 'attending',
-    canManage: false,
-    createdAt: startedAt,
-    updatedAt: startedAt,
-    status: 'scheduled',
-    cancelReason: null,
-    durationMinutes: 120,
-    waitlistCount: 0,
-    userWaitlistPosition: null,
-    slotCount: 0,
-    openSlotPlaces: 0,
-    hiddenNotice: null,
-    slotPlaces: 0,
-    seriesId: null,
-    seriesPosition: null,
-  };
+  return testEvent({ hoursAgo: 48, rsvpCount: 3, averageRating: 4, ratingCount: 1, userRsvpStatus: 'attending' });
 }
 
 function rating(id: number, person: typeof author, fields: Partial<Rating> = {}): Rating {

@@ -3,7 +3,6 @@ import { Download, ListOrdered, LoaderCircle, RotateCw, Users } from 'lucide-rea
 import { useTranslation } from 'react-i18next';
 import type { Attendee, WaitlistEntry } from '@contract/event-management';
 import type { Event } from '@contract/events';
-import { ATTENDANCE_WINDOW_DAYS } from '@contract/event-management';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -16,16 +15,11 @@ import { ATTENDEE_TINT, personName, useFormatDateTime } from './attendee-person'
 import { downloadCsv } from '@/lib/download-csv';
 import { useAttendees } from '../api/get-attendees';
 import { useCoOrganizer, useSaveAttendance } from '../api/use-event-management';
+import { attendanceWindow } from './attendance-window';
 import { SlotAttendance } from './slot-attendance';
 import { isEventPast } from '../components/event-state';
 
 /** Attendance can be recorded from the start until 30 days after it. */
-function attendanceWindow(event: Pick<Event, 'date'>, now = Date.now()) {
-  const start = new Date(event.date).getTime();
-  const end = start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  return { hasStarted: start <= now, isOpen: start <= now && now <= end, closesAt: new Date(end).toISOString() };
-}
-
 /** The organizer's list of who RSVPed and who waits, the attendance sheet once started. */
 export function AttendeeSection({ event }: { event: Event }) {
   const { t } = useTranslation(['organizer', 'event-detail']);

@@ -1,8 +1,9 @@
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { SLOT_LIMITS } from '@contract/slots';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -63,14 +64,17 @@ export function ScheduleFields<Values extends ScheduleValues>({
   date: string;
   fieldId: (name: string) => string;
 }) {
-  const { t } = useTranslation(['schedule', 'events']);
+  const { t } = useTranslation(['schedule', 'create-event']);
   // The generic Values only widen ScheduleValues; react-hook-form's paths need the cast to name these fields.
   const typedControl = control as unknown as Control<ScheduleValues>;
   const typedRegister = register as unknown as UseFormRegister<ScheduleValues>;
   const { fields, append, remove } = useFieldArray({ control: typedControl, name: 'slots' });
+  // The typed values: the field array's own copies are refreshed only by its operations, not by typing, so
+  // a slot added after the last one's end was edited started at the old end.
+  const values = useWatch({ control: typedControl, name: 'slots' });
 
   const addSlot = () => {
-    const last = fields.at(-1);
+    const last = values.at(-1);
     const start = last?.endTime ?? /T(\d{2}:\d{2})/.exec(date)?.[1] ?? '09:00';
     append({ role: '', startTime: start, endTime: twoHoursAfter(start), capacity: '4', requiresApproval: false });
   };
@@ -88,16 +92,13 @@ export function ScheduleFields<Values extends ScheduleValues>({
           {fields.map((field, index) => {
             const name = (part: keyof SlotRowValues) => fieldId(`slots-${index}-${part}`);
             const rowErrors = errors.slots?.[index];
-            const errorOf = (part: keyof SlotRowValues) =>
-              rowErrors?.[part]?.message ? (
-                <p
-                  id={`${name(part)}-error`}
-                  className="text-sm font-medium text-destructive"
-                  data-testid={`error-slot-${part}`}
-                >
-                  {rowErrors[part]?.message}
-                </p>
-              ) : null;
+            const errorOf = (part: keyof SlotRowValues) => (
+              <FieldError
+                id={`${name(part)}-error`}
+                message={rowErrors?.[part]?.message}
+                testId={`error-slot-${part}`}
+              />
+            );
             const invalid = (part: keyof SlotRowValues) => ({
               'aria-invalid': rowErrors?.[part] ? true : undefined,
               'aria-describedby': rowErrors?.[part] ? `${name(part)}-error` : undefined,

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Event } from '@contract/events';
-import { ATTENDANCE_WINDOW_DAYS } from '@contract/event-management';
-import type { Slot } from '@contract/slots';
+import type { Slot, SlotRoster } from '@contract/slots';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSlotRoster, useSlots } from '../api/get-slots';
 import { useSaveSlotAttendance } from '../api/use-slots';
 import { useFormatWindow } from '../schedule/format-window';
 import { AttendanceSheet, type SheetAttendee } from './attendance-sheet';
 import { useFormatDateTime } from './attendee-person';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { attendanceWindow } from './attendance-window';
 
 /**
  * On an event with slots, attendance is recorded per slot (decisions §18): each slot's confirmed people,
@@ -21,20 +19,7 @@ export function SlotAttendance({ event }: { event: Event }) {
   const { t } = useTranslation('organizer');
   const slots = useSlots(event.id);
   const roster = useSlotRoster(event.id, true);
-  // One stable list per slot: the sheet takes a new list as the server's new saved state.
-  const confirmedBySlot = useMemo(
-    () =>
-      new Map(
-        (roster.data ?? []).map((entry) => [
-          entry.slotId,
-          // Only confirmed places are recorded; the RSVP's status and record belong to the event's sheet.
-          entry.signups
-            .filter((person) => person.status === 'confirmed')
-            .map(({ user, createdAt, attended }): SheetAttendee => ({ user, createdAt, attended })),
-        ]),
-      ),
-    [roster.data],
-  );
+  const rosterBySlot = new Map((roster.data ?? []).map((entry) => [entry.slotId, entry]));
 
   if (slots.isPending || roster.isPending)
     return (
@@ -53,7 +38,7 @@ export function SlotAttendance({ event }: { event: Event }) {
           key={slot.id}
           eventId={event.id}
           slot={slot}
-          people={confirmedBySlot.get(slot.id) ?? []}
+          entry={rosterBySlot.get(slot.id)}
           organizerId={event.organizerId}
         />
       ))}
@@ -64,23 +49,29 @@ export function SlotAttendance({ event }: { event: Event }) {
 function SlotSheet({
   eventId,
   slot,
-  people,
+  entry,
   organizerId,
 }: {
   eventId: number;
   slot: Slot;
-  people: SheetAttendee[];
+  entry: SlotRoster[number] | undefined;
   organizerId: string;
 }) {
   const { t } = useTranslation('organizer');
   const formatWindow = useFormatWindow();
   const formatDateTime = useFormatDateTime();
   const save = useSaveSlotAttendance(eventId, slot.id);
-  const start = new Date(slot.startsAt).getTime();
-  const closesAt = new Date(start + ATTENDANCE_WINDOW_DAYS * DAY_MS).toISOString();
-  const now = Date.now();
-  const hasStarted = start <= now;
-  const isOpen = hasStarted && now <= start + ATTENDANCE_WINDOW_DAYS * DAY_MS;
+  // The sheet takes a new list as the server's new saved state: the list changes only with this slot's row
+  // of the roster (a save of another slot keeps this row, and so the ticks not saved yet here).
+  const people = useMemo(
+    () =>
+      // Only confirmed places are recorded; the RSVP's status and record belong to the event's sheet.
+      (entry?.signups ?? [])
+        .filter((person) => person.status === 'confirmed')
+        .map(({ user, createdAt, attended }): SheetAttendee => ({ user, createdAt, attended })),
+    [entry],
+  );
+  const { hasStarted, isOpen, closesAt } = attendanceWindow({ date: slot.startsAt });
   const headingId = `slot-attendance-${slot.id}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="slot-attendance-slot">

@@ -93,3 +93,15 @@ export const seriesSchema = z.object({
   occurrences: z.array(seriesOccurrenceSchema),
 });
 export type Series = z.infer<typeof seriesSchema>;
+
+/**
+ * GET /api/events/{id}/audience and GET /api/slots/{id}/audience with `?scope=` (organizer only): the
+ * people a cancellation or a slot's change would tell, each counted once however many of the dates they
+ * hold (a holder who also waits on another date counts as a holder), and on how many dates.
+ */
+export const changeAudienceSchema = z.object({
+  holderCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  dateCount: z.number().int(),
+});
+export type ChangeAudience = z.infer<typeof changeAudienceSchema>;

@@ -536,10 +536,17 @@ export const slots = pgTable(
     requiresApproval: boolean('requires_approval').notNull().default(false),
     signupCount: integer('signup_count').notNull().default(0),
     pendingCount: integer('pending_count').notNull().default(0),
+    /**
+     * The same slot on every date of a series it was added to (decision 0032): the id of the slot made on
+     * the date the organizer chose, so a change with `scope` finds its copies on the other dates. Not a
+     * foreign key: the copies stay one group when that first slot is removed.
+     */
+    seriesSlotId: integer('series_slot_id'),
     ...timestamps,
   },
   (table) => [
     index('slots_event_starts').on(table.eventId, table.startsAt),
+    index('slots_series_slot').on(table.seriesSlotId),
     check('slots_capacity', sql`${table.signupCount} + ${table.pendingCount} <= ${table.capacity}`),
     check('slots_capacity_range', sql`${table.capacity} BETWEEN 1 AND 10000`),
     check('slots_counts', sql`${table.signupCount} >= 0 AND ${table.pendingCount} >= 0`),

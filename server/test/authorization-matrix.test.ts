@@ -161,6 +161,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // The organizer's calls answer 403 to anyone else.
   'PATCH /api/events/:id': (f) =>
     organizerOnly(200, { url: `/api/events/${f.upcomingEventId}`, body: { title: 'Matrix renamed' } }),
+  'GET /api/events/:id/audience': (f) =>
+    organizerOnly(200, { url: `/api/events/${f.upcomingEventId}/audience?scope=following` }),
   'POST /api/events/:id/cancel': (f) =>
     organizerOnly(200, { url: `/api/events/${f.cancelEventId}/cancel`, body: { reason: 'Matrix' } }),
   'DELETE /api/events/:id': (f) => ({
@@ -201,6 +203,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ...organizerOnly(204, { url: `/api/slots/${f.slots.remove}` }),
     attendee: { status: 404, url: `/api/slots/${f.slots.remove}` },
   }),
+  'GET /api/slots/:id/audience': (f) => organizerOnly(200, { url: `/api/slots/${f.slots.open}/audience?scope=all` }),
   'POST /api/slots/:id/signup': (f) => signedIn(201, { url: `/api/slots/${f.slots.open}/signup` }),
   'POST /api/events/:id/slot-signups': (f) =>
     signedIn(201, { url: `/api/events/${f.slots.eventId}/slot-signups`, body: { slotIds: [f.slots.several] } }),

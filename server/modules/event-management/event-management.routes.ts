@@ -11,7 +11,7 @@ import {
   verifiedHoursSchema,
 } from '../../../contract/event-management';
 import { idParamsSchema } from '../../../contract/common';
-import { seriesScopeQuerySchema } from '../../../contract/series';
+import { changeAudienceSchema, seriesScopeQuerySchema } from '../../../contract/series';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { cancelEventBodySchema, eventSchema, updateEventBodySchema } from '../../../contract/events';
 import { EVENT_LIMITS } from '../../../contract/event-limits';
@@ -103,6 +103,20 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
       await service.cancel(user.id, request.params.id, reason, request.query.scope);
       return events.get(user.id, request.params.id);
     },
+  );
+
+  app.get(
+    '/api/events/:id/audience',
+    {
+      schema: {
+        tags: ['organizers'],
+        summary: 'Whom cancelling with this scope would tell, each person once (organizer only)',
+        params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
+        response: { 200: changeAudienceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.audience(requireUser(request).id, request.params.id, request.query.scope ?? 'this'),
   );
 
   app.delete(

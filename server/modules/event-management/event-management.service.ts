@@ -14,7 +14,7 @@ import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './event-management.repository';
-import type { SeriesScope } from '../../../contract/series';
+import type { ChangeAudience, SeriesScope } from '../../../contract/series';
 import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto, readCoordinates } from '../events/events.service';
@@ -137,7 +137,7 @@ function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-type ChangedOccurrence = {
+export type ChangedOccurrence = {
   event: LockedEvent;
   noticed: Record<string, { from: string | number; to: string | number }>;
   recipientIds: string[];
@@ -155,7 +155,7 @@ function currentDateOf(occurrence: ChangedOccurrence): string {
  * changed dates share one record. Change mails and unread notifications are gathered per event and
  * person (decision 0024), so one record per person is one notification and one mail.
  */
-async function announceOncePerPerson(
+export async function announceOncePerPerson(
   tx: Executor,
   type: 'event_changed' | 'event_cancelled',
   actorId: string,
@@ -230,6 +230,18 @@ async function canManageEvent(
   return canManageOrganizationEvents(await findOrganizationRole(db, event.organizationId, userId));
 }
 
+/** The people a change would tell, each once: holders, then waiting people who hold nothing (ChangeAudience). */
+export function countAudience(
+  actorId: string,
+  holders: Set<string>,
+  waiting: Set<string>,
+  dateCount: number,
+): ChangeAudience {
+  holders.delete(actorId);
+  const onlyWaiting = [...waiting].filter((id) => id !== actorId && !holders.has(id));
+  return { holderCount: holders.size, waitlistCount: onlyWaiting.length, dateCount };
+}
+
 export class EventManagementService {
   constructor(
     private readonly db: Database,
@@ -258,24 +270,26 @@ export class EventManagementService {
    * The occurrences a change of `scope` reaches, locked and checked like one event: `this` is the event
    * alone (as is every scope on a single event); `following` it and the later upcoming dates of its
    * series; `all` every upcoming date. Locks are taken in id order, so two series changes at once queue
-   * rather than deadlock; dates cancelled or started meanwhile are left out. Slots use it to add a slot
-   * to several dates (decision 0032).
+   * rather than deadlock; dates cancelled or started meanwhile are left out. Slots use it to reach a
+   * slot's copies on several dates (decision 0032). `isLocking` false only reads, for a count shown
+   * before a change.
    */
   async lockOccurrences(
     tx: Executor,
     userId: string,
     eventId: number,
     scope: SeriesScope,
+    isLocking = true,
   ): Promise<{ called: LockedEvent; occurrences: LockedEvent[] }> {
-    const first = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER, scope === 'this');
+    const first = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER, isLocking && scope === 'this');
     if (scope === 'this' || first.seriesId === null) {
-      const called = scope === 'this' ? first : await this.lockOwnEvent(tx, userId, eventId);
+      const called = scope === 'this' || !isLocking ? first : await this.lockOwnEvent(tx, userId, eventId);
       return { called, occurrences: [called] };
     }
     const ids = await listChangeableOccurrenceIds(tx, first.seriesId, scope === 'following' ? first.date : new Date(0));
     const occurrences: LockedEvent[] = [];
     for (const id of [...new Set([...ids, eventId])].sort((left, right) => left - right))
-      occurrences.push(await this.lockOwnEvent(tx, userId, id));
+      occurrences.push(await this.lockOwnEvent(tx, userId, id, ONLY_ORGANIZER, isLocking));
     const called = occurrences.find((occurrence) => occurrence.id === eventId)!;
     return {
       called,
@@ -450,6 +464,20 @@ export class EventManagementService {
         });
       }
       await announceOncePerPerson(tx, 'event_cancelled', userId, cancelled, scope, () => ({ reason }));
+    });
+  }
+
+  /** GET /api/events/{id}/audience: whom a cancellation with `scope` would tell, before the organizer confirms. */
+  async audience(userId: string, eventId: number, scope: SeriesScope): Promise<ChangeAudience> {
+    return this.db.transaction(async (tx) => {
+      const { occurrences } = await this.lockOccurrences(tx, userId, eventId, scope, false);
+      const holders = new Set<string>();
+      const waiting = new Set<string>();
+      for (const occurrence of occurrences) {
+        for (const id of await repository.listRsvpHolderIds(tx, occurrence.id)) holders.add(id);
+        for (const id of await repository.listWaitlistedIds(tx, occurrence.id)) waiting.add(id);
+      }
+      return countAudience(userId, holders, waiting, occurrences.length);
     });
   }
 

@@ -453,6 +453,72 @@ describe('changes of a slot', () => {
   });
 });
 
+describe('a slot of a series and a declined place', () => {
+  it("a slot moved on every date reaches its holder as one mail naming the slot's new time and each date", async () => {
+    const vera = await signUpSettled(app, { firstName: 'Vera' });
+    const first = await createEvent(app, organizer.cookie, {
+      date: daysFromNow(9).toISOString(),
+      recurrence: { frequency: 'weekly', count: 3 },
+    });
+    const ids = (
+      (await call(null, 'GET', `/api/series/${first.seriesId}`)).json() as { occurrences: Array<{ id: number }> }
+    ).occurrences.map((occurrence) => occurrence.id);
+    const start = Date.parse(first.date);
+    const hours = (from: number) => ({
+      startsAt: new Date(start + from * 60 * 60 * 1000).toISOString(),
+      endsAt: new Date(start + (from + 2) * 60 * 60 * 1000).toISOString(),
+    });
+    const made = await call(organizer, 'POST', `/api/events/${ids[0]}/slots?scope=all`, {
+      role: 'Pantry',
+      ...hours(0),
+      capacity: 3,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    for (const id of ids) {
+      const [slot] = (await call(null, 'GET', `/api/events/${id}/slots`)).json() as Array<{ id: number }>;
+      expect((await call(vera, 'POST', `/api/slots/${slot!.id}/signup`)).statusCode).toBe(201);
+    }
+    await deliver();
+    const moved = await call(
+      organizer,
+      'PATCH',
+      `/api/slots/${(made.json() as { id: number }).id}?scope=all`,
+      hours(1),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mails = (await deliver()).filter((mail) => recipientOf(mail) === vera.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toMatch(/Your slot Pantry now runs .+ \(was .+\)\./);
+    expect(mails[0]!.text).toContain('This change reaches each of your dates in this series:');
+    expect(String(mails[0]!.text).match(/^\s*\S+day, /gm) ?? []).toHaveLength(3);
+  });
+
+  it('a declined place is mailed as what it is, not as a change of an event the person is going to', async () => {
+    const wes = await signUpSettled(app, { firstName: 'Wes' });
+    const eventId = (await createEvent(app, organizer.cookie, { date: daysFromNow(6).toISOString() })).id;
+    const startsAt = daysFromNow(6);
+    const made = await call(organizer, 'POST', `/api/events/${eventId}/slots`, {
+      role: 'First aid',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+      capacity: 2,
+      requiresApproval: true,
+    });
+    const slotId = (made.json() as { id: number }).id;
+    expect((await call(wes, 'POST', `/api/slots/${slotId}/signup`)).json()).toEqual({ status: 'pending' });
+    await deliver();
+    const declined = await call(organizer, 'POST', `/api/slots/${slotId}/signups/${wes.user.id}/decline`);
+    expect(declined.statusCode, declined.body).toBe(200);
+    const mails = (await deliver()).filter((mail) => recipientOf(mail) === wes.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A place you asked for was not approved');
+    expect(mails[0]!.text).toContain('News about your request to help at');
+    expect(mails[0]!.text).toMatch(/The organizer did not approve your place in First aid \(.+\)\./);
+    expect(mails[0]!.text).not.toContain('changed');
+    expectMailBasics(mails[0]!, eventId, 'en');
+  });
+});
+
 describe('a deleted event', () => {
   it('tells the people waiting for it by mail, from what its change record kept, linking to the list of events', async () => {
     const eventId = (

@@ -245,6 +245,21 @@ function seriesDateBlocks(
 /** The QR code's side in the mail, in CSS pixels: large enough to scan from a phone held out. */
 const TICKET_IMAGE_SIZE = 240;
 
+/**
+ * A change mail that only says a place was declined is not "an event you are going to has changed": the
+ * person asked and is not going. Gathered with real changes, the change's words stay.
+ */
+function isOnlyDeclined(input: EventMailInput): boolean {
+  const { payload } = input;
+  return (
+    input.kind === 'event_changed' &&
+    payload.slotDeclined !== undefined &&
+    payload.slot === undefined &&
+    payload.slotRemoved === undefined &&
+    Object.keys(effectiveChanges(payload.changes)).length === 0
+  );
+}
+
 /** The mails about an event: what happened, when and where, the event's link, and how to stop them. */
 export function renderEventMail(input: EventMailInput): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
@@ -257,7 +272,12 @@ export function renderEventMail(input: EventMailInput): RenderedMail {
   const values = { title: input.event.title, date, location: input.event.location, organizer, organization };
   const whenWhere: Block = { kind: 'lines', lines: [fillText(texts.when, values), fillText(texts.where, values)] };
   const blocks: Block[] = [];
-  const kindTexts = input.kind === 'event_reminder' && input.isFinalReminder ? texts.finalReminder : texts[input.kind];
+  const kindTexts =
+    input.kind === 'event_reminder' && input.isFinalReminder
+      ? texts.finalReminder
+      : isOnlyDeclined(input)
+        ? texts.slot_declined
+        : texts[input.kind];
   blocks.push({ kind: 'paragraph', text: fillText(kindTexts.body, values) });
   if (input.kind === 'event_changed') {
     const changes = effectiveChanges(input.payload.changes);

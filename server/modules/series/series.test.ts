@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { Series } from '../../../contract/series';
-import { eventChanges, events, notifications, rateLimitCounters } from '../../db/schema';
+import { eventChanges, events, notifications, rateLimitCounters, slots as slotsTable } from '../../db/schema';
 import { daysFromNow } from '../../test/fixtures';
 import { createEvent, createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -376,5 +376,259 @@ describe('changing a series', () => {
       capacity: 4,
     });
     expect(stranger403.statusCode).toBe(403);
+  });
+});
+
+describe('a slot on several dates of a series', () => {
+  type SlotAnswer = { id: number; eventId: number; role: string; startsAt: string; endsAt: string; capacity: number };
+
+  /** A weekly series of four dates with a "Sorting" slot (1–3 h after each start) on every date. */
+  async function seriesWithSlot(capacity = 4) {
+    await app.database.db.delete(rateLimitCounters);
+    const first = await createEvent(app, organizer.cookie, {
+      date: daysFromNow(3).toISOString(),
+      recurrence: { frequency: 'weekly', count: 4 },
+    });
+    const series = await readSeries(first.seriesId!);
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    const start = Date.parse(series.occurrences[0]!.date);
+    const made = await call('POST', `/api/events/${ids[0]}/slots?scope=all`, organizer.cookie, {
+      role: 'Sorting',
+      startsAt: new Date(start + HOUR).toISOString(),
+      endsAt: new Date(start + 3 * HOUR).toISOString(),
+      capacity,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { series, ids, slotIds: await Promise.all(ids.map(async (id) => (await slotsOf(id))[0]!.id)) };
+  }
+
+  /** People of this test alone: the series of every test start at the same time, so slots overlap. */
+  async function freshPeople() {
+    return (await signUpMany(app, 2)) as [SignedUpUser, SignedUpUser];
+  }
+
+  async function slotsOf(eventId: number): Promise<SlotAnswer[]> {
+    const response = await call('GET', `/api/events/${eventId}/slots`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as SlotAnswer[];
+  }
+
+  /** Each date's slots as [role, hours after the date's start, length in hours, capacity]. */
+  async function scheduleOf(series: Series) {
+    return Promise.all(
+      series.occurrences.map(async (occurrence) =>
+        (await slotsOf(occurrence.id)).map((slot) => [
+          slot.role,
+          (Date.parse(slot.startsAt) - Date.parse(occurrence.date)) / HOUR,
+          (Date.parse(slot.endsAt) - Date.parse(slot.startsAt)) / HOUR,
+          slot.capacity,
+        ]),
+      ),
+    );
+  }
+
+  async function takeSlot(slotId: number, cookie: string) {
+    const response = await call('POST', `/api/slots/${slotId}/signup`, cookie);
+    expect(response.statusCode, response.body).toBe(201);
+  }
+
+  function changeRecordsOf(ids: number[]) {
+    return app.database.db
+      .select({ eventId: eventChanges.eventId, recipientIds: eventChanges.recipientIds, payload: eventChanges.payload })
+      .from(eventChanges)
+      .where(inArray(eventChanges.eventId, ids));
+  }
+
+  it('scope=following moves the copies on it and the later dates by as much, each holder told once, counted once', async () => {
+    const [ann, ben] = await freshPeople();
+    const { series, ids, slotIds } = await seriesWithSlot();
+    for (const slotId of slotIds) await takeSlot(slotId, ann.cookie);
+    await takeSlot(slotIds[2]!, ben.cookie);
+    const second = Date.parse(series.occurrences[1]!.date);
+    await app.database.db.delete(rateLimitCounters);
+    const response = await call('PATCH', `/api/slots/${slotIds[1]}?scope=following`, organizer.cookie, {
+      startsAt: new Date(second + 2 * HOUR).toISOString(),
+      endsAt: new Date(second + 5 * HOUR).toISOString(),
+      capacity: 6,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await scheduleOf(series)).toEqual([
+      [['Sorting', 1, 2, 4]],
+      [['Sorting', 2, 3, 6]],
+      [['Sorting', 2, 3, 6]],
+      [['Sorting', 2, 3, 6]],
+    ]);
+    // Ann holds the three moved dates: one notification, about the first; Ben only the third.
+    expect(await notificationsOf(ann.user.id, 'event_changed', ids)).toEqual([{ eventId: ids[1] }]);
+    expect(await notificationsOf(ben.user.id, 'event_changed', ids)).toEqual([{ eventId: ids[2] }]);
+    const records = await changeRecordsOf(ids);
+    expect(records).toHaveLength(2);
+    const annRecord = records.find((record) => record.recipientIds.includes(ann.user.id))!;
+    expect(annRecord.payload).toMatchObject({
+      slot: {
+        id: slotIds[1],
+        role: 'Sorting',
+        from: { startsAt: new Date(second + HOUR).toISOString() },
+        to: { startsAt: new Date(second + 2 * HOUR).toISOString(), endsAt: new Date(second + 5 * HOUR).toISOString() },
+      },
+      series: { id: series.id, scope: 'following', dateCount: 3 },
+    });
+    expect(
+      (annRecord.payload as { series: { dates: Array<{ eventId: number }> } }).series.dates.map((date) => date.eventId),
+    ).toEqual(ids.slice(1));
+    const counters = await app.database.db.select({ amount: rateLimitCounters.amount }).from(rateLimitCounters);
+    expect(counters).toEqual([{ amount: 1 }]);
+  });
+
+  it('changes this date only by default, and a scope reaches copies only: not a slot added to one date, not another role', async () => {
+    const { series, ids, slotIds } = await seriesWithSlot();
+    const third = Date.parse(series.occurrences[2]!.date);
+    const single = await call('POST', `/api/events/${ids[2]}/slots`, organizer.cookie, {
+      role: 'Sorting',
+      startsAt: new Date(third + HOUR).toISOString(),
+      endsAt: new Date(third + 3 * HOUR).toISOString(),
+      capacity: 9,
+    });
+    expect(single.statusCode, single.body).toBe(201);
+    const onlyThis = await call('PATCH', `/api/slots/${slotIds[0]}`, organizer.cookie, { role: 'Driving' });
+    expect(onlyThis.statusCode, onlyThis.body).toBe(200);
+    const all = await call('PATCH', `/api/slots/${slotIds[1]}?scope=all`, organizer.cookie, { capacity: 7 });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await scheduleOf(series)).toEqual([
+      [['Driving', 1, 2, 7]],
+      [['Sorting', 1, 2, 7]],
+      [
+        ['Sorting', 1, 2, 7],
+        ['Sorting', 1, 2, 9],
+      ],
+      [['Sorting', 1, 2, 7]],
+    ]);
+    // Nobody holds a place: nothing to tell, no change record.
+    expect(await changeRecordsOf(ids)).toEqual([]);
+  });
+
+  it('refuses the whole change when one copy cannot take it (409), changing no date', async () => {
+    const [ann, ben] = await freshPeople();
+    const { series, ids, slotIds } = await seriesWithSlot(2);
+    await takeSlot(slotIds[3]!, ann.cookie);
+    await takeSlot(slotIds[3]!, ben.cookie);
+    const fewer = await call('PATCH', `/api/slots/${slotIds[0]}?scope=all`, organizer.cookie, { capacity: 1 });
+    expect(fewer.statusCode).toBe(409);
+    expect(fewer.json()).toMatchObject({ code: 'CAPACITY_BELOW_SIGNUPS' });
+    // Ann holds another slot on the second date at the time the copies would move to.
+    const second = Date.parse(series.occurrences[1]!.date);
+    const other = await call('POST', `/api/events/${ids[1]}/slots`, organizer.cookie, {
+      role: 'Kitchen',
+      startsAt: new Date(second + 4 * HOUR).toISOString(),
+      endsAt: new Date(second + 6 * HOUR).toISOString(),
+      capacity: 3,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    await takeSlot((other.json() as SlotAnswer).id, ann.cookie);
+    await takeSlot(slotIds[1]!, ann.cookie);
+    const overlapping = await call('PATCH', `/api/slots/${slotIds[0]}?scope=all`, organizer.cookie, {
+      startsAt: new Date(Date.parse(series.occurrences[0]!.date) + 4 * HOUR).toISOString(),
+      endsAt: new Date(Date.parse(series.occurrences[0]!.date) + 6 * HOUR).toISOString(),
+    });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json()).toMatchObject({ code: 'HOLDER_OVERLAP' });
+    const schedule = await scheduleOf(series);
+    expect(schedule.map((slots) => slots.find((slot) => slot[0] === 'Sorting'))).toEqual([
+      ['Sorting', 1, 2, 2],
+      ['Sorting', 1, 2, 2],
+      ['Sorting', 1, 2, 2],
+      ['Sorting', 1, 2, 2],
+    ]);
+    expect(await changeRecordsOf(ids)).toEqual([]);
+  });
+
+  it('removes the copies with scope=all: places and RSVPs released, each person told once; the audience said so before', async () => {
+    const [ann, ben] = await freshPeople();
+    const { series, ids, slotIds } = await seriesWithSlot(1);
+    for (const slotId of slotIds) await takeSlot(slotId, ann.cookie);
+    const waits = await call('POST', `/api/slots/${slotIds[2]}/waitlist`, ben.cookie);
+    expect(waits.statusCode, waits.body).toBe(201);
+    const audience = await call('GET', `/api/slots/${slotIds[0]}/audience?scope=all`, organizer.cookie);
+    expect(audience.statusCode, audience.body).toBe(200);
+    expect(audience.json()).toEqual({ holderCount: 1, waitlistCount: 1, dateCount: 4 });
+    const thisOnly = await call('GET', `/api/slots/${slotIds[0]}/audience`, organizer.cookie);
+    expect(thisOnly.json()).toEqual({ holderCount: 1, waitlistCount: 0, dateCount: 1 });
+    for (const cookie of [stranger.cookie, ann.cookie])
+      expect((await call('GET', `/api/slots/${slotIds[0]}/audience?scope=all`, cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/slots/${slotIds[0]}/audience?scope=some`, organizer.cookie)).statusCode).toBe(400);
+
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: `/api/slots/${slotIds[0]}?scope=all`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/slots/${slotIds[0]}?scope=all`,
+      headers: { cookie: organizer.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await scheduleOf(series)).toEqual([[], [], [], []]);
+    const annEvents = await Promise.all(
+      ids.map(async (id) => (await call('GET', `/api/events/${id}`, ann.cookie)).json()),
+    );
+    expect(annEvents.map((event) => (event as Event).userRsvpStatus)).toEqual([null, null, null, null]);
+    expect(await notificationsOf(ann.user.id, 'event_changed', ids)).toEqual([{ eventId: ids[0] }]);
+    expect(await notificationsOf(ben.user.id, 'event_changed', ids)).toEqual([{ eventId: ids[2] }]);
+    const records = await changeRecordsOf(ids);
+    expect(records.find((record) => record.recipientIds.includes(ann.user.id))!.payload).toMatchObject({
+      slotRemoved: { id: slotIds[0], role: 'Sorting' },
+      series: { scope: 'all', dateCount: 4 },
+    });
+  });
+
+  it("the cancel dialog's audience counts each person once over the scope's dates (organizer only)", async () => {
+    const series = await seriesWithPeople(4);
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    const full = await call('PATCH', `/api/events/${ids[3]}`, organizer.cookie, { maxAttendees: 1 });
+    expect(full.statusCode, full.body).toBe(200);
+    // Cara waits for the last date; Ben, who holds the third, waits for the last one too.
+    const [cara] = await signUpMany(app, 1);
+    for (const cookie of [cara!.cookie, ben.cookie]) {
+      const waits = await call('POST', `/api/events/${ids[3]}/waitlist`, cookie);
+      expect(waits.statusCode, waits.body).toBe(201);
+    }
+    const following = await call('GET', `/api/events/${ids[1]}/audience?scope=following`, organizer.cookie);
+    expect(following.statusCode, following.body).toBe(200);
+    expect(following.json()).toEqual({ holderCount: 2, waitlistCount: 1, dateCount: 3 });
+    const first = await call('GET', `/api/events/${ids[0]}/audience`, organizer.cookie);
+    expect(first.json()).toEqual({ holderCount: 1, waitlistCount: 0, dateCount: 1 });
+    expect((await call('GET', `/api/events/${ids[1]}/audience?scope=all`, stranger.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/events/99999999/audience', organizer.cookie)).statusCode).toBe(404);
+  });
+
+  it('the migration groups copies made before it: same series, role and time of the date', async () => {
+    const { readFileSync } = await import('node:fs');
+    const migration = readFileSync(
+      new URL('../../db/migrations/0028_slot_copies_across_a_series.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    const { series, ids, slotIds } = await seriesWithSlot();
+    const third = Date.parse(series.occurrences[2]!.date);
+    const single = await call('POST', `/api/events/${ids[2]}/slots`, organizer.cookie, {
+      role: 'Kitchen',
+      startsAt: new Date(third + HOUR).toISOString(),
+      endsAt: new Date(third + 3 * HOUR).toISOString(),
+      capacity: 2,
+    });
+    const { sql } = await import('drizzle-orm');
+    await app.database.db.execute(sql`UPDATE slots SET series_slot_id = NULL WHERE event_id IN ${ids}`);
+    await app.database.db.execute(sql.raw(backfill));
+    const rows = await app.database.db
+      .select({ id: slotsTable.id, seriesSlotId: slotsTable.seriesSlotId })
+      .from(slotsTable)
+      .where(inArray(slotsTable.eventId, ids))
+      .orderBy(slotsTable.id);
+    expect(rows).toEqual([
+      ...slotIds.map((id) => ({ id, seriesSlotId: slotIds[0] })),
+      { id: (single.json() as SlotAnswer).id, seriesSlotId: null },
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export type LockedSlot = {
   requiresApproval: boolean;
   signupCount: number;
   pendingCount: number;
+  /** The group of copies of this slot on a series' dates (decision 0032); null for a slot of one date. */
+  seriesSlotId: number | null;
   /** Whether now is within the attendance window (from the slot's start until 30 days after). */
   isAttendanceOpen: boolean;
 };
@@ -25,7 +27,7 @@ function toDate(value: Date | string): Date {
 
 const SLOT_COLUMNS = sql`id, event_id AS "eventId", role, description, starts_at AS "startsAt", ends_at AS "endsAt",
   capacity, requires_approval AS "requiresApproval", signup_count AS "signupCount", pending_count AS "pendingCount",
-  (starts_at <= now() AND starts_at > now() - interval '30 days') AS "isAttendanceOpen"`;
+  series_slot_id AS "seriesSlotId", (starts_at <= now() AND starts_at > now() - interval '30 days') AS "isAttendanceOpen"`;
 
 function toLockedSlot(row: LockedSlot & { startsAt: Date | string; endsAt: Date | string }): LockedSlot {
   return { ...row, startsAt: toDate(row.startsAt), endsAt: toDate(row.endsAt) };
@@ -41,7 +43,12 @@ export async function findSlotEventId(db: Executor, slotId: number): Promise<num
  * Locks slots of one event in id order, after the event's own lock (decision 0027's lock order:
  * event, then slots, then people). Slots of another event are not returned.
  */
-export async function lockSlots(db: Executor, eventId: number, slotIds: number[]): Promise<LockedSlot[]> {
+export async function lockSlots(
+  db: Executor,
+  eventId: number,
+  slotIds: number[],
+  { isLocking = true }: { isLocking?: boolean } = {},
+): Promise<LockedSlot[]> {
   if (slotIds.length === 0) return [];
   const rows = await selectRows<LockedSlot & { startsAt: Date | string; endsAt: Date | string }>(
     db,
@@ -50,7 +57,7 @@ export async function lockSlots(db: Executor, eventId: number, slotIds: number[]
           slotIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-        ORDER BY id FOR UPDATE`,
+        ORDER BY id ${isLocking ? sql`FOR UPDATE` : sql``}`,
   );
   return rows.map(toLockedSlot);
 }
@@ -116,6 +123,34 @@ export async function insertSlot(
     .values({ eventId, ...values })
     .returning({ id: slots.id });
   return row!.id;
+}
+
+/** Makes the slots one group of copies across a series' dates, named by the chosen date's slot. */
+export async function markSeriesCopies(db: Executor, slotIds: number[], seriesSlotId: number): Promise<void> {
+  await db.update(slots).set({ seriesSlotId }).where(inArray(slots.id, slotIds));
+}
+
+/**
+ * Locks the copies of a slot on the given dates, in id order. The caller holds those events' locks
+ * already (lockOccurrences), so decision 0027's order, event then slots, holds.
+ */
+export async function lockSeriesCopies(
+  db: Executor,
+  seriesSlotId: number,
+  eventIds: number[],
+  { isLocking = true }: { isLocking?: boolean } = {},
+): Promise<LockedSlot[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await selectRows<LockedSlot & { startsAt: Date | string; endsAt: Date | string }>(
+    db,
+    sql`SELECT ${SLOT_COLUMNS} FROM slots
+        WHERE series_slot_id = ${seriesSlotId} AND event_id IN (${sql.join(
+          eventIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY id ${isLocking ? sql`FOR UPDATE` : sql``}`,
+  );
+  return rows.map(toLockedSlot);
 }
 
 export async function updateSlot(

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
-import { seriesScopeQuerySchema } from '../../../contract/series';
+import { changeAudienceSchema, seriesScopeQuerySchema } from '../../../contract/series';
 import { attendanceBodySchema, waitlistResponseSchema } from '../../../contract/event-management';
 import { errorResponses } from '../../../contract/errors';
 import {
@@ -84,13 +84,15 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
     {
       schema: {
         tags: ['slots'],
-        summary: 'Change a slot (organizer only); a new time notifies its holders',
+        summary:
+          "Change a slot (organizer only), with its copies on the scope's dates; a new time notifies its holders",
         params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
         body: updateSlotBodySchema,
         response: { 200: slotSchema, ...errors, ...errorResponses(429) },
       },
     },
-    async (request) => service.update(requireUser(request).id, request.params.id, request.body),
+    async (request) => service.update(requireUser(request).id, request.params.id, request.body, request.query.scope),
   );
 
   app.delete(
@@ -98,15 +100,30 @@ export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string
     {
       schema: {
         tags: ['slots'],
-        summary: 'Remove a slot (organizer only); its holders and waiting people are notified',
+        summary: "Remove a slot (organizer only), with its copies on the scope's dates; its people are notified",
         params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
         response: { 204: z.null(), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
-      await service.remove(requireUser(request).id, request.params.id);
+      await service.remove(requireUser(request).id, request.params.id, request.query.scope);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/slots/:id/audience',
+    {
+      schema: {
+        tags: ['slots'],
+        summary: 'Whom changing or removing the slot with this scope would tell, each person once (organizer only)',
+        params: idParamsSchema,
+        querystring: seriesScopeQuerySchema,
+        response: { 200: changeAudienceSchema, ...errors },
+      },
+    },
+    async (request) => service.audience(requireUser(request).id, request.params.id, request.query.scope ?? 'this'),
   );
 
   app.post(

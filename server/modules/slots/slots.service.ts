@@ -12,6 +12,8 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import {
+  announceOncePerPerson,
+  countAudience,
   EventManagementService,
   formatLocalTime,
   personName,
@@ -30,7 +32,7 @@ import {
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
 import * as repository from './slots.repository';
-import type { SeriesScope } from '../../../contract/series';
+import type { ChangeAudience, SeriesScope } from '../../../contract/series';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { databaseErrorCode } from '../../db/database-error-code';
@@ -56,6 +58,9 @@ const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 function isOverlapping(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 }
+
+/** A slot on one date of a series, with the event (the date) it belongs to. */
+type SlotCopy = { event: LockedEvent; slot: repository.LockedSlot };
 
 function windowOf(slot: { startsAt: Date; endsAt: Date }) {
   return { startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() };
@@ -134,6 +139,7 @@ export class SlotsService {
   /**
    * Adds a slot; with `scope` (a date of a series) to this date and the following or all upcoming ones,
    * each at the same time relative to its date (decision 0032), counted once against the write limit.
+   * The copies form one group (`seriesSlotId`), which later changes with a scope reach.
    */
   async create(userId: string, eventId: number, body: CreateSlotBody, scope: SeriesScope = 'this'): Promise<Slot> {
     const startsAt = new Date(body.startsAt);
@@ -148,6 +154,7 @@ export class SlotsService {
       // Counted in the write's transaction, after the checks: a refused write counts nothing (decision 0011).
       await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
       let calledSlotId = 0;
+      const slotIds: number[] = [];
       for (const occurrence of occurrences) {
         const shift = occurrence.date.getTime() - called.date.getTime();
         const slotId = await repository.insertSlot(tx, occurrence.id, {
@@ -159,86 +166,125 @@ export class SlotsService {
           requiresApproval: body.requiresApproval ?? false,
         });
         if (occurrence.id === eventId) calledSlotId = slotId;
+        slotIds.push(slotId);
         await repository.refreshSlotTotals(tx, occurrence.id);
       }
+      if (slotIds.length > 1) await repository.markSeriesCopies(tx, slotIds, calledSlotId);
       return (await repository.findSlotAnswer(tx, calledSlotId, userId))!;
     });
   }
 
-  async update(userId: string, slotId: number, body: UpdateSlotBody): Promise<Slot> {
+  /**
+   * Changes a slot; with `scope` its copies on this date and the following or all upcoming dates too
+   * (decision 0032). A new time moves each copy by as much as this one moves. All of them or none: a copy
+   * the change cannot take (its places, its holders' other slots, a start gone by) refuses the whole.
+   * Each person holding a moved copy hears once, however many of their dates moved.
+   */
+  async update(userId: string, slotId: number, body: UpdateSlotBody, scope: SeriesScope = 'this'): Promise<Slot> {
     return this.inTransaction(async (tx) => {
-      const { event, slot } = await this.lockOwnSlot(tx, userId, slotId);
-      this.assertOpen(event);
+      const { slot, copies } = await this.lockSlotCopies(tx, userId, slotId, scope);
       const startsAt = body.startsAt === undefined ? slot.startsAt : new Date(body.startsAt);
       const endsAt = body.endsAt === undefined ? slot.endsAt : new Date(body.endsAt);
-      const isTimeChanged =
-        startsAt.getTime() !== slot.startsAt.getTime() || endsAt.getTime() !== slot.endsAt.getTime();
-      if (isTimeChanged) {
-        const problem = slotWindowProblem(startsAt.toISOString(), endsAt.toISOString());
-        if (problem) throw badRequest(problem.message, [problem]);
-        if (startsAt.getTime() <= Date.now())
-          throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
-      }
+      const startShift = startsAt.getTime() - slot.startsAt.getTime();
+      const endShift = endsAt.getTime() - slot.endsAt.getTime();
+      const isTimeChanged = startShift !== 0 || endShift !== 0;
+      const moves = copies.map((copy) => ({
+        ...copy,
+        startsAt: new Date(copy.slot.startsAt.getTime() + startShift),
+        endsAt: new Date(copy.slot.endsAt.getTime() + endShift),
+      }));
+      if (isTimeChanged)
+        for (const move of moves) {
+          const problem = slotWindowProblem(move.startsAt.toISOString(), move.endsAt.toISOString());
+          if (problem) throw badRequest(problem.message, [problem]);
+          if (move.startsAt.getTime() <= Date.now())
+            throw badRequest(START_IN_PAST, [{ path: 'startsAt', message: START_IN_PAST }]);
+        }
       // Pending places hold their places too: the capacity may not drop below them either.
-      if (body.capacity !== undefined && body.capacity < slot.signupCount + slot.pendingCount)
+      if (
+        body.capacity !== undefined &&
+        copies.some((copy) => body.capacity! < copy.slot.signupCount + copy.slot.pendingCount)
+      )
         throw conflict(CAPACITY_BELOW_SIGNUPS, 'CAPACITY_BELOW_SIGNUPS');
+      const holdersOf = new Map<number, string[]>();
       if (isTimeChanged) {
         // The new window may not give a holder two slots at once, the rule their sign-up was held to
         // (decision 0032): refused rather than moved, so nobody is double-booked or silently dropped.
-        // Their locks (after the event's and the slot's) keep a sign-up elsewhere from slipping in.
-        const holderIds = await repository.listHolderIds(tx, slotId);
-        await repository.lockPeople(tx, holderIds);
-        for (const holderId of holderIds)
-          if (await repository.holdsOverlappingSlot(tx, holderId, { startsAt, endsAt }, [slotId]))
-            throw conflict(HOLDER_OVERLAP, 'HOLDER_OVERLAP');
+        // Their locks (after the events' and the slots') keep a sign-up elsewhere from slipping in.
+        for (const move of moves) holdersOf.set(move.slot.id, await repository.listHolderIds(tx, move.slot.id));
+        await repository.lockPeople(tx, [...holdersOf.values()].flat());
+        const movedIds = moves.map((move) => move.slot.id);
+        for (const move of moves)
+          for (const holderId of holdersOf.get(move.slot.id)!)
+            if (await repository.holdsOverlappingSlot(tx, holderId, move, movedIds))
+              throw conflict(HOLDER_OVERLAP, 'HOLDER_OVERLAP');
       }
       await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
-      await repository.updateSlot(tx, slotId, {
-        ...(body.role === undefined ? {} : { role: body.role }),
-        ...(body.description === undefined ? {} : { description: body.description }),
-        ...(isTimeChanged ? { startsAt, endsAt } : {}),
-        ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
-        ...(body.requiresApproval === undefined ? {} : { requiresApproval: body.requiresApproval }),
-      });
-      if (body.capacity !== undefined && body.capacity > slot.capacity)
-        await this.fillFreePlaces(tx, event, slotId, userId);
-      await repository.refreshSlotTotals(tx, event.id);
-      if (isTimeChanged) {
-        const recipientIds = (await repository.listHolderIds(tx, slotId)).filter((id) => id !== userId);
-        if (recipientIds.length > 0)
-          await announceEventChange(tx, {
-            type: 'event_changed',
-            eventId: event.id,
-            actorId: userId,
-            recipientIds,
-            payload: {
-              slot: { id: slotId, role: slot.role, from: windowOf(slot), to: windowOf({ startsAt, endsAt }) },
-            },
-          });
+      for (const move of moves) {
+        await repository.updateSlot(tx, move.slot.id, {
+          ...(body.role === undefined ? {} : { role: body.role }),
+          ...(body.description === undefined ? {} : { description: body.description }),
+          ...(isTimeChanged ? { startsAt: move.startsAt, endsAt: move.endsAt } : {}),
+          ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
+          ...(body.requiresApproval === undefined ? {} : { requiresApproval: body.requiresApproval }),
+        });
+        if (body.capacity !== undefined && body.capacity > move.slot.capacity)
+          await this.fillFreePlaces(tx, move.event, move.slot.id, userId);
+        await repository.refreshSlotTotals(tx, move.event.id);
       }
+      if (isTimeChanged)
+        await this.announceToCopies(
+          tx,
+          userId,
+          moves.map((move) => ({ ...move, recipientIds: holdersOf.get(move.slot.id)! })),
+          scope,
+          (move) => ({
+            slot: {
+              id: move.slot.id,
+              role: move.slot.role,
+              from: windowOf(move.slot),
+              to: windowOf(move),
+            },
+          }),
+        );
       return (await repository.findSlotAnswer(tx, slotId, userId))!;
     });
   }
 
-  async remove(userId: string, slotId: number): Promise<void> {
+  /** Removes a slot; with `scope` its copies on the following or all upcoming dates too (as update). */
+  async remove(userId: string, slotId: number, scope: SeriesScope = 'this'): Promise<void> {
     await this.inTransaction(async (tx) => {
-      const { event, slot } = await this.lockOwnSlot(tx, userId, slotId);
-      this.assertOpen(event);
+      const { copies } = await this.lockSlotCopies(tx, userId, slotId, scope);
       await consumeWriteLimit(tx, WRITE_LIMITS.slotWrites, userId);
-      const holders = await repository.listHolderIds(tx, slotId);
-      const waiting = await repository.listWaitingIds(tx, slotId);
-      await repository.deleteSlot(tx, slotId);
-      for (const holderId of holders) await releaseAttendingRsvp(tx, event.id, holderId);
-      await repository.refreshSlotTotals(tx, event.id);
-      const recipientIds = [...new Set([...holders, ...waiting])].filter((id) => id !== userId);
-      if (recipientIds.length > 0)
-        await announceEventChange(tx, {
-          type: 'event_changed',
-          eventId: event.id,
-          actorId: userId,
-          recipientIds,
-          payload: { slotRemoved: { id: slotId, role: slot.role, ...windowOf(slot) } },
-        });
+      const removed: Array<SlotCopy & { recipientIds: string[] }> = [];
+      for (const copy of copies) {
+        const holders = await repository.listHolderIds(tx, copy.slot.id);
+        const waiting = await repository.listWaitingIds(tx, copy.slot.id);
+        await repository.deleteSlot(tx, copy.slot.id);
+        for (const holderId of holders) await releaseAttendingRsvp(tx, copy.event.id, holderId);
+        await repository.refreshSlotTotals(tx, copy.event.id);
+        removed.push({ ...copy, recipientIds: [...new Set([...holders, ...waiting])] });
+      }
+      await this.announceToCopies(tx, userId, removed, scope, (copy) => ({
+        slotRemoved: { id: copy.slot.id, role: copy.slot.role, ...windowOf(copy.slot) },
+      }));
+    });
+  }
+
+  /**
+   * GET /api/slots/{id}/audience: how many people a change or removal with `scope` would tell (each once),
+   * and on how many dates, for the organizer's dialog to say before they confirm.
+   */
+  async audience(userId: string, slotId: number, scope: SeriesScope): Promise<ChangeAudience> {
+    return this.db.transaction(async (tx) => {
+      const { copies } = await this.lockSlotCopies(tx, userId, slotId, scope, false);
+      const holders = new Set<string>();
+      const waiting = new Set<string>();
+      for (const copy of copies) {
+        for (const id of await repository.listHolderIds(tx, copy.slot.id)) holders.add(id);
+        for (const id of await repository.listWaitingIds(tx, copy.slot.id)) waiting.add(id);
+      }
+      return countAudience(userId, holders, waiting, copies.length);
     });
   }
 
@@ -466,6 +512,56 @@ export class SlotsService {
           payload: { slotId, status },
         });
     }
+  }
+
+  /**
+   * The slot and, with a scope beyond `this`, its copies on the dates that scope reaches, each with its
+   * event: events locked first in id order (lockOccurrences), then the slots, decision 0027's order.
+   */
+  private async lockSlotCopies(
+    tx: Executor,
+    userId: string,
+    slotId: number,
+    scope: SeriesScope,
+    isLocking = true,
+  ): Promise<{ slot: repository.LockedSlot; copies: SlotCopy[] }> {
+    const eventId = await repository.findSlotEventId(tx, slotId);
+    if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const { called, occurrences } = await this.eventManagement.lockOccurrences(tx, userId, eventId, scope, isLocking);
+    this.assertOpen(called);
+    const [slot] = await repository.lockSlots(tx, eventId, [slotId], { isLocking });
+    if (!slot) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    const copies: SlotCopy[] = [{ event: called, slot }];
+    if (slot.seriesSlotId === null || occurrences.length === 1) return { slot, copies };
+    const others = occurrences.filter((occurrence) => occurrence.id !== eventId);
+    const eventsById = new Map(others.map((occurrence) => [occurrence.id, occurrence]));
+    const copied = await repository.lockSeriesCopies(tx, slot.seriesSlotId, [...eventsById.keys()], { isLocking });
+    for (const copy of copied) copies.push({ event: eventsById.get(copy.eventId)!, slot: copy });
+    return { slot, copies };
+  }
+
+  /**
+   * Tells the people of changed copies: a single slot's change as before (only when someone is there to
+   * hear it), several dates' once per person through the events' announceOncePerPerson (decisions §18).
+   */
+  private async announceToCopies<Copy extends SlotCopy>(
+    tx: Executor,
+    actorId: string,
+    copies: Array<Copy & { recipientIds: string[] }>,
+    scope: SeriesScope,
+    payloadOf: (copy: Copy) => Record<string, unknown>,
+  ): Promise<void> {
+    const told = copies.map((copy) => ({ ...copy, recipientIds: copy.recipientIds.filter((id) => id !== actorId) }));
+    if (told.every((copy) => copy.recipientIds.length === 0)) return;
+    const byEvent = new Map(told.map((copy) => [copy.event.id, copy]));
+    await announceOncePerPerson(
+      tx,
+      'event_changed',
+      actorId,
+      told.map((copy) => ({ event: copy.event, noticed: {}, recipientIds: copy.recipientIds })),
+      scope,
+      (occurrence) => payloadOf(byEvent.get(occurrence.event.id)!),
+    );
   }
 
   private assertOpen(event: LockedEvent): void {

@@ -35,6 +35,11 @@ export const slotSchema = z.object({
   pendingCount: z.number().int().describe('Places held while the organizer decides'),
   waitlistCount: z.number().int(),
   userSignupStatus: z.enum([...SLOT_SIGNUP_STATUSES, 'waitlisted']).nullable(),
+  hasSeriesCopies: z
+    .boolean()
+    .describe(
+      'The slot was added to several dates of its series and a copy remains on another: `?scope=` of a change reaches them',
+    ),
 });
 export type Slot = z.infer<typeof slotSchema>;
 export const slotListSchema = z.array(slotSchema);

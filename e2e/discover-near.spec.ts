@@ -68,6 +68,12 @@ test.describe('Discover near me', () => {
     await page.getByRole('button', { name: 'Use My Location' }).click();
     await expect(page).not.toHaveURL(/near=/);
     await expect(page.getByTestId('nearest-first')).toHaveCount(0);
+
+    // A shared link with a place and no radius: the panel says the radius the server applies (50 km).
+    await page.goto(`/discover?search=${tag}&near=${GHENT.latitude},${GHENT.longitude}`);
+    await expect(cards).toHaveCount(2);
+    await page.getByRole('button', { name: 'Advanced Filters' }).click();
+    await expect(page.getByTestId('advanced-filters').getByLabel('Distance')).toHaveValue('50');
   });
 
   test('refused: a message that stays and says how to allow it, and the list as it was', async ({

@@ -151,6 +151,109 @@ test.describe('series of events', () => {
     expect(statuses).toEqual(['cancelled', 'cancelled', 'cancelled']);
   });
 
+  test('a slot of a series: the editor asks which dates, a change and a removal reach its copies, and the dialogs count each person once', async ({
+    page,
+    context,
+    user,
+    newPerson,
+  }) => {
+    expect(user.id).toBeTruthy();
+    const [ana, bruno] = [await newPerson(), await newPerson()];
+    const firstDate = new Date(Math.ceil((Date.now() + 4 * DAY) / HOUR) * HOUR);
+    const made = await context.request.post('/api/events', {
+      data: {
+        title: `Pantry rota ${Date.now().toString(36)}`,
+        description: 'Sorting donations.',
+        location: 'Porto',
+        date: firstDate.toISOString(),
+        categoryId: 1,
+        recurrence: { frequency: 'weekly', count: 3 },
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const series = (await (
+      await context.request.get(`/api/series/${((await made.json()) as Event).seriesId}`)
+    ).json()) as Series;
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    const shelf = await context.request.post(`/api/events/${ids[0]}/slots?scope=all`, {
+      data: {
+        role: 'Shelving',
+        startsAt: firstDate.toISOString(),
+        endsAt: new Date(firstDate.getTime() + 2 * HOUR).toISOString(),
+        capacity: 3,
+      },
+    });
+    expect(shelf.status(), await shelf.text()).toBe(201);
+    const slotsOf = async (eventId: number) =>
+      (await (await context.request.get(`/api/events/${eventId}/slots`)).json()) as Slot[];
+    const copies = await Promise.all(ids.map(async (id) => (await slotsOf(id))[0]!));
+    // Ana holds the second and third dates, Bruno the first.
+    for (const [person, slot] of [
+      [ana, copies[1]],
+      [ana, copies[2]],
+      [bruno, copies[0]],
+    ] as const)
+      expect((await person.request.post(`/api/slots/${slot!.id}/signup`)).status()).toBe(201);
+    // A slot of the second date alone: its editor has no dates to ask about.
+    await createSlotWith(context.request, ids[1]!, Date.parse(series.occurrences[1]!.date), {
+      role: 'Till',
+      startHours: 3,
+    });
+
+    await page.goto(`/events/${ids[1]}`);
+    const schedule = page.getByTestId('schedule-section');
+    await schedule.getByRole('button', { name: 'Edit Till' }).click();
+    const editor = page.getByTestId('slot-dialog');
+    await expect(editor.getByLabel('Role')).toHaveValue('Till');
+    await expect(editor.getByTestId('series-scope')).toHaveCount(0);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toBeHidden();
+
+    // The copied slot's editor asks; "this and the following" leaves the first date's copy be.
+    await schedule.getByRole('button', { name: 'Edit Shelving' }).click();
+    const scope = editor.getByTestId('series-scope');
+    await expect(scope.getByLabel('This date only')).toBeChecked();
+    await scope.getByLabel('This and the following dates').check();
+    await editor.getByLabel('People needed').fill('6');
+    await expectNoSeriousAccessibilityViolations(page);
+    await editor.getByTestId('slot-dialog-confirm').click();
+    await expect(editor).toBeHidden();
+    await expect
+      .poll(async () =>
+        Promise.all(ids.map(async (id) => (await slotsOf(id)).find((slot) => slot.role === 'Shelving')!.capacity)),
+      )
+      .toEqual([3, 6, 6]);
+
+    // Cancelling counts the people of the dates it reaches, each once: Ana holds two of them.
+    await page.getByTestId('cancel-event').click();
+    const cancel = page.getByTestId('cancel-event-dialog');
+    const notify = cancel.getByTestId('cancel-notify');
+    await expect(notify).toHaveText('1 person with an RSVP and 0 people on the waitlist will be notified.');
+    await cancel.getByTestId('series-scope').getByLabel('This and the following dates').check();
+    await expect(notify).toHaveText('1 person with an RSVP and 0 people on the waitlist will be notified.');
+    await cancel.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+    await expect(notify).toHaveText('2 people with an RSVP and 0 people on the waitlist will be notified.');
+    await cancel.getByRole('button', { name: 'Keep event' }).click();
+    await expect(cancel).toBeHidden();
+
+    // Removing on every date says whom it tells, each once, then removes every copy.
+    await schedule.getByRole('button', { name: 'Remove Shelving' }).click();
+    const remove = page.getByTestId('remove-slot-dialog');
+    const notified = remove.getByTestId('remove-slot-notified');
+    await expect(notified).toHaveText('1 person holds or waits for a place here and will be told.');
+    await remove.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+    await expect(notified).toHaveText('2 people hold or wait for a place here and will be told.');
+    await expectNoSeriousAccessibilityViolations(page);
+    await remove.getByTestId('remove-slot-confirm').click();
+    await expect(remove).toBeHidden();
+    await expect(schedule.getByRole('button', { name: 'Edit Shelving' })).toHaveCount(0);
+    expect(await Promise.all(ids.map(async (id) => (await slotsOf(id)).map((slot) => slot.role)))).toEqual([
+      [],
+      ['Till'],
+      [],
+    ]);
+  });
+
   test('My Events lists the slots one holds: role, event, time and whether confirmed, pending or waiting', async ({
     page,
     context,

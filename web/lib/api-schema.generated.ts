@@ -6536,6 +6536,8 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             endsAt: string;
                             eventId: number;
+                            /** @description The slot was added to several dates of its series and a copy remains on another: `?scope=` of a change reaches them */
+                            hasSeriesCopies: boolean;
                             id: number;
                             /** @description Places held while the organizer decides */
                             pendingCount: number;
@@ -6625,6 +6627,8 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             endsAt: string;
                             eventId: number;
+                            /** @description The slot was added to several dates of its series and a copy remains on another: `?scope=` of a change reaches them */
+                            hasSeriesCopies: boolean;
                             id: number;
                             /** @description Places held while the organizer decides */
                             pendingCount: number;
@@ -10139,6 +10143,8 @@ export interface paths {
                                 title: string;
                             };
                             eventId: number;
+                            /** @description The slot was added to several dates of its series and a copy remains on another: `?scope=` of a change reaches them */
+                            hasSeriesCopies: boolean;
                             id: number;
                             /** @description Places held while the organizer decides */
                             pendingCount: number;
@@ -13965,6 +13971,8 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             endsAt: string;
                             eventId: number;
+                            /** @description The slot was added to several dates of its series and a copy remains on another: `?scope=` of a change reaches them */
+                            hasSeriesCopies: boolean;
                             id: number;
                             /** @description Places held while the organizer decides */
                             pendingCount: number;

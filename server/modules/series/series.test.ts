@@ -380,7 +380,15 @@ describe('changing a series', () => {
 });
 
 describe('a slot on several dates of a series', () => {
-  type SlotAnswer = { id: number; eventId: number; role: string; startsAt: string; endsAt: string; capacity: number };
+  type SlotAnswer = {
+    id: number;
+    eventId: number;
+    role: string;
+    startsAt: string;
+    endsAt: string;
+    capacity: number;
+    hasSeriesCopies: boolean;
+  };
 
   /** A weekly series of four dates with a "Sorting" slot (1–3 h after each start) on every date. */
   async function seriesWithSlot(capacity = 4) {
@@ -490,6 +498,9 @@ describe('a slot on several dates of a series', () => {
       capacity: 9,
     });
     expect(single.statusCode, single.body).toBe(201);
+    // The schedule editor asks the scope only of a slot that has copies.
+    expect(single.json()).toMatchObject({ hasSeriesCopies: false });
+    expect((await slotsOf(ids[2]!)).map((slot) => slot.hasSeriesCopies)).toEqual([true, false]);
     const onlyThis = await call('PATCH', `/api/slots/${slotIds[0]}`, organizer.cookie, { role: 'Driving' });
     expect(onlyThis.statusCode, onlyThis.body).toBe(200);
     const all = await call('PATCH', `/api/slots/${slotIds[1]}?scope=all`, organizer.cookie, { capacity: 7 });

@@ -318,6 +318,7 @@ function toSlot(row: SlotAnswerRow): Slot {
     pendingCount: row.pendingCount,
     waitlistCount: Number(row.waitlistCount),
     userSignupStatus: row.userSignupStatus ?? null,
+    hasSeriesCopies: row.hasSeriesCopies === true,
   };
 }
 
@@ -328,7 +329,10 @@ const SLOT_ANSWER_COLUMNS = (viewerId: string | null) => sql`s.id, s.event_id AS
   coalesce(
     (SELECT m.status FROM slot_signups m WHERE m.slot_id = s.id AND m.user_id = ${viewerId}),
     (SELECT 'waitlisted' FROM slot_waitlist_entries w WHERE w.slot_id = s.id AND w.user_id = ${viewerId})
-  ) AS "userSignupStatus"`;
+  ) AS "userSignupStatus",
+  (s.series_slot_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM slots c WHERE c.series_slot_id = s.series_slot_id AND c.id <> s.id
+  )) AS "hasSeriesCopies"`;
 
 /** An event's slots as answers, by start then role (then id, so equal ones keep one order). */
 export async function listSlotAnswers(db: Executor, eventId: number, viewerId: string | null): Promise<Slot[]> {

@@ -76,6 +76,7 @@ describe('the attendance sheet of an event with slots', () => {
       pendingCount: id === 2 ? 1 : 0,
       waitlistCount: 0,
       userSignupStatus: null,
+      hasSeriesCopies: false,
     });
     const pendingPerson = { id: 'volunteer-2', firstName: 'Pia', lastName: 'Pending', profileImageUrl: null };
     const roster: SlotRoster = [

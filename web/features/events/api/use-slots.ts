@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceBody } from '@contract/event-management';
+import type { SeriesScope } from '@contract/series';
 import type { CreateSlotBody, SlotRoster, UpdateSlotBody } from '@contract/slots';
 import { VERIFIED_HOURS_QUERY_KEY } from '@/lib/api/get-user-stats';
 import { callApi } from '@/lib/call-api';
@@ -47,11 +48,14 @@ function useScheduleMutation<Input>(run: (input: Input) => Promise<unknown>, don
   });
 }
 
+/** With a `scope` beyond `this`, on the other dates of the series too (decision 0032). */
 export function useCreateSlot(eventId: number) {
   const { t } = useTranslation('schedule');
   return useScheduleMutation(
-    (body: CreateSlotBody) =>
-      callApi((api) => api.POST('/api/events/{id}/slots', { params: { path: { id: eventId } }, body })),
+    ({ body, scope }: { body: CreateSlotBody; scope: SeriesScope }) =>
+      callApi((api) =>
+        api.POST('/api/events/{id}/slots', { params: { path: { id: eventId }, query: { scope } }, body }),
+      ),
     () => t('editor.added'),
   );
 }
@@ -59,8 +63,8 @@ export function useCreateSlot(eventId: number) {
 export function useUpdateSlot() {
   const { t } = useTranslation('schedule');
   return useScheduleMutation(
-    ({ slotId, body }: { slotId: number; body: UpdateSlotBody }) =>
-      callApi((api) => api.PATCH('/api/slots/{id}', { params: { path: { id: slotId } }, body })),
+    ({ slotId, body, scope }: { slotId: number; body: UpdateSlotBody; scope: SeriesScope }) =>
+      callApi((api) => api.PATCH('/api/slots/{id}', { params: { path: { id: slotId }, query: { scope } }, body })),
     () => t('editor.saved'),
   );
 }
@@ -68,7 +72,8 @@ export function useUpdateSlot() {
 export function useDeleteSlot() {
   const { t } = useTranslation('schedule');
   return useScheduleMutation(
-    (slotId: number) => callApi((api) => api.DELETE('/api/slots/{id}', { params: { path: { id: slotId } } })),
+    ({ slotId, scope }: { slotId: number; scope: SeriesScope }) =>
+      callApi((api) => api.DELETE('/api/slots/{id}', { params: { path: { id: slotId }, query: { scope } } })),
     () => t('editor.removed'),
   );
 }

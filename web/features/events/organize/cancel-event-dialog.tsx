@@ -10,6 +10,7 @@ import { FieldError, FormDialog } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { SeriesScope } from '@contract/series';
+import { useChangeAudience } from '../api/get-series';
 import { useCancelEvent } from '../api/use-event-management';
 import { SeriesScopeField } from '../schedule/series-scope-field';
 
@@ -35,6 +36,12 @@ export function CancelEventDialog({
   const reasonId = useId();
   const [scope, setScope] = useState<SeriesScope>('this');
   const cancelEvent = useCancelEvent(event.id, scope);
+  // Several dates: each person once, however many of them they hold, as the server will tell them.
+  const audience = useChangeAudience({ eventId: event.id }, scope);
+  const counts =
+    scope === 'this'
+      ? { holders: rsvpHolderCount, waiting: waitlistCount }
+      : audience.data && { holders: audience.data.holderCount, waiting: audience.data.waitlistCount };
   // The shared cancelEventBodySchema's bound, with the message in the user's language.
   const schema = useMemo(
     () =>
@@ -72,10 +79,14 @@ export function CancelEventDialog({
           data-testid="cancel-notify"
         >
           <BellRing className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t('cancel.notify', {
-            rsvps: t('cancel.notifyRsvps', { count: rsvpHolderCount }),
-            waitlist: t('cancel.notifyWaitlist', { count: waitlistCount }),
-          })}
+          <span aria-live="polite">
+            {counts
+              ? t('cancel.notify', {
+                  rsvps: t('cancel.notifyRsvps', { count: counts.holders }),
+                  waitlist: t('cancel.notifyWaitlist', { count: counts.waiting }),
+                })
+              : t('common:status.loading')}
+          </span>
         </p>
       }
       onSubmit={onSubmit}

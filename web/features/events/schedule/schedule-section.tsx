@@ -218,6 +218,7 @@ function SlotSchedule({ event, isOrganizer, isGuest }: { event: Event; isOrganiz
       {draft && (
         <SlotFormDialog
           eventId={event.id}
+          isInSeries={event.seriesId !== null}
           draft={draft}
           onClose={() => setDraft(null)}
           defaultStart={list.at(-1)?.endsAt ?? event.date}

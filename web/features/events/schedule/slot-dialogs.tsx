@@ -6,7 +6,10 @@ import { FieldError, FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import type { SeriesScope } from '@contract/series';
+import { useChangeAudience } from '../api/get-series';
 import { useCreateSlot, useDeleteSlot, useUpdateSlot } from '../api/use-slots';
+import { SeriesScopeField } from './series-scope-field';
 
 /** What the slot form opens for: a new slot, a change of one, or a copy of one starting where it ends. */
 export type SlotDraft = { mode: 'add' } | { mode: 'edit'; slot: Slot } | { mode: 'duplicate'; slot: Slot };
@@ -49,11 +52,14 @@ type Field = 'role' | 'startsAt' | 'endsAt' | 'capacity';
 
 export function SlotFormDialog({
   eventId,
+  isInSeries,
   draft,
   defaultStart,
   onClose,
 }: {
   eventId: number;
+  /** The event is a date of a series: a new slot may go on the other dates, a change reach its copies. */
+  isInSeries: boolean;
   draft: SlotDraft;
   defaultStart: string;
   onClose: () => void;
@@ -61,6 +67,8 @@ export function SlotFormDialog({
   const { t } = useTranslation('schedule');
   const id = useId();
   const [values, setValues] = useState(() => initialValues(draft, defaultStart));
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const isScopeAsked = isInSeries && (draft.mode !== 'edit' || draft.slot.hasSeriesCopies);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const create = useCreateSlot(eventId);
   const update = useUpdateSlot();
@@ -97,8 +105,8 @@ export function SlotFormDialog({
       capacity: Number(values.capacity),
       requiresApproval: values.requiresApproval,
     };
-    if (draft.mode === 'edit') update.mutate({ slotId: draft.slot.id, body }, { onSuccess: onClose });
-    else create.mutate(body, { onSuccess: onClose });
+    if (draft.mode === 'edit') update.mutate({ slotId: draft.slot.id, body, scope }, { onSuccess: onClose });
+    else create.mutate({ body, scope }, { onSuccess: onClose });
   };
 
   const field = (name: Field) => ({
@@ -122,6 +130,7 @@ export function SlotFormDialog({
       isPending={isPending}
       confirmTestId="slot-dialog-confirm"
     >
+      {isScopeAsked && <SeriesScopeField value={scope} onChange={setScope} name={`${id}-scope`} />}
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-role`}>{t('form.role')}</Label>
         <Input
@@ -197,16 +206,34 @@ export function SlotFormDialog({
 
 export function RemoveSlotDialog({ slot, onClose }: { slot: Slot; onClose: () => void }) {
   const { t } = useTranslation('schedule');
+  const id = useId();
   const remove = useDeleteSlot();
-  const holders = slot.signupCount + slot.pendingCount + slot.waitlistCount;
+  const [scope, setScope] = useState<SeriesScope>('this');
+  // Over several dates a person holding more than one is told once: the server counts them (decisions §18).
+  const audience = useChangeAudience({ slotId: slot.id }, scope);
+  const people =
+    scope === 'this'
+      ? slot.signupCount + slot.pendingCount + slot.waitlistCount
+      : audience.data && audience.data.holderCount + audience.data.waitlistCount;
   return (
     <FormDialog
       isOpen
       onOpenChange={(isOpen) => !isOpen && onClose()}
       testId="remove-slot-dialog"
       title={t('remove.title', { role: slot.role })}
-      description={holders > 0 ? t('remove.notified', { count: holders }) : t('remove.nobody')}
-      onConfirm={() => remove.mutate(slot.id, { onSuccess: onClose })}
+      description={
+        <span aria-live="polite" data-testid="remove-slot-notified">
+          {people === undefined
+            ? t('common:status.loading')
+            : people > 0
+              ? t('remove.notified', { count: people })
+              : t('remove.nobody')}
+        </span>
+      }
+      onSubmit={(submitEvent) => {
+        submitEvent.preventDefault();
+        remove.mutate({ slotId: slot.id, scope }, { onSuccess: onClose });
+      }}
       cancelLabel={t('form.cancel')}
       confirmLabel={t('remove.confirm')}
       pendingLabel={t('remove.pending')}
@@ -214,6 +241,8 @@ export function RemoveSlotDialog({ slot, onClose }: { slot: Slot; onClose: () =>
       confirmVariant="destructive"
       confirmIcon={<Trash2 aria-hidden />}
       confirmTestId="remove-slot-confirm"
-    />
+    >
+      {slot.hasSeriesCopies && <SeriesScopeField value={scope} onChange={setScope} name={`${id}-scope`} />}
+    </FormDialog>
   );
 }

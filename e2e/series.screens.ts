@@ -31,16 +31,24 @@ test.describe('series screens', () => {
     });
     expect(response.status()).toBe(201);
     const event = (await response.json()) as { id: number };
+    // Sorting on every date, so its editor asks which dates a change reaches.
+    const sorting = await context.request.post(`/api/events/${event.id}/slots?scope=all`, {
+      data: {
+        role: 'Sorting',
+        startsAt: first.toISOString(),
+        endsAt: new Date(first.getTime() + 2 * HOUR).toISOString(),
+        capacity: 4,
+      },
+    });
+    expect(sorting.status()).toBe(201);
     for (const [role, start, capacity] of [
-      ['Sorting', 0, 4],
       ['Packing', 0, 3],
       ['Driver', 2, 1],
     ] as const) {
       await createSlotWith(context.request, event.id, first.getTime(), { role, startHours: start, capacity });
     }
     const volunteer = await newPerson({ firstName: 'Noor', lastName: 'Haddad' });
-    const slots = (await (await context.request.get(`/api/events/${event.id}/slots`)).json()) as Array<{ id: number }>;
-    await volunteer.request.post(`/api/slots/${slots[0]!.id}/signup`);
+    await volunteer.request.post(`/api/slots/${((await sorting.json()) as { id: number }).id}/signup`);
     await volunteer.request.dispose();
 
     await captureScreens(page, 'series-event', `/events/${event.id}`, async (screen) => {
@@ -50,6 +58,14 @@ test.describe('series screens', () => {
     await captureScreens(page, 'series-scope', `/events/${event.id}`, async (screen) => {
       await screen.getByTestId('edit-event').click();
       await expect(screen.getByTestId('series-scope')).toBeVisible();
+    });
+    await captureScreens(page, 'series-slot-remove', `/events/${event.id}`, async (screen) => {
+      await screen.getByRole('button', { name: 'Remove Sorting' }).click();
+      const dialog = screen.getByTestId('remove-slot-dialog');
+      await dialog.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+      await expect(dialog.getByTestId('remove-slot-notified')).toHaveText(
+        '1 person holds or waits for a place here and will be told.',
+      );
     });
     await captureScreens(page, 'series-repeats-form', '/my-events', async (screen) => {
       await screen.getByRole('button', { name: 'Create New Event' }).first().click();

@@ -15,6 +15,7 @@ import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './event-management.repository';
 import type { ChangeAudience, SeriesScope } from '../../../contract/series';
+import { moveSlotsWithEvents } from '../slots/slot-moves';
 import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
 import { addEventPhotos, announceEventChange, type NewPhoto, readCoordinates } from '../events/events.service';
@@ -366,6 +367,13 @@ export class EventManagementService {
           (input.maxAttendees === null || (event.maxAttendees !== null && input.maxAttendees > event.maxAttendees));
         if (isCapacityRaised) await fillFreeSeats(tx, event.id, userId);
       }
+      // A schedule stays on its day: the slots of every moved date move with it.
+      if (shift !== 0)
+        await moveSlotsWithEvents(
+          tx,
+          occurrences.map((event) => event.id),
+          shift,
+        );
       await announceOncePerPerson(tx, 'event_changed', userId, changed, scope, (occurrence) => ({
         changes: occurrence.noticed,
       }));

@@ -614,6 +614,41 @@ describe('a slot on several dates of a series', () => {
     expect((await call('GET', '/api/events/99999999/audience', organizer.cookie)).statusCode).toBe(404);
   });
 
+  it("a date that moves takes its schedule with it; a holder it would double-book refuses the move (409)", async () => {
+    const [ann, ben] = await freshPeople();
+    const { series, ids, slotIds } = await seriesWithSlot();
+    await takeSlot(slotIds[1]!, ann.cookie);
+    await takeSlot(slotIds[3]!, ben.cookie);
+    const startOf = async (slotId: number, eventId: number) =>
+      Date.parse((await slotsOf(eventId)).find((slot) => slot.id === slotId)!.startsAt);
+    const before = await Promise.all(ids.map((id, index) => startOf(slotIds[index]!, id)));
+    const moved = await call('PATCH', `/api/events/${ids[1]}?scope=following`, organizer.cookie, {
+      date: new Date(Date.parse(series.occurrences[1]!.date) + DAY).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await Promise.all(ids.map((id, index) => startOf(slotIds[index]!, id)));
+    expect(after.map((start, index) => start - before[index]!)).toEqual([0, DAY, DAY, DAY]);
+
+    // Ben also holds a slot of another event on the day the last date's schedule would move to.
+    const landing = before[3]! + 2 * DAY;
+    const other = await createEvent(app, organizer.cookie, { date: new Date(landing).toISOString() });
+    const otherSlot = await call('POST', `/api/events/${other.id}/slots`, organizer.cookie, {
+      role: 'Elsewhere',
+      startsAt: new Date(landing).toISOString(),
+      endsAt: new Date(landing + HOUR).toISOString(),
+      capacity: 2,
+    });
+    expect(otherSlot.statusCode, otherSlot.body).toBe(201);
+    await takeSlot((otherSlot.json() as SlotAnswer).id, ben.cookie);
+    const refused = await call('PATCH', `/api/events/${ids[3]}`, organizer.cookie, {
+      date: new Date(Date.parse(series.occurrences[3]!.date) + 2 * DAY).toISOString(),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'HOLDER_OVERLAP' });
+    expect(await startOf(slotIds[3]!, ids[3]!)).toBe(after[3]);
+    expect((await readEvents([ids[3]!]))[0]!.date.getTime()).toBe(Date.parse(series.occurrences[3]!.date) + DAY);
+  });
+
   it('the migration groups copies made before it: same series, role and time of the date', async () => {
     const { readFileSync } = await import('node:fs');
     const migration = readFileSync(

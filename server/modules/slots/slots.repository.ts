@@ -106,6 +106,46 @@ export async function holdsOverlappingSlot(
   return rows.length > 0;
 }
 
+function idList(ids: number[]) {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+/** Everyone holding (confirmed or pending) a slot of the events. */
+export async function listHolderIdsOfEvents(db: Executor, eventIds: number[]): Promise<string[]> {
+  const rows = await selectRows<{ userId: string }>(
+    db,
+    sql`SELECT DISTINCT m.user_id AS "userId" FROM slot_signups m JOIN slots s ON s.id = m.slot_id
+        WHERE s.event_id IN (${idList(eventIds)})`,
+  );
+  return rows.map((row) => row.userId);
+}
+
+/** Moves every slot of the events by `shiftMs`, keeping each one's length. */
+export async function shiftSlotsOfEvents(db: Executor, eventIds: number[], shiftMs: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE slots SET starts_at = starts_at + ${shiftMs} * interval '1 millisecond',
+          ends_at = ends_at + ${shiftMs} * interval '1 millisecond', updated_at = now()
+        WHERE event_id IN (${idList(eventIds)})`,
+  );
+}
+
+/** Whether someone holding a slot of the events also holds an overlapping slot of another event. */
+export async function hasHolderOverlapOutside(db: Executor, eventIds: number[]): Promise<boolean> {
+  const rows = await selectRows<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM slot_signups mine JOIN slots moved ON moved.id = mine.slot_id
+          JOIN slot_signups theirs ON theirs.user_id = mine.user_id
+          JOIN slots other ON other.id = theirs.slot_id
+        WHERE moved.event_id IN (${idList(eventIds)}) AND other.event_id NOT IN (${idList(eventIds)})
+          AND other.starts_at < moved.ends_at AND moved.starts_at < other.ends_at
+        LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 export async function insertSlot(
   db: Executor,
   eventId: number,

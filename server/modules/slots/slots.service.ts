@@ -32,6 +32,7 @@ import {
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
 import * as repository from './slots.repository';
+import { HOLDER_OVERLAP } from './slot-moves';
 import type { ChangeAudience, SeriesScope } from '../../../contract/series';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
@@ -51,7 +52,6 @@ const NOT_WAITLISTED = 'You are not on the waitlist for this slot';
 const CAPACITY_BELOW_SIGNUPS = 'Capacity cannot be below the places already taken';
 const TOO_MANY_SLOTS = `An event has at most ${SLOT_LIMITS.perEventMax} slots`;
 const START_IN_PAST = 'Start must be in the future';
-const HOLDER_OVERLAP = 'Someone holding this slot holds another slot at the new time';
 const ATTENDANCE_CLOSED = 'Attendance can be recorded from the start of the slot until 30 days after it';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Slot, SlotSignupStatus } from '../../../contract/slots';
 import { type Executor, selectRows } from '../../db/client';
 import { events, slotSignups, slots, slotWaitlistEntries } from '../../db/schema';
@@ -39,6 +39,22 @@ export async function findSlotEventId(db: Executor, slotId: number): Promise<num
   return row?.eventId;
 }
 
+function idList(ids: number[]) {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+/** The slots matching `condition` in id order, locked for the transaction unless only read. */
+async function selectSlots(db: Executor, condition: SQL, isLocking: boolean): Promise<LockedSlot[]> {
+  const rows = await selectRows<LockedSlot & { startsAt: Date | string; endsAt: Date | string }>(
+    db,
+    sql`SELECT ${SLOT_COLUMNS} FROM slots WHERE ${condition} ORDER BY id ${isLocking ? sql`FOR UPDATE` : sql``}`,
+  );
+  return rows.map(toLockedSlot);
+}
+
 /**
  * Locks slots of one event in id order, after the event's own lock (decision 0027's lock order:
  * event, then slots, then people). Slots of another event are not returned.
@@ -50,16 +66,7 @@ export async function lockSlots(
   { isLocking = true }: { isLocking?: boolean } = {},
 ): Promise<LockedSlot[]> {
   if (slotIds.length === 0) return [];
-  const rows = await selectRows<LockedSlot & { startsAt: Date | string; endsAt: Date | string }>(
-    db,
-    sql`SELECT ${SLOT_COLUMNS} FROM slots
-        WHERE event_id = ${eventId} AND id IN (${sql.join(
-          slotIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        ORDER BY id ${isLocking ? sql`FOR UPDATE` : sql``}`,
-  );
-  return rows.map(toLockedSlot);
+  return selectSlots(db, sql`event_id = ${eventId} AND id IN (${idList(slotIds)})`, isLocking);
 }
 
 export async function countSlotsOfEvent(db: Executor, eventId: number): Promise<number> {
@@ -104,13 +111,6 @@ export async function holdsOverlappingSlot(
         LIMIT 1`,
   );
   return rows.length > 0;
-}
-
-function idList(ids: number[]) {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 }
 
 /** Everyone holding (confirmed or pending) a slot of the events. */
@@ -181,16 +181,7 @@ export async function lockSeriesCopies(
   { isLocking = true }: { isLocking?: boolean } = {},
 ): Promise<LockedSlot[]> {
   if (eventIds.length === 0) return [];
-  const rows = await selectRows<LockedSlot & { startsAt: Date | string; endsAt: Date | string }>(
-    db,
-    sql`SELECT ${SLOT_COLUMNS} FROM slots
-        WHERE series_slot_id = ${seriesSlotId} AND event_id IN (${sql.join(
-          eventIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        ORDER BY id ${isLocking ? sql`FOR UPDATE` : sql``}`,
-  );
-  return rows.map(toLockedSlot);
+  return selectSlots(db, sql`series_slot_id = ${seriesSlotId} AND event_id IN (${idList(eventIds)})`, isLocking);
 }
 
 export async function updateSlot(

@@ -614,7 +614,7 @@ describe('a slot on several dates of a series', () => {
     expect((await call('GET', '/api/events/99999999/audience', organizer.cookie)).statusCode).toBe(404);
   });
 
-  it("a date that moves takes its schedule with it; a holder it would double-book refuses the move (409)", async () => {
+  it('a date that moves takes its schedule with it; a holder it would double-book refuses the move (409)', async () => {
     const [ann, ben] = await freshPeople();
     const { series, ids, slotIds } = await seriesWithSlot();
     await takeSlot(slotIds[1]!, ann.cookie);

@@ -67,6 +67,16 @@ test.describe('series screens', () => {
         '1 person holds or waits for a place here and will be told.',
       );
     });
+    await captureScreens(page, 'series-slot-edit', `/events/${event.id}`, async (screen) => {
+      await screen.getByRole('button', { name: 'Edit Sorting' }).click();
+      await screen.getByTestId('slot-dialog').getByTestId('series-scope').getByLabel('All upcoming dates').check();
+    });
+    await captureScreens(page, 'series-cancel-counts', `/events/${event.id}`, async (screen) => {
+      await screen.getByTestId('cancel-event').click();
+      const dialog = screen.getByTestId('cancel-event-dialog');
+      await dialog.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+      await expect(dialog.getByTestId('cancel-notify')).toContainText('1 person with an RSVP');
+    });
     await captureScreens(page, 'series-repeats-form', '/my-events', async (screen) => {
       await screen.getByRole('button', { name: 'Create New Event' }).first().click();
       const dialog = screen.getByTestId('create-event-dialog');

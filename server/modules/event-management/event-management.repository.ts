@@ -147,6 +147,19 @@ export async function listRsvpHolderIds(db: Executor, eventId: number): Promise<
   return rows.map((row) => row.userId);
 }
 
+/** Everyone holding an RSVP to, and everyone waiting for, any of the events: each list without repeats. */
+export async function listPeopleOfEvents(
+  db: Executor,
+  eventIds: number[],
+): Promise<{ holderIds: string[]; waitingIds: string[] }> {
+  const holders = await db.selectDistinct({ userId: rsvps.userId }).from(rsvps).where(inArray(rsvps.eventId, eventIds));
+  const waiting = await db
+    .selectDistinct({ userId: waitlistEntries.userId })
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.eventId, eventIds));
+  return { holderIds: holders.map((row) => row.userId), waitingIds: waiting.map((row) => row.userId) };
+}
+
 export async function listWaitlistedIds(db: Executor, eventId: number): Promise<string[]> {
   const rows = await db
     .select({ userId: waitlistEntries.userId })

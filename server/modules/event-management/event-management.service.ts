@@ -234,13 +234,12 @@ async function canManageEvent(
 /** The people a change would tell, each once: holders, then waiting people who hold nothing (ChangeAudience). */
 export function countAudience(
   actorId: string,
-  holders: Set<string>,
-  waiting: Set<string>,
+  people: { holderIds: string[]; waitingIds: string[] },
   dateCount: number,
 ): ChangeAudience {
-  holders.delete(actorId);
-  const onlyWaiting = [...waiting].filter((id) => id !== actorId && !holders.has(id));
-  return { holderCount: holders.size, waitlistCount: onlyWaiting.length, dateCount };
+  const holders = new Set(people.holderIds.filter((id) => id !== actorId));
+  const onlyWaiting = new Set(people.waitingIds.filter((id) => id !== actorId && !holders.has(id)));
+  return { holderCount: holders.size, waitlistCount: onlyWaiting.size, dateCount };
 }
 
 export class EventManagementService {
@@ -479,13 +478,11 @@ export class EventManagementService {
   async audience(userId: string, eventId: number, scope: SeriesScope): Promise<ChangeAudience> {
     return this.db.transaction(async (tx) => {
       const { occurrences } = await this.lockOccurrences(tx, userId, eventId, scope, false);
-      const holders = new Set<string>();
-      const waiting = new Set<string>();
-      for (const occurrence of occurrences) {
-        for (const id of await repository.listRsvpHolderIds(tx, occurrence.id)) holders.add(id);
-        for (const id of await repository.listWaitlistedIds(tx, occurrence.id)) waiting.add(id);
-      }
-      return countAudience(userId, holders, waiting, occurrences.length);
+      const people = await repository.listPeopleOfEvents(
+        tx,
+        occurrences.map((occurrence) => occurrence.id),
+      );
+      return countAudience(userId, people, occurrences.length);
     });
   }
 

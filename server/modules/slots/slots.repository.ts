@@ -100,14 +100,7 @@ export async function holdsOverlappingSlot(
     sql`SELECT s.id FROM slot_signups m JOIN slots s ON s.id = m.slot_id
         WHERE m.user_id = ${userId} AND s.starts_at < ${window.endsAt.toISOString()}::timestamptz
           AND s.ends_at > ${window.startsAt.toISOString()}::timestamptz
-          ${
-            exceptSlotIds.length > 0
-              ? sql`AND s.id NOT IN (${sql.join(
-                  exceptSlotIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
+          ${exceptSlotIds.length > 0 ? sql`AND s.id NOT IN (${idList(exceptSlotIds)})` : sql``}
         LIMIT 1`,
   );
   return rows.length > 0;
@@ -297,6 +290,22 @@ export async function confirmPendingSignup(db: Executor, slotId: number, userId:
 export async function listHolderIds(db: Executor, slotId: number): Promise<string[]> {
   const rows = await db.select({ userId: slotSignups.userId }).from(slotSignups).where(eq(slotSignups.slotId, slotId));
   return rows.map((row) => row.userId);
+}
+
+/** Everyone holding a place in, and everyone waiting for, any of the slots: each list without repeats. */
+export async function listPeopleOfSlots(
+  db: Executor,
+  slotIds: number[],
+): Promise<{ holderIds: string[]; waitingIds: string[] }> {
+  const holders = await db
+    .selectDistinct({ userId: slotSignups.userId })
+    .from(slotSignups)
+    .where(inArray(slotSignups.slotId, slotIds));
+  const waiting = await db
+    .selectDistinct({ userId: slotWaitlistEntries.userId })
+    .from(slotWaitlistEntries)
+    .where(inArray(slotWaitlistEntries.slotId, slotIds));
+  return { holderIds: holders.map((row) => row.userId), waitingIds: waiting.map((row) => row.userId) };
 }
 
 export async function listWaitingIds(db: Executor, slotId: number): Promise<string[]> {

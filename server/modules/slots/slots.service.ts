@@ -278,13 +278,11 @@ export class SlotsService {
   async audience(userId: string, slotId: number, scope: SeriesScope): Promise<ChangeAudience> {
     return this.db.transaction(async (tx) => {
       const { copies } = await this.lockSlotCopies(tx, userId, slotId, scope, false);
-      const holders = new Set<string>();
-      const waiting = new Set<string>();
-      for (const copy of copies) {
-        for (const id of await repository.listHolderIds(tx, copy.slot.id)) holders.add(id);
-        for (const id of await repository.listWaitingIds(tx, copy.slot.id)) waiting.add(id);
-      }
-      return countAudience(userId, holders, waiting, copies.length);
+      const people = await repository.listPeopleOfSlots(
+        tx,
+        copies.map((copy) => copy.slot.id),
+      );
+      return countAudience(userId, people, copies.length);
     });
   }
 

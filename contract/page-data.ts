@@ -13,6 +13,11 @@ export interface RenderedWith {
   language: string;
   theme: 'light' | 'dark';
   timeZone: string;
+  /**
+   * The user who dismissed the e-mail confirmation reminder in this browser session, from its cookie: the
+   * server leaves the reminder out of the HTML then, so it is neither shown and removed nor added later.
+   */
+  emailReminderDismissedBy?: string;
 }
 
 export interface PageData {
@@ -28,6 +33,8 @@ export interface PageData {
 export const LANGUAGE_COOKIE = 'pitchin_language';
 export const THEME_COOKIE = 'pitchin_theme';
 export const TIME_ZONE_COOKIE = 'pitchin_time_zone';
+/** A session cookie holding the id of the user who dismissed the e-mail confirmation reminder. */
+export const EMAIL_REMINDER_DISMISSED_COOKIE = 'pitchin_email_reminder_dismissed';
 
 /** The JSON element holding the scripts of a page the server rendered: `{ entry, preload }`. */
 export const DEFERRED_SCRIPTS_ELEMENT_ID = 'pitchin-scripts';

@@ -6,6 +6,7 @@ import { type CaptureSmtpServer, startCaptureSmtpServer } from '../server/module
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signUpWith } from './support/accounts';
 import { E2E_PORT } from './support/e2e-settings';
+import { waitForLivePage } from './support/live-page';
 
 const READY = { timeout: 30_000 };
 const STRONG_PASSWORD = 'violet tractor harbour 93';
@@ -165,6 +166,53 @@ function pathOfLink(link: string): string {
 }
 
 const VERIFICATION_SUBJECT = 'Confirm your e-mail address for PitchIn';
+const DISMISSED_COOKIE = 'pitchin_email_reminder_dismissed';
+
+/** Where the page's <main> starts, as the server's HTML draws it without any script, and once the app runs. */
+async function mainTopWithoutAndWithScripts(
+  page: Page,
+  path: string,
+  isReminderShown: boolean,
+): Promise<[number, number]> {
+  const withoutScripts = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+  const plain = await withoutScripts.newPage();
+  await plain.goto(path);
+  await expect(plain.getByTestId('email-verification-banner')).toHaveCount(isReminderShown ? 1 : 0);
+  const before = (await plain.getByTestId('main').boundingBox())!.y;
+  await withoutScripts.close();
+  await page.goto(path);
+  await waitForLivePage(page);
+  const reminder = page.getByTestId('email-verification-banner');
+  await (isReminderShown ? expect(reminder).toBeVisible(READY) : expect(reminder).toBeHidden());
+  return [before, (await page.getByTestId('main').boundingBox())!.y];
+}
+
+test('the confirmation reminder is in the server HTML of every signed-in page: nothing under it moves as the app starts', async ({
+  page,
+  user,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('email-verification-banner')).toBeVisible(READY);
+  for (const path of ['/my-events', '/discover']) {
+    const [before, after] = await mainTopWithoutAndWithScripts(page, path, true);
+    // Below the header and the reminder (about 57 px) from the first paint on, and still there.
+    expect(after).toBe(before);
+  }
+  // Dismissed, it is out of the server's HTML as well: nothing moves up either.
+  await page.getByTestId('email-verification-dismiss').click();
+  await expect
+    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === DISMISSED_COOKIE)?.value)
+    .toBe(user.id);
+  const [before, after] = await mainTopWithoutAndWithScripts(page, '/my-events', false);
+  expect(after).toBe(before);
+});
 
 test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed link, dismissing', async ({
   page,
@@ -187,9 +235,13 @@ test('e-mail confirmation: the reminder on signed-in pages, Resend, the mailed l
   await expect(page.getByText(`We sent a new link to ${me.email}.`, { exact: true })).toBeVisible();
   await expect.poll(() => mailsTo(me.email, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBe(2);
 
-  // Dismissed, it stays away on other pages of this tab's session.
+  // Dismissed, it stays away on other pages of this browser session: the server leaves it out too.
   await banner.getByRole('button', { name: 'Dismiss this reminder' }).click();
   await expect(banner).toBeHidden();
+  await expect
+    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === DISMISSED_COOKIE)?.value)
+    .toBe(me.id);
+  expect(await (await page.request.get('/discover')).text()).not.toContain('data-testid="email-verification-banner"');
   await page.goto('/discover');
   await expect(page.getByTestId('main')).toBeVisible(READY);
   await expect(banner).toBeHidden();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  EMAIL_REMINDER_DISMISSED_COOKIE,
   LANGUAGE_COOKIE,
   type PageData,
   type RenderedWith,
@@ -71,14 +72,21 @@ function isKnownTimeZone(value: string): boolean {
 
 /**
  * The language, theme and time zone to render a page with: the ones the browser mirrored into cookies
- * (web/lib/page-data.ts), else the app's defaults: English, light and the server's TIME_ZONE.
+ * (web/lib/page-data.ts), else the app's defaults: English, light and the server's TIME_ZONE. And whether
+ * the e-mail confirmation reminder was dismissed (web/lib/email-reminder-dismissal.ts).
  */
 export function readRenderSettings(cookies: Record<string, string | undefined>, defaultTimeZone: string): RenderedWith {
   return {
     language: choosePageLanguage(cookies[LANGUAGE_COOKIE]),
     theme: cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light',
     timeZone: readTimeZone(cookies, defaultTimeZone),
+    ...readReminderDismissal(cookies[EMAIL_REMINDER_DISMISSED_COOKIE]),
   };
+}
+
+/** A user id, as the app writes it; anything else a client sends is as if nothing were dismissed. */
+function readReminderDismissal(value: string | undefined): Pick<RenderedWith, 'emailReminderDismissedBy'> {
+  return value && /^[\w-]{1,64}$/.test(value) ? { emailReminderDismissedBy: value } : {};
 }
 
 /** The zone the browser said it is in (the cookie it mirrors for rendered pages), else `defaultTimeZone`. */

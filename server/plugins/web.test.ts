@@ -357,9 +357,16 @@ describe('pages the server renders', () => {
     const { body } = await app.inject({
       method: 'GET',
       url: '/discover?search=park',
-      headers: { cookie: `${cookie}; pitchin_language=fr; pitchin_theme=dark; pitchin_time_zone=Europe/Lisbon` },
+      headers: {
+        cookie: `${cookie}; pitchin_language=fr; pitchin_theme=dark; pitchin_time_zone=Europe/Lisbon; pitchin_email_reminder_dismissed=0b9e5c2a-7d1f-4c3e-9a6b-2f8d4e1c7a90`,
+      },
     });
-    const settings = { language: 'fr', theme: 'dark', timeZone: 'Europe/Lisbon' };
+    const settings = {
+      language: 'fr',
+      theme: 'dark',
+      timeZone: 'Europe/Lisbon',
+      emailReminderDismissedBy: '0b9e5c2a-7d1f-4c3e-9a6b-2f8d4e1c7a90',
+    };
     const page = readPageData(body);
     expect(page.renderedWith).toEqual(settings);
     expect(body).toContain(
@@ -368,11 +375,13 @@ describe('pages the server renders', () => {
     expect(body).toContain('<html data-rendered-language="fr" ');
   });
 
-  it('render in English, light, and the server time zone when the cookies are missing or not valid', async () => {
+  it('render in English, light, the server time zone and the reminder not dismissed when the cookies are missing or not valid', async () => {
     const { body } = await app.inject({
       method: 'GET',
       url: '/',
-      headers: { cookie: `${cookie}; pitchin_language=klingon; pitchin_theme=neon; pitchin_time_zone=Mars/Olympus` },
+      headers: {
+        cookie: `${cookie}; pitchin_language=klingon; pitchin_theme=neon; pitchin_time_zone=Mars/Olympus; pitchin_email_reminder_dismissed=${encodeURIComponent('"><script>')}`,
+      },
     });
     expect(readPageData(body).renderedWith).toEqual({ language: 'en', theme: 'light', timeZone: 'UTC' });
   });

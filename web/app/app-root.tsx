@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@contract/page-data';
 import { ScreenCommittedContext } from '@/lib/before-hydration';
 import { RenderedTimeZoneContext } from '@/lib/display-time-zone';
+import { RenderedReminderDismissalContext } from '@/lib/email-reminder-dismissal';
 import type { Theme } from '@/lib/theme';
 import { App, type AuthState } from './app';
 import { AppProviders } from './providers';
@@ -14,6 +15,8 @@ export interface AppRootProps {
   /** The theme and time zone the HTML was rendered with, when hydrating it or rendering it on the server. */
   initialTheme?: Theme;
   renderedTimeZone?: string;
+  /** Who dismissed the e-mail reminder, as the HTML was rendered (null: nobody); undefined otherwise. */
+  renderedReminderDismissal?: string | null;
   /** The server's own cache for one request; the browser uses its one app-wide client. */
   queryClient?: QueryClient;
   /** Called once the screen of a server-rendered page is in place (web/lib/before-hydration.ts). */
@@ -29,6 +32,7 @@ export function AppRoot({
   initialQueries,
   initialTheme,
   renderedTimeZone,
+  renderedReminderDismissal,
   queryClient,
   onScreenCommitted,
 }: AppRootProps) {
@@ -36,9 +40,11 @@ export function AppRoot({
     <StrictMode>
       <ScreenCommittedContext value={onScreenCommitted ?? null}>
         <RenderedTimeZoneContext value={renderedTimeZone}>
-          <AppProviders initialTheme={initialTheme}>
-            <App initialAuth={initialAuth} initialQueries={initialQueries} queryClient={queryClient} />
-          </AppProviders>
+          <RenderedReminderDismissalContext value={renderedReminderDismissal}>
+            <AppProviders initialTheme={initialTheme}>
+              <App initialAuth={initialAuth} initialQueries={initialQueries} queryClient={queryClient} />
+            </AppProviders>
+          </RenderedReminderDismissalContext>
         </RenderedTimeZoneContext>
       </ScreenCommittedContext>
     </StrictMode>

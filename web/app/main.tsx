@@ -66,6 +66,7 @@ async function start(root: HTMLElement) {
           initialQueries={page.queries}
           initialTheme={rendered.theme}
           renderedTimeZone={rendered.timeZone}
+          renderedReminderDismissal={rendered.emailReminderDismissedBy ?? null}
           onScreenCommitted={replay}
         />,
       );

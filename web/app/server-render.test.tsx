@@ -42,4 +42,29 @@ describe('the server rendering of a page', () => {
     expect(html).toContain('Descubre oportunidades de voluntariado');
     expect(html).not.toContain('<script');
   });
+
+  it('renders the e-mail reminder into the page of an unconfirmed account, unless that account dismissed it', async () => {
+    const user = {
+      id: 'u2',
+      firstName: 'Ines',
+      lastName: 'Vaz',
+      email: 'ines@example.org',
+      profileImageUrl: null,
+      createdAt: new Date(0).toISOString(),
+      emailVerified: false,
+    };
+    const render = (emailReminderDismissedBy?: string) =>
+      renderPage({
+        url: '/my-events',
+        page: { user, queries: [] },
+        renderedWith: { language: 'en', theme: 'light', timeZone: 'UTC', emailReminderDismissedBy },
+        timeoutMs: 10_000,
+      });
+    const reminder = 'data-testid="email-verification-banner"';
+    expect(await render()).toContain(reminder);
+    // Another account dismissed it on this browser: this one still sees its own.
+    expect(await render('someone-else')).toContain(reminder);
+    expect(await render('u2')).not.toContain(reminder);
+    expect(await render('u2')).toContain('data-testid="main"');
+  });
 });

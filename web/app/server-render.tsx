@@ -96,6 +96,7 @@ async function renderOnce({ url, page, renderedWith, timeoutMs }: RenderInput): 
             initialQueries={page.queries}
             initialTheme={renderedWith.theme}
             renderedTimeZone={renderedWith.timeZone}
+            renderedReminderDismissal={renderedWith.emailReminderDismissedBy ?? null}
             queryClient={createQueryClient()}
           />
         </Router>

@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MailCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { useEmailReminderDismissal } from '@/lib/email-reminder-dismissal';
 import { useAuth } from '@/lib/use-auth';
 import { toast } from '@/lib/use-toast';
 import { cn } from '@/lib/utils';
 
-/** Dismissed for the rest of the browser tab's session: the banner is a reminder, not a wall. */
-const DISMISSED_KEY = 'pitchin.emailVerificationBannerDismissed';
-
 /**
  * A small reminder on every signed-in page while the account's address is unconfirmed. The app stays fully
- * usable; only messages to people without an account wait for the confirmation.
+ * usable; only messages to people without an account wait for the confirmation. Dismissed, it stays away
+ * for the rest of the browser session. Part of the page the server renders, so it never moves the page.
  */
 export function EmailVerificationBanner() {
   const { t, i18n } = useTranslation('shell');
   const { user } = useAuth();
-  // Read after hydration: the server's rendering knows nothing of this tab's storage.
-  const [isDismissed, setIsDismissed] = useState(false);
-  useEffect(() => {
-    if (window.sessionStorage.getItem(DISMISSED_KEY) === 'true') setIsDismissed(true);
-  }, []);
+  const [isDismissed, dismiss] = useEmailReminderDismissal(user?.id ?? '');
   const [isSending, setIsSending] = useState(false);
   const resend = async (email: string) => {
     setIsSending(true);
@@ -59,10 +54,7 @@ export function EmailVerificationBanner() {
         </button>
         <button
           type="button"
-          onClick={() => {
-            window.sessionStorage.setItem(DISMISSED_KEY, 'true');
-            setIsDismissed(true);
-          }}
+          onClick={dismiss}
           aria-label={t('emailVerification.dismiss')}
           className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-7' })}
           data-testid="email-verification-dismiss"

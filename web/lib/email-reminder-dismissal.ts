@@ -1,0 +1,43 @@
+import { createContext, useContext, useState } from 'react';
+import { EMAIL_REMINDER_DISMISSED_COOKIE } from '@contract/page-data';
+
+/**
+ * Who dismissed the e-mail confirmation reminder, as the server read it from its cookie to render the
+ * page (null: nobody), while React renders on the server or hydrates that HTML, so that both leave the
+ * reminder out alike. Undefined when the browser renders on its own; it then reads the cookie itself.
+ */
+export const RenderedReminderDismissalContext = createContext<string | null | undefined>(undefined);
+
+function readDismissedBy(): string | null {
+  const prefix = `${EMAIL_REMINDER_DISMISSED_COOKIE}=`;
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(prefix));
+  return pair ? decodeURIComponent(pair.slice(prefix.length)) : null;
+}
+
+// No expiry, so a session cookie: the reminder is back in the next browser session, as a reminder should be.
+function writeDismissedBy(userId: string) {
+  if (typeof cookieStore !== 'undefined') {
+    cookieStore.set({ name: EMAIL_REMINDER_DISMISSED_COOKIE, value: userId, path: '/', sameSite: 'lax' }).catch(() => {
+      // Cookies can be blocked: the reminder then stays away on this page only.
+    });
+    return;
+  }
+  document.cookie = `${EMAIL_REMINDER_DISMISSED_COOKIE}=${encodeURIComponent(userId)}; path=/; samesite=lax`;
+}
+
+/**
+ * Whether `userId` dismissed the reminder in this browser session, and the way to dismiss it. A cookie
+ * rather than the tab's storage: the server must know it, or it would render the reminder into the page
+ * and the browser remove it (the page jumping up), as it once added it after hydration (the page jumping
+ * down under a finger about to tap). It holds the user's id, so another account signed in on the same
+ * browser still sees its own reminder.
+ */
+export function useEmailReminderDismissal(userId: string): [isDismissed: boolean, dismiss: () => void] {
+  const rendered = useContext(RenderedReminderDismissalContext);
+  const [dismissedBy, setDismissedBy] = useState(() => (rendered === undefined ? readDismissedBy() : rendered));
+  const dismiss = () => {
+    writeDismissedBy(userId);
+    setDismissedBy(userId);
+  };
+  return [dismissedBy === userId, dismiss];
+}

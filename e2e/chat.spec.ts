@@ -166,6 +166,28 @@ test.describe('Chat', () => {
     await beaContext.dispose();
   });
 
+  test('Enter pressed before the thread is live sends the message once the app takes over, exactly once', async ({
+    page,
+  }) => {
+    const { bea } = await setUpConversations(page);
+    const { apiRequests } = watchPage(page);
+    // The app's entry arrives 1.5 s late, as on a slow phone: until then the thread is the server's HTML.
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`/chat/${bea.id}`, { waitUntil: 'domcontentloaded' });
+    const input = page.getByRole('textbox', { name: 'Type a message...' });
+    await input.fill('Typed before it was live');
+    await input.press('Enter');
+    await expect(page.locator('html[data-screen-live="true"]')).toHaveCount(0);
+    await expect(page.getByTestId('thread-message-content').last()).toHaveText('Typed before it was live', READY);
+    await expect(input).toHaveValue('');
+    expect(
+      apiRequests.filter(isWrite).filter((request) => new URL(request.url()).pathname === '/api/messages'),
+    ).toHaveLength(1);
+  });
+
   test('a refused send keeps the text and says why; a deleted account shows as "Deleted user" and takes no reply', async ({
     page,
   }) => {

@@ -10,8 +10,9 @@ import { toScriptJson } from './script-json';
  * download beside it instead of after it.
  *
  * Until the app takes over, the page looks ready but its buttons do nothing and a form would reload
- * the page. So the loader keeps the clicks on buttons and the submitted forms (stopping the reload)
- * until the screen is hydrated, and the app then replays them (web/lib/before-hydration.ts).
+ * the page. So the loader keeps the clicks on buttons and the submitted forms (stopping the reload), and
+ * an Enter that sends a message, until the screen is hydrated, and the app then replays them
+ * (web/lib/before-hydration.ts).
  */
 const DEFERRED_SCRIPTS_LOADER = `(function () {
   var early = [];
@@ -36,7 +37,17 @@ const DEFERRED_SCRIPTS_LOADER = `(function () {
     event.stopPropagation();
     early.push({ type: 'submit', target: event.target });
   }
-  var kept = { pointerdown: onPress, mousedown: onPress, pointerup: onPress, mouseup: onPress, click: onClick, submit: onSubmit };
+  // In a message field where Enter sends (enterkeyhint="send": the chat's), Enter is its form's submit; the
+  // textarea would otherwise take it as a new line, and the message would wait for a second Enter.
+  function onKeyDown(event) {
+    var field = event.target;
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || !(field instanceof HTMLTextAreaElement)) return;
+    if (field.getAttribute('enterkeyhint') !== 'send' || !field.form) return;
+    event.preventDefault();
+    event.stopPropagation();
+    early.push({ type: 'submit', target: field.form });
+  }
+  var kept = { pointerdown: onPress, mousedown: onPress, pointerup: onPress, mouseup: onPress, click: onClick, submit: onSubmit, keydown: onKeyDown };
   Object.keys(kept).forEach(function (type) {
     document.addEventListener(type, kept[type], true);
   });

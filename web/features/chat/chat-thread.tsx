@@ -316,6 +316,8 @@ export function ChatThread({
             disabled={conversationId === null || isOtherDeleted}
             maxLength={5000}
             rows={1}
+            // Phones label their Enter key "Send"; before hydration, the page's loader sends on it too.
+            enterKeyHint="send"
             autoComplete="off"
             className="max-h-40 min-h-10 resize-none py-2"
             data-testid="chat-input"

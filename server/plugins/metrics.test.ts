@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -113,6 +116,25 @@ describe('/metrics', () => {
     expect(text).not.toContain('route="/api/events/1/attendees"');
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toContain('# TYPE pitchin_database_pool_connections gauge');
+  });
+
+  it("counts the build's files as one series, not one per file, whose names change with every build", async () => {
+    const webDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-metrics-web-'));
+    writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    mkdirSync(path.join(webDirectory, 'assets'));
+    for (const name of ['main-1.js', 'discover-page-2.js']) writeFileSync(path.join(webDirectory, 'assets', name), '');
+    const withBuild = await createTestApp({ METRICS_TOKEN: TOKEN, WEB_DIST_DIR: webDirectory });
+    try {
+      for (const name of ['main-1.js', 'discover-page-2.js', 'main-1.js'])
+        expect((await withBuild.inject({ method: 'GET', url: `/assets/${name}` })).statusCode).toBe(200);
+      const text = (
+        await withBuild.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+      ).body;
+      expect(text).toContain('http_requests_total{method="GET",route="/assets/*",status_code="200"} 3');
+      expect(text).not.toContain('main-1.js');
+    } finally {
+      await withBuild.close();
+    }
   });
 
   it('reports the job queue depth: mails not yet sent and event changes not yet turned into mails', async () => {

@@ -127,8 +127,10 @@ const metricsPlugin: FastifyPluginAsyncZod<MetricsOptions> = async (app, { metri
   const { registry, requests, duration } = createRegistry(database);
   const readMetrics = createMetricsReader(registry);
   app.addHook('onResponse', async (request, reply) => {
-    // The route's pattern, never the path: ids in paths would make a series per event.
-    const route = request.routeOptions.url ?? 'unmatched';
+    // The route's pattern, never the path: ids in paths would make a series per event. The build's files
+    // each have a route of their own (server/plugins/web.ts), whose names change with every build: one series.
+    const pattern = request.routeOptions.url;
+    const route = pattern === undefined ? 'unmatched' : pattern.startsWith('/assets/') ? '/assets/*' : pattern;
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageData } from '../../contract/page-data';
 import type { RouteManifest } from '../../contract/route-manifest';
@@ -293,6 +294,7 @@ describe('the service worker', () => {
     writeFileSync(path.join(directory, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
     mkdirSync(path.join(directory, 'assets'));
     writeFileSync(path.join(directory, 'assets', 'main-1.js'), 'export {};');
+    writeFileSync(path.join(directory, 'assets', 'main-1.js.br'), brotliCompressSync('export {};'));
     app = await createTestApp({ WEB_DIST_DIR: directory });
   });
   afterAll(async () => app.close());
@@ -307,6 +309,39 @@ describe('the service worker', () => {
     // The fingerprinted files it precaches keep their year.
     const asset = await app.inject({ method: 'GET', url: '/assets/main-1.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('files of the build go out by their exact names, compressed where the browser takes it; nothing else of the folder does', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/main-1.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('export {};');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/main-1.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.body).toBe('export {};');
+    for (const url of [
+      '/assets/missing-1.js',
+      '/assets/MAIN-1.js',
+      '/assets//main-1.js',
+      '/assets/%2e%2e/index.html',
+      '/.vite/route-manifest.json',
+      '/index.html',
+      '/sign-in.html',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toBe('export {};');
+      expect(response.body, url).not.toBe(INDEX_HTML);
+      expect(response.body, url).not.toBe(JSON.stringify(MANIFEST));
+      expect(response.body, url).not.toContain('<title>Sign in</title></head><body></body>');
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
   });
 
   it("is registered by signed-in pages only, by a script the CSP allows by its hash, and the CSP allows workers from the app's origin", async () => {

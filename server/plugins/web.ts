@@ -195,7 +195,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       // One wildcard route: a missing file falls through to the not-found handler (the app or a JSON 404).
       wildcard: true,
       // The HTML pages are always rendered by sendApp / the sign-in route, never served raw.
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // Nor the build's own records (.vite/: its route manifest), which are the server's to read.
+      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
       preCompressed: true,
       setHeaders(response, filePath) {
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -210,6 +211,26 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
         );
       },
     });
+
+    // The build's scripts, styles and translations (about 50 a page): a route per file, found once at
+    // start, as the build does not change under a running server. The wildcard route above lists a file's
+    // folder on every request, to refuse a name spelled in another case (an alias on a case-insensitive
+    // disk); with 840 files in assets/ that listing was 15 % of the server's work in the browser tests
+    // (docs/benchmarks.md). A name not in the build still reaches the wildcard, which finds nothing.
+    const assetsDirectory = path.join(options.webDistDirectory, 'assets');
+    if (existsSync(assetsDirectory)) {
+      await app.register(fastifyStatic, {
+        root: assetsDirectory,
+        prefix: '/assets/',
+        index: false,
+        wildcard: false,
+        decorateReply: false,
+        preCompressed: true,
+        setHeaders(response) {
+          response.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
   }
 
   const pageLoaders = options.pageLoaders ?? {};

@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { PageData } from '@contract/page-data';
+import type { PageData, RenderedWith } from '@contract/page-data';
 import { ScreenCommittedContext } from '@/lib/before-hydration';
-import { RenderedTimeZoneContext } from '@/lib/display-time-zone';
-import { RenderedReminderDismissalContext } from '@/lib/email-reminder-dismissal';
-import type { Theme } from '@/lib/theme';
+import { RenderedWithContext } from '@/lib/rendered-with';
 import { App, type AuthState } from './app';
 import { AppProviders } from './providers';
 
@@ -12,11 +10,8 @@ export interface AppRootProps {
   initialAuth: AuthState;
   /** Answers the page came with (contract/page-data.ts). */
   initialQueries?: PageData['queries'];
-  /** The theme and time zone the HTML was rendered with, when hydrating it or rendering it on the server. */
-  initialTheme?: Theme;
-  renderedTimeZone?: string;
-  /** Who dismissed the e-mail reminder, as the HTML was rendered (null: nobody); undefined otherwise. */
-  renderedReminderDismissal?: string | null;
+  /** What the HTML was rendered with (theme, time zone…), when hydrating it or rendering it on the server. */
+  renderedWith?: RenderedWith;
   /** The server's own cache for one request; the browser uses its one app-wide client. */
   queryClient?: QueryClient;
   /** Called once the screen of a server-rendered page is in place (web/lib/before-hydration.ts). */
@@ -27,25 +22,15 @@ export interface AppRootProps {
  * The whole app, rendered the same way by the browser (main.tsx) and by the server for a signed-in
  * page (server-render.tsx): hydration needs the two trees to match element for element.
  */
-export function AppRoot({
-  initialAuth,
-  initialQueries,
-  initialTheme,
-  renderedTimeZone,
-  renderedReminderDismissal,
-  queryClient,
-  onScreenCommitted,
-}: AppRootProps) {
+export function AppRoot({ initialAuth, initialQueries, renderedWith, queryClient, onScreenCommitted }: AppRootProps) {
   return (
     <StrictMode>
       <ScreenCommittedContext value={onScreenCommitted ?? null}>
-        <RenderedTimeZoneContext value={renderedTimeZone}>
-          <RenderedReminderDismissalContext value={renderedReminderDismissal}>
-            <AppProviders initialTheme={initialTheme}>
-              <App initialAuth={initialAuth} initialQueries={initialQueries} queryClient={queryClient} />
-            </AppProviders>
-          </RenderedReminderDismissalContext>
-        </RenderedTimeZoneContext>
+        <RenderedWithContext value={renderedWith}>
+          <AppProviders initialTheme={renderedWith?.theme}>
+            <App initialAuth={initialAuth} initialQueries={initialQueries} queryClient={queryClient} />
+          </AppProviders>
+        </RenderedWithContext>
       </ScreenCommittedContext>
     </StrictMode>
   );

@@ -64,9 +64,7 @@ async function start(root: HTMLElement) {
         <AppRoot
           initialAuth={initialAuth}
           initialQueries={page.queries}
-          initialTheme={rendered.theme}
-          renderedTimeZone={rendered.timeZone}
-          renderedReminderDismissal={rendered.emailReminderDismissedBy ?? null}
+          renderedWith={rendered}
           onScreenCommitted={replay}
         />,
       );

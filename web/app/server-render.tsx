@@ -94,9 +94,7 @@ async function renderOnce({ url, page, renderedWith, timeoutMs }: RenderInput): 
           <AppRoot
             initialAuth={page.user ? { status: 'signedIn', user: page.user } : { status: 'signedOut' }}
             initialQueries={page.queries}
-            initialTheme={renderedWith.theme}
-            renderedTimeZone={renderedWith.timeZone}
-            renderedReminderDismissal={renderedWith.emailReminderDismissedBy ?? null}
+            renderedWith={renderedWith}
             queryClient={createQueryClient()}
           />
         </Router>

@@ -1,10 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
-
-/**
- * The time zone the page's HTML was rendered in, while React renders on the server or hydrates that
- * HTML in the browser; undefined when the browser renders on its own.
- */
-export const RenderedTimeZoneContext = createContext<string | undefined>(undefined);
+import { useContext, useSyncExternalStore } from 'react';
+import { RenderedWithContext } from './rendered-with';
 
 const subscribe = () => () => {};
 const browserZone = () => undefined;
@@ -16,6 +11,6 @@ const browserZone = () => undefined;
  * React then renders once more in the browser's own (useSyncExternalStore's server snapshot).
  */
 export function useDisplayTimeZone(): string | undefined {
-  const rendered = useContext(RenderedTimeZoneContext);
+  const rendered = useContext(RenderedWithContext)?.timeZone;
   return useSyncExternalStore(subscribe, browserZone, () => rendered);
 }

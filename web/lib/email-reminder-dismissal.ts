@@ -1,12 +1,6 @@
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { EMAIL_REMINDER_DISMISSED_COOKIE } from '@contract/page-data';
-
-/**
- * Who dismissed the e-mail confirmation reminder, as the server read it from its cookie to render the
- * page (null: nobody), while React renders on the server or hydrates that HTML, so that both leave the
- * reminder out alike. Undefined when the browser renders on its own; it then reads the cookie itself.
- */
-export const RenderedReminderDismissalContext = createContext<string | null | undefined>(undefined);
+import { RenderedWithContext } from './rendered-with';
 
 function readDismissedBy(): string | null {
   const prefix = `${EMAIL_REMINDER_DISMISSED_COOKIE}=`;
@@ -33,8 +27,12 @@ function writeDismissedBy(userId: string) {
  * browser still sees its own reminder.
  */
 export function useEmailReminderDismissal(userId: string): [isDismissed: boolean, dismiss: () => void] {
-  const rendered = useContext(RenderedReminderDismissalContext);
-  const [dismissedBy, setDismissedBy] = useState(() => (rendered === undefined ? readDismissedBy() : rendered));
+  // As the server read the cookie when it rendered the page, so that hydration leaves the reminder out
+  // alike; the browser rendering on its own reads the cookie itself.
+  const rendered = useContext(RenderedWithContext);
+  const [dismissedBy, setDismissedBy] = useState(() =>
+    rendered === undefined ? readDismissedBy() : (rendered.emailReminderDismissedBy ?? null),
+  );
   const dismiss = () => {
     writeDismissedBy(userId);
     setDismissedBy(userId);

@@ -81,6 +81,9 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
     .toEqual([expect.objectContaining({ firstName: 'Gina', checkedOutAt: expect.any(String) })]);
   await expect(page.getByRole('button', { name: 'Check out Gina Guest' })).toHaveCount(0);
 
+  // The confirmation reminder, dismissed here, stays away when the page's chrome comes back without a page load.
+  await page.getByTestId('email-verification-dismiss').click();
+  await expect(page.getByTestId('email-verification-banner')).toHaveCount(0);
   // The kiosk: a QR code for phones, and names for people without one.
   await page.getByTestId('door-kiosk').click();
   await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in/kiosk$`));
@@ -128,8 +131,13 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await phone.close();
 
   // Back at the door, with its chrome: everyone is in, the walk-in beyond the places.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in$`));
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.getByTestId('email-verification-banner')).toHaveCount(0);
   await page.goto(`/events/${event.id}/check-in`);
   await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.getByTestId('email-verification-banner')).toHaveCount(0);
   await expect(page.getByTestId('count-in')).toContainText('3');
   // Gina was added by mistake after all: undone, she leaves the list and the count.
   await page.getByRole('button', { name: 'Undo the check-in of Gina Guest' }).click();

@@ -19,6 +19,10 @@ function writeDismissedBy(userId: string) {
   document.cookie = `${EMAIL_REMINDER_DISMISSED_COOKIE}=${encodeURIComponent(userId)}; path=/; samesite=lax`;
 }
 
+// Dismissed since this page loaded: a reminder shown again later without a page load (back from the
+// kiosk's full screen, which has no chrome) must not go by the page's first HTML, from before it.
+let dismissedSinceLoad: string | null = null;
+
 /**
  * Whether `userId` dismissed the reminder in this browser session, and the way to dismiss it. A cookie
  * rather than the tab's storage: the server must know it, or it would render the reminder into the page
@@ -30,10 +34,12 @@ export function useEmailReminderDismissal(userId: string): [isDismissed: boolean
   // As the server read the cookie when it rendered the page, so that hydration leaves the reminder out
   // alike; the browser rendering on its own reads the cookie itself.
   const rendered = useContext(RenderedWithContext);
-  const [dismissedBy, setDismissedBy] = useState(() =>
-    rendered === undefined ? readDismissedBy() : (rendered.emailReminderDismissedBy ?? null),
+  const [dismissedBy, setDismissedBy] = useState(
+    () =>
+      dismissedSinceLoad ?? (rendered === undefined ? readDismissedBy() : (rendered.emailReminderDismissedBy ?? null)),
   );
   const dismiss = () => {
+    dismissedSinceLoad = userId;
     writeDismissedBy(userId);
     setDismissedBy(userId);
   };

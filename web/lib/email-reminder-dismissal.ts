@@ -1,22 +1,12 @@
 import { useContext, useState } from 'react';
 import { EMAIL_REMINDER_DISMISSED_COOKIE } from '@contract/page-data';
+import { writePageCookie } from './page-data';
 import { RenderedWithContext } from './rendered-with';
 
 function readDismissedBy(): string | null {
   const prefix = `${EMAIL_REMINDER_DISMISSED_COOKIE}=`;
   const pair = document.cookie.split('; ').find((entry) => entry.startsWith(prefix));
   return pair ? decodeURIComponent(pair.slice(prefix.length)) : null;
-}
-
-// No expiry, so a session cookie: the reminder is back in the next browser session, as a reminder should be.
-function writeDismissedBy(userId: string) {
-  if (typeof cookieStore !== 'undefined') {
-    cookieStore.set({ name: EMAIL_REMINDER_DISMISSED_COOKIE, value: userId, path: '/', sameSite: 'lax' }).catch(() => {
-      // Cookies can be blocked: the reminder then stays away on this page only.
-    });
-    return;
-  }
-  document.cookie = `${EMAIL_REMINDER_DISMISSED_COOKIE}=${encodeURIComponent(userId)}; path=/; samesite=lax`;
 }
 
 // Dismissed since this page loaded: a reminder shown again later without a page load (back from the
@@ -40,7 +30,8 @@ export function useEmailReminderDismissal(userId: string): [isDismissed: boolean
   );
   const dismiss = () => {
     dismissedSinceLoad = userId;
-    writeDismissedBy(userId);
+    // A session cookie: the reminder is back in the next browser session, as a reminder should be.
+    writePageCookie(EMAIL_REMINDER_DISMISSED_COOKIE, userId, { isSession: true });
     setDismissedBy(userId);
   };
   return [dismissedBy === userId, dismiss];

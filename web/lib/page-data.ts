@@ -20,19 +20,27 @@ export function readPageData(): PageData | null {
 const COOKIE_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
- * Mirrors one of the browser's own settings (language, theme, time zone) into a cookie for a year, so
- * the server renders the next page with it. The stored setting stays the truth. Through the
- * Cookie Store API where there is one: Chromium files every document.cookie use as a performance issue
- * (it blocks the main thread), which Lighthouse and the browser tests count.
+ * Writes a cookie for the server's renderings: for a year, or with `isSession` until the browser closes.
+ * Through the Cookie Store API where there is one: Chromium files every document.cookie use as a
+ * performance issue (it blocks the main thread), which Lighthouse and the browser tests count.
  */
-export function mirrorToCookie(name: string, value: string): void {
+export function writePageCookie(name: string, value: string, { isSession = false } = {}): void {
   if (typeof cookieStore !== 'undefined') {
-    cookieStore.set({ name, value, path: '/', expires: Date.now() + COOKIE_LIFETIME_MS, sameSite: 'lax' }).catch(() => {
+    const expires = isSession ? undefined : Date.now() + COOKIE_LIFETIME_MS;
+    cookieStore.set({ name, value, path: '/', expires, sameSite: 'lax' }).catch(() => {
       // Cookies can be blocked; the server then renders with its defaults and the app corrects them.
     });
     return;
   }
   const pair = `${name}=${encodeURIComponent(value)}`;
   if (document.cookie.split('; ').includes(pair)) return;
-  document.cookie = `${pair}; path=/; max-age=${COOKIE_LIFETIME_MS / 1000}; samesite=lax`;
+  document.cookie = `${pair}; path=/; ${isSession ? '' : `max-age=${COOKIE_LIFETIME_MS / 1000}; `}samesite=lax`;
+}
+
+/**
+ * Mirrors one of the browser's own settings (language, theme, time zone) into a cookie for a year, so
+ * the server renders the next page with it. The stored setting stays the truth.
+ */
+export function mirrorToCookie(name: string, value: string): void {
+  writePageCookie(name, value);
 }

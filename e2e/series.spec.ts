@@ -37,7 +37,9 @@ test.describe('series of events', () => {
   }) => {
     expect(user.id).toBeTruthy();
     const title = `Weekly pantry ${Date.now().toString(36)}`;
-    const first = new Date(Math.ceil((Date.now() + 3 * DAY) / HOUR) * HOUR);
+    // At 22:00, whatever the hour the suite runs: the second shift then starts at midnight, a time of day
+    // earlier than the event's, and must land two hours after the first, not 22 hours before the event.
+    const first = new Date(Math.ceil((Date.now() + 3 * DAY) / DAY) * DAY + 22 * HOUR);
     await page.goto('/');
     await page
       .locator('section[aria-labelledby="home-greeting"]')

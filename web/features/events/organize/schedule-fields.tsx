@@ -20,29 +20,42 @@ export type ScheduleValues = { slots: SlotRowValues[] };
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** How long before the event's own time of day a slot may start on the same date (a set-up shift). */
+const SAME_DAY_LEAD_MINUTES = 6 * 60;
+
+function minutesOf(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
 /**
- * A slot's window from the event's `datetime-local` value and two times of day on that day, on this
- * device's clock. An end at or before the start is the next day (a night shift), so a window is never
- * empty nor longer than 24 hours. Null while the date or a time is not a valid one yet.
+ * A slot's window from the event's `datetime-local` value and two times of day, on this device's clock.
+ * A start more than six hours before the event's own time is after midnight, on the next day: an event
+ * at 22:00 with a second shift at 00:00 (what Add proposes after a slot that ends at midnight) has it two
+ * hours after the first, not 22 hours before the event; a set-up shift an hour early stays on the day.
+ * An end at or before the start is the next day (a night shift), so a window is never empty nor longer
+ * than 24 hours. Null while the date or a time is not a valid one yet.
  */
 export function slotWindowOf(
   date: string,
   startTime: string,
   endTime: string,
 ): { startsAt: string; endsAt: string } | null {
-  const day = /^(\d{4}-\d{2}-\d{2})T/.exec(date)?.[1];
-  if (!day || !TIME_PATTERN.test(startTime) || !TIME_PATTERN.test(endTime)) return null;
+  const [, day, eventTime] = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(date) ?? [];
+  if (!day || !eventTime || !TIME_PATTERN.test(startTime) || !TIME_PATTERN.test(endTime)) return null;
   const start = new Date(`${day}T${startTime}`);
-  const end = new Date(`${day}T${endTime}`);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
+  if (Number.isNaN(start.getTime())) return null;
+  if (minutesOf(startTime) < minutesOf(eventTime) - SAME_DAY_LEAD_MINUTES) start.setDate(start.getDate() + 1);
+  const end = new Date(start);
+  end.setHours(Math.floor(minutesOf(endTime) / 60), minutesOf(endTime) % 60, 0, 0);
   if (end.getTime() <= start.getTime()) end.setDate(end.getDate() + 1);
   return { startsAt: start.toISOString(), endsAt: end.toISOString() };
 }
 
 /** Two hours after a time of day, wrapping past midnight: the length a new slot starts with. */
 function twoHoursAfter(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${String((hours + 2) % 24).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  const total = (minutesOf(time) + 120) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -38,21 +38,60 @@ export const productionNodeArguments = ['--liftoff-only', '--max-semi-space-size
  */
 export const productionEnvironment = { MALLOC_ARENA_MAX: '2' };
 
-export async function buildServer() {
-  rmSync(outputDirectory, { recursive: true, force: true });
-  await build({
+/**
+ * The packages the compiled server imports at run time rather than carries: the production dependencies,
+ * which `npm ci --omit=dev` installs, and which hold native code, WebAssembly or files read beside their
+ * modules. Everything else it uses is bundled in, so a development dependency (regexparam, through the
+ * route table) cannot be missing where production installs only what it needs.
+ *
+ * drizzle-orm is bundled although it is a dependency: its package.json is 179 kB (an `exports` entry per
+ * module), and Node parses it again for each of the 112 modules the server loads from it, to learn their
+ * format: about 7 ms each, 1.5–2 s of every start (docs/benchmarks.md).
+ */
+const BUNDLED_DEPENDENCIES = new Set(['drizzle-orm']);
+
+export function readExternalPackages() {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return Object.keys(manifest.dependencies).filter((name) => !BUNDLED_DEPENDENCIES.has(name));
+}
+
+/**
+ * `npm run dev` runs the sources through tsx, with Vite inside the server (server/lib/web-dev-server.ts).
+ * Left to esbuild, that module would be bundled and its static `import … from 'vite'` hoisted to the
+ * compiled file's top: every production start loaded Vite and Rolldown (about 0.5 s and 45 MB), and a
+ * server installed without development dependencies could not start. The compiled server gets a module
+ * that says why it cannot do that instead.
+ */
+const withoutWebDevServer = {
+  name: 'without-web-dev-server',
+  setup(builder) {
+    builder.onResolve({ filter: /\/web-dev-server$/ }, () => ({ path: 'web-dev-server', namespace: 'refused' }));
+    builder.onLoad({ filter: /.*/, namespace: 'refused' }, () => ({
+      contents:
+        "export async function startWebDevServer() { throw new Error('WEB_DEV_SERVER needs the sources: run npm run dev, not the compiled server.'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+export async function buildServer({ outputDirectory: target = outputDirectory } = {}) {
+  rmSync(target, { recursive: true, force: true });
+  const result = await build({
     entryPoints: [path.join(root, 'server/server.ts')],
-    outfile: path.join(outputDirectory, 'server.mjs'),
+    outfile: path.join(target, 'server.mjs'),
     bundle: true,
-    packages: 'external',
+    external: readExternalPackages().flatMap((name) => [name, `${name}/*`]),
+    plugins: [withoutWebDevServer],
     platform: 'node',
     format: 'esm',
     target: 'node24',
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
   // migrate.ts finds its SQL files beside the module that runs it.
-  cpSync(path.join(root, 'server/db/migrations'), path.join(outputDirectory, 'migrations'), { recursive: true });
+  cpSync(path.join(root, 'server/db/migrations'), path.join(target, 'migrations'), { recursive: true });
+  return result.metafile;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['server/stress/**/*.stress.ts'],
     environment: 'node',
+    globalSetup: ['server/stress/compiled-server-setup.ts'],
     testTimeout: 30 * 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -45,8 +45,8 @@ function childrenOf(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The parent pid is the 2nd field after the command name, which is in parentheses and may hold spaces.
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      // tsx also runs an esbuild service beside each process: only the server's own forks count.
-      if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server.ts'))
+      // Only the server's own forks count, each running the compiled server (server-process.ts).
+      if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server.mjs'))
         children.push(Number(entry));
     } catch {
       // The process ended while the list was read.

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -21,11 +23,17 @@ process.on('exit', () => {
   for (const child of runningChildren) child.kill('SIGKILL');
 });
 
-/** Starts the real server (server/server.ts) in its own process and waits until it answers. */
+/**
+ * Starts the real server in its own process, as production runs it: compiled from the sources by the
+ * stress suites' global setup (compiled-server-setup.ts), with production's Node arguments, and waits
+ * until it answers. Through tsx instead, a start cost twice the CPU (tsx's loader over every source
+ * file): 20 `kill -9` restarts on PGlite took 121 s, and 68 s compiled (docs/benchmarks.md).
+ */
 export async function startServer(environment: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/server.ts')], {
+  const child = spawn(process.execPath, [...productionNodeArguments, inject('compiledServerFile')], {
     cwd: root,
     env: {
+      ...productionEnvironment,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',

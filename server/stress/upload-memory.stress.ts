@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EVENT_LIMITS } from '../../contract/event-limits';
-import { buildServer, productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
+import { productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
 import { STRESS_SECRET } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,10 +57,12 @@ async function settledMegabytes(pid: number): Promise<number> {
 
 type Server = { url: string; child: ChildProcess; output: () => string };
 
-/** The production build with its memory flags (scripts/build-server.mjs), as `npm start` runs it. */
+/**
+ * The production build with its memory flags (scripts/build-server.mjs), as `npm start` runs it, built by
+ * the stress suites' global setup.
+ */
 async function startProductionServer(port: number): Promise<Server> {
-  await buildServer();
-  const child = spawn(process.execPath, [...productionNodeArguments, 'dist/server/server.mjs'], {
+  const child = spawn(process.execPath, [...productionNodeArguments, inject('compiledServerFile')], {
     cwd: root,
     env: {
       ...productionEnvironment,

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
+const STRESS_SECRET = 'stress-secret-stress-secret-stress-secret';
 
 export type ServerProcess = {
   url: string;

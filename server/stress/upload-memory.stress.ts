@@ -1,15 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_LIMITS } from '../../contract/event-limits';
-import { productionEnvironment, productionNodeArguments } from '../../scripts/build-server.mjs';
-import { STRESS_SECRET } from './server-process';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { startServer, type ServerProcess } from './server-process';
 
 /** A PNG of noise (it does not compress) just under the per-photo limit. */
 async function largestPhoto(): Promise<string> {
@@ -55,39 +51,9 @@ async function settledMegabytes(pid: number): Promise<number> {
   return previous;
 }
 
-type Server = { url: string; child: ChildProcess; output: () => string };
-
-/**
- * The production build with its memory flags (scripts/build-server.mjs), as `npm start` runs it, built by
- * the stress suites' global setup.
- */
-async function startProductionServer(port: number): Promise<Server> {
-  const child = spawn(process.execPath, [...productionNodeArguments, inject('compiledServerFile')], {
-    cwd: root,
-    env: {
-      ...productionEnvironment,
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SESSION_SECRET: STRESS_SECRET,
-      WEB_DIST_DIR: '/nonexistent',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitchin-upload-')),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('PitchIn is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
+/** A server on a fresh embedded database, started as production starts it (server-process.ts). */
+function startProductionServer(port: number): Promise<ServerProcess> {
+  return startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitchin-upload-')) }, port);
 }
 
 async function signUp(url: string): Promise<string> {
@@ -128,7 +94,7 @@ function createEvent(url: string, cookie: string, title: string, images: string[
  */
 describe('the largest upload under the production memory flags', () => {
   // Each scenario has a fresh server: memory one scenario's decodes left behind would count against the next.
-  let server: Server | undefined;
+  let server: ServerProcess | undefined;
   afterEach(() => {
     server?.child.kill('SIGKILL');
     server = undefined;

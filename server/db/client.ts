@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import type { Config } from '../config';
 import { lockEmbeddedDirectory } from './embedded-lock';
+import { createEmbeddedQueryClient } from './embedded-query-client';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -45,7 +46,7 @@ export async function openDatabase(
     if (!isInMemory) mkdirSync(database.directory, { recursive: true });
     const releaseLock = isInMemory ? () => {} : lockEmbeddedDirectory(database.directory);
     // Loaded only for the embedded database: a server on PostgreSQL never pays for the WebAssembly build.
-    const [{ PGlite: PGliteClass }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    const [{ PGlite: PGliteClass, types }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
       import('drizzle-orm/pglite'),
@@ -67,7 +68,10 @@ export async function openDatabase(
       releaseLock();
       throw error;
     }
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite({
+      client: createEmbeddedQueryClient(client, types.arrayParser) as unknown as PGlite,
+      schema,
+    }) as unknown as Database;
     return {
       db,
       kind: 'embedded',

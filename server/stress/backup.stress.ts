@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../db/client';
-import { startServer } from './server-process';
+import { copyMigratedDataDirectory, startServer } from './server-process';
 
 /**
  * `npm run backup` of the embedded database while the server runs and writes, and of a
@@ -67,7 +67,7 @@ async function post(url: string, body: unknown, cookie?: string) {
 
 describe('backup and restore of the embedded database', () => {
   it('backs up a running server, under writes and quiet, and a stopped one; a restore into a fresh directory holds every row', async () => {
-    const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-backup-'));
+    const dataDirectory = copyMigratedDataDirectory('pitchin-backup-');
     const server = await startServer({ DATA_DIR: dataDirectory }, PORT);
     const acknowledgedBeforeBackup: string[] = [];
     let runningBackup: Awaited<ReturnType<typeof command>>;

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, selectRows, type DatabaseHandle } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
 import {
+  copyMigratedDataDirectory,
   createPostgresDatabase,
   insertUsersWithSessions,
   postgresServerUrl,
@@ -135,9 +134,8 @@ describe('RSVP capacity under concurrency', () => {
   });
 
   it('holds in one process on PGlite', async () => {
-    const directory = path.join(mkdtempSync(path.join(tmpdir(), 'pitchin-capacity-')), 'pglite');
+    const directory = path.join(copyMigratedDataDirectory('pitchin-capacity-'), 'pglite');
     let handle = await openDatabase({ kind: 'embedded', directory });
-    await prepareDatabase(handle);
     const { users, events } = await seed(handle);
     await handle.close();
     // PGlite is one connection per process: the server opens the directory only after the seed closed it.
@@ -347,9 +345,8 @@ describe('waitlist promotion under concurrency', () => {
   );
 
   it('serves the queue in order and never overbooks in one process on PGlite', async () => {
-    const directory = path.join(mkdtempSync(path.join(tmpdir(), 'pitchin-waitlist-')), 'pglite');
+    const directory = path.join(copyMigratedDataDirectory('pitchin-waitlist-'), 'pglite');
     let handle = await openDatabase({ kind: 'embedded', directory });
-    await prepareDatabase(handle);
     const seeded = await seedQueue(handle);
     await handle.close();
     const server = await startServer({ DATA_DIR: path.dirname(directory) }, 7414);
@@ -636,9 +633,8 @@ describe('slot capacity, overlap and queues under concurrency', () => {
   });
 
   it('hold in one process on PGlite', async () => {
-    const directory = path.join(mkdtempSync(path.join(tmpdir(), 'pitchin-slots-')), 'pglite');
+    const directory = path.join(copyMigratedDataDirectory('pitchin-slots-'), 'pglite');
     let handle = await openDatabase({ kind: 'embedded', directory });
-    await prepareDatabase(handle);
     const seeded = await seedSlots(handle);
     await handle.close();
     const server = await startServer({ DATA_DIR: path.dirname(directory) }, 6108);

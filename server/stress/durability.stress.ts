@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -7,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { openDatabase, selectRows } from '../db/client';
 import { prepareDatabase } from '../db/migrate';
-import { createPostgresDatabase, insertManyUsersWithSessions, postgresServerUrl, startServer } from './server-process';
+import {
+  copyMigratedDataDirectory,
+  createPostgresDatabase,
+  insertManyUsersWithSessions,
+  postgresServerUrl,
+  startServer,
+} from './server-process';
 
 /**
  * 20 trials of `kill -9` of the server during a stream of writes, on PostgreSQL and on
@@ -133,7 +137,7 @@ describe('crash durability', () => {
   );
 
   it(`keeps every acknowledged write through ${TRIALS} kill -9 on PGlite`, async () => {
-    const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-durability-'));
+    const dataDirectory = copyMigratedDataDirectory('pitchin-durability-');
     const directory = path.join(dataDirectory, 'pglite');
     const { receiver, sendersOf } = await insertAccounts({ kind: 'embedded', directory });
     const acknowledgedByTrial: string[][] = [];

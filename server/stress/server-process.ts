@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
@@ -73,6 +75,17 @@ export async function startServer(environment: Record<string, string>, port: num
         child.kill(signal);
       }),
   };
+}
+
+/**
+ * A new data directory (its embedded database in `pglite/`) already migrated: a copy of the one the global
+ * setup migrated for this run (compiled-server-setup.ts). The cluster suite's embedded-database test and the
+ * upload-memory suite still start on an empty directory, as a first `npm start` does.
+ */
+export function copyMigratedDataDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(inject('migratedDataDirectory'), directory, { recursive: true });
+  return directory;
 }
 
 /** A fresh PostgreSQL database for one stress run, dropped by the returned function. */

@@ -1,13 +1,17 @@
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../db/client';
-import { createPostgresDatabase, openEventStream, postgresServerUrl, startServer } from './server-process';
+import {
+  copyMigratedDataDirectory,
+  createPostgresDatabase,
+  openEventStream,
+  postgresServerUrl,
+  startServer,
+} from './server-process';
 
 /**
  * SIGTERM under load. A client that behaves like a load balancer polls /readyz and stops sending once it answers 503;
@@ -95,7 +99,7 @@ describe('graceful shutdown', () => {
   it('drains, finishes requests in flight, cuts none and loses no acknowledged write, and exits within 10 s of SIGTERM', async () => {
     const postgresUrl = postgresServerUrl();
     const database = postgresUrl ? await createPostgresDatabase(postgresUrl) : null;
-    const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-shutdown-'));
+    const dataDirectory = copyMigratedDataDirectory('pitchin-shutdown-');
     try {
       const server = await startServer(
         {

@@ -1,12 +1,16 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/migrate';
 import { DEFAULT_STREAM_OPTIONS } from '../modules/notifications/stream-hub';
-import { insertManyUsersWithSessions, runWithConcurrency, startServer, type ServerProcess } from './server-process';
+import {
+  copyMigratedDataDirectory,
+  insertManyUsersWithSessions,
+  runWithConcurrency,
+  startServer,
+  type ServerProcess,
+} from './server-process';
 
 /**
  * The live-stream flood of the attacker's test: 8 streams for each of 1 100 free accounts took the
@@ -101,9 +105,8 @@ async function probe(server: ServerProcess, cookie: string, count: number, until
 
 describe('GET /api/stream under a flood of 10 000 stream attempts', () => {
   it('holds its caps, refuses the rest with 429 / 503, stays up, answers the API in its usual time and keeps its memory bounded', async () => {
-    const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-stream-flood-'));
+    const dataDirectory = copyMigratedDataDirectory('pitchin-stream-flood-');
     const handle = await openDatabase({ kind: 'embedded', directory: path.join(dataDirectory, 'pglite') });
-    await prepareDatabase(handle);
     const [prober, ...accounts] = await insertManyUsersWithSessions(handle.db, ACCOUNTS + 1);
     await handle.close();
     // The loopback is the trusted proxy: X-Forwarded-For names the client, as it would behind a load balancer.

@@ -208,6 +208,39 @@ test.describe('before the scripts have arrived', () => {
     await expect(page.getByRole('dialog', { name: 'Create New Event' })).toBeVisible();
   });
 
+  test("the organizer's tools stay in place while their code loads: a tap on Check people in is not lost", async ({
+    page,
+    context,
+  }) => {
+    await signInWith(context);
+    const event = await createEventWith(context.request, { title: 'Tools whose code comes late' });
+    // The tools' code held back, as on a slow connection: once the rest of the page was live, a tap on them
+    // used to throw their server HTML away until the code came, and the calendar links moved up under it.
+    let isToolsCodeRequested = false;
+    await page.route(/\/assets\/organizer-panel-[^/]*\.js$/, async (route) => {
+      isToolsCodeRequested = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    let removedTools = 0;
+    await page.exposeFunction('reportRemovedTools', () => (removedTools += 1));
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && node.querySelector('[data-testid="open-check-in"]'))
+              void (window as unknown as { reportRemovedTools: () => Promise<void> }).reportRemovedTools();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/events/${event.id}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => isToolsCodeRequested).toBe(true);
+    // The screen around them goes live meanwhile (it used to, before their code had come).
+    await expect(page.locator('html')).toHaveAttribute('data-screen-live', 'true');
+    await page.getByTestId('open-check-in').click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in$`));
+    expect(removedTools, "the organizer's tools were taken out of the page").toBe(0);
+  });
+
   test('what was typed stays and a submitted form does not reload the page: the search runs once live', async ({
     page,
     context,

@@ -23,7 +23,7 @@ declare module 'vitest' {
  * Also one embedded database migrated once, as a data directory that a suite copies
  * (`copyMigratedDataDirectory`) and as the tarball the in-process app of the fuzzer starts from
  * (server/test/test-app.ts). A fresh directory runs initdb and every migration first: 2.7 s and 4 CPU-seconds
- * on the two-core machine, against 0.1 s to copy one (2026-11-28), and the stress suites start ten of them.
+ * on the two-core machine, against 0.1 s to copy one (2026-11-28); the stress suites open eight.
  */
 export default async function setup(project: TestProject) {
   const parent = path.resolve(import.meta.dirname, '../../dist/stress-servers');

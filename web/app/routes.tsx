@@ -12,7 +12,14 @@ import { ROUTE_TABLE, type RouteEntry } from './route-table';
  * e.g. `params.id` on /events/:id; `useParams()` works too.
  */
 
-type PageModule = { default: ComponentType<RouteComponentProps> };
+type PageModule = {
+  default: ComponentType<RouteComponentProps>;
+  /**
+   * Loads the lazy parts of the screen that its server-rendered HTML holds, so that hydration never waits
+   * for their code (a part hydrated late is drawn again, and the page moves under the visitor's finger).
+   */
+  preloadRenderedParts?: () => Promise<unknown>;
+};
 
 export interface AppRoute {
   path: string;
@@ -40,7 +47,11 @@ function toAppRoute(entry: RouteEntry): AppRoute {
   return {
     path: entry.path,
     component: page.Component,
-    preload: () => Promise.all([page.preload(), i18n.loadNamespaces([...entry.namespaces])]),
+    preload: () =>
+      Promise.all([
+        page.preload().then((module) => (import.meta.env.SSR ? undefined : module.preloadRenderedParts?.())),
+        i18n.loadNamespaces([...entry.namespaces]),
+      ]),
   };
 }
 

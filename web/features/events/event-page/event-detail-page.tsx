@@ -52,6 +52,22 @@ const AttendeeSection = lazyWithPreload(() =>
 const ScheduleSection = lazyWithPreload(() =>
   import('../schedule/schedule-section').then((module) => ({ default: module.ScheduleSection })),
 );
+
+/**
+ * The lazy parts the server rendered into this page, loaded before the app hydrates it (web/app/routes.tsx).
+ * A part whose code was still on its way when a tap or an update reached it could not be hydrated: React
+ * removed its server HTML and drew it again once the code came. For that moment the organizer's tools were
+ * gone and the sidebar below moved up under the finger: a tap on "Check people in" pressed on it and was
+ * released on the calendar links (reproduced in about one load in thirty at a third of the CPU).
+ */
+export function preloadRenderedParts(): Promise<unknown> {
+  const isRendered = (id: string) => document.getElementById(id) !== null;
+  return Promise.all([
+    isRendered('organizer-tools') ? OrganizerPanel.preload() : null,
+    isRendered('schedule') ? ScheduleSection.preload() : null,
+    isRendered('attendees') ? AttendeeSection.preload() : null,
+  ]);
+}
 import { formatOneDecimal } from '@/lib/format-number';
 import { intlLocale } from '@contract/languages';
 
@@ -353,7 +369,7 @@ function EventDetail({ event }: { event: Event }) {
         )}
 
         {isOrganizer && (
-          <div className="max-lg:order-2 lg:col-start-1">
+          <div className="max-lg:order-2 lg:col-start-1" id="attendees">
             <Suspense fallback={null}>
               <AttendeeSection.Component event={event} />
             </Suspense>

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server.mjs';
-import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/migrate';
+import { writeMigratedSnapshot } from '../test/migrated-snapshot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,14 +34,7 @@ export default async function setup(project: TestProject) {
   const migrated = mkdtempSync(path.join(tmpdir(), 'pitchin-stress-migrated-'));
   const dataDirectory = path.join(migrated, 'data');
   const snapshotFile = path.join(migrated, 'migrated.tar');
-  const database = await openDatabase({ kind: 'embedded', directory: path.join(dataDirectory, 'pglite') });
-  try {
-    await prepareDatabase(database);
-    const dump = await database.embeddedClient!.dumpDataDir('none');
-    writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await database.close();
-  }
+  await writeMigratedSnapshot(path.join(dataDirectory, 'pglite'), snapshotFile);
   project.provide('migratedDataDirectory', dataDirectory);
   project.provide('migratedSnapshotPath', snapshotFile);
 

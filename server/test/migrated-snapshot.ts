@@ -26,7 +26,17 @@ export default async function setup(project: TestProject) {
   }
   const directory = mkdtempSync(path.join(tmpdir(), 'pitchin-migrated-'));
   const file = path.join(directory, 'migrated.tar');
-  const database = await openDatabase({ kind: 'embedded', directory: 'memory://' });
+  await writeMigratedSnapshot('memory://', file);
+  project.provide('migratedSnapshotPath', file);
+  return () => rmSync(directory, { recursive: true, force: true });
+}
+
+/**
+ * Opens an embedded database in `directory` (`memory://` for none on disk), migrates it and writes its
+ * data-directory tarball to `file`. The stress suites' setup also keeps the migrated directory itself.
+ */
+export async function writeMigratedSnapshot(directory: string, file: string): Promise<void> {
+  const database = await openDatabase({ kind: 'embedded', directory });
   try {
     await prepareDatabase(database);
     const dump = await database.embeddedClient!.dumpDataDir('none');
@@ -34,8 +44,6 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('migratedSnapshotPath', file);
-  return () => rmSync(directory, { recursive: true, force: true });
 }
 
 let snapshot: Blob | undefined;

@@ -196,6 +196,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     ...DEFAULT_STREAM_OPTIONS,
     maxStreamsPerProcess: config.streams.maxPerProcess,
     maxStreamsPerAddress: config.streams.maxPerAddress,
+    heartbeatMs: config.streams.heartbeatMs,
   });
   streamHub.onSessionsEnded = (userId) => authService.forgetCachedUser(userId);
   app.addHook('onRequest', refuseStreamsOverCapacity(streamHub));

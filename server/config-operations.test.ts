@@ -49,15 +49,18 @@ describe('operations settings', () => {
     ]);
   });
 
-  it('caps live streams at 2000 a process and 32 an address by default, and reads both caps', () => {
-    expect(loadConfig(base).streams).toEqual({ maxPerProcess: 2000, maxPerAddress: 32 });
-    expect(loadConfig({ ...base, STREAMS_PER_PROCESS: '500', STREAMS_PER_ADDRESS: '4' }).streams).toEqual({
-      maxPerProcess: 500,
-      maxPerAddress: 4,
-    });
-    expect(problemsOf({ STREAMS_PER_PROCESS: '0', STREAMS_PER_ADDRESS: 'lots' })).toEqual([
+  it('caps live streams at 2000 a process and 32 an address, beating every 25 s, by default, and reads all three', () => {
+    expect(loadConfig(base).streams).toEqual({ maxPerProcess: 2000, maxPerAddress: 32, heartbeatMs: 25_000 });
+    expect(
+      loadConfig({ ...base, STREAMS_PER_PROCESS: '500', STREAMS_PER_ADDRESS: '4', STREAM_HEARTBEAT_SECONDS: '50' })
+        .streams,
+    ).toEqual({ maxPerProcess: 500, maxPerAddress: 4, heartbeatMs: 50_000 });
+    expect(
+      problemsOf({ STREAMS_PER_PROCESS: '0', STREAMS_PER_ADDRESS: 'lots', STREAM_HEARTBEAT_SECONDS: '0.5' }),
+    ).toEqual([
       'STREAMS_PER_PROCESS: must be at least 1',
       'STREAMS_PER_ADDRESS: must be a number of streams',
+      'STREAM_HEARTBEAT_SECONDS: must be a whole number of seconds',
     ]);
   });
 });

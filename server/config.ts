@@ -137,6 +137,15 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .default(32),
+    // The comment line an idle stream gets this often, so that a proxy or load balancer between the browser
+    // and the server does not close it as idle: below the shortest idle timeout on the way (nginx 60 s,
+    // most load balancers 60 s).
+    STREAM_HEARTBEAT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1')
+      .max(300, 'must be at most 300')
+      .default(25),
   })
   .superRefine((value, context) => {
     const oidc = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
@@ -223,9 +232,10 @@ export type Config = {
   shutdownDrainMs: number;
   /**
    * Caps on the live streams this process holds: in all, and per client address (request.ip, so as
-   * TRUST_PROXY says; IPv6 by its /64). Each worker process has its own.
+   * TRUST_PROXY says; IPv6 by its /64). Each worker process has its own. And how often an idle stream
+   * gets its heartbeat.
    */
-  streams: { maxPerProcess: number; maxPerAddress: number };
+  streams: { maxPerProcess: number; maxPerAddress: number; heartbeatMs: number };
 };
 
 export class ConfigError extends Error {
@@ -307,6 +317,10 @@ export function loadConfig(environment: Environment = process.env): Config {
     workers: value.WORKERS,
     metrics: { token: value.METRICS_TOKEN ?? null, port: value.METRICS_PORT ?? null, host: value.METRICS_HOST },
     shutdownDrainMs: value.SHUTDOWN_DRAIN_MS,
-    streams: { maxPerProcess: value.STREAMS_PER_PROCESS, maxPerAddress: value.STREAMS_PER_ADDRESS },
+    streams: {
+      maxPerProcess: value.STREAMS_PER_PROCESS,
+      maxPerAddress: value.STREAMS_PER_ADDRESS,
+      heartbeatMs: value.STREAM_HEARTBEAT_SECONDS * 1000,
+    },
   };
 }

@@ -99,7 +99,7 @@ describe('crash durability', () => {
       let acknowledgedTotal = 0;
       try {
         const { receiver, sendersOf } = await insertAccounts({ kind: 'postgres', url: database.url });
-        let server = await startServer({ DATABASE_URL: database.url }, 7411);
+        let server = await startServer({ DATABASE_URL: database.url }, 7441);
         await client.connect();
         for (let trial = 1; trial <= TRIALS; trial += 1) {
           const senders = sendersOf(trial);
@@ -121,7 +121,7 @@ describe('crash durability', () => {
             acknowledged.filter((content) => !storedContents.has(content)),
             `trial ${trial}`,
           ).toEqual([]);
-          server = await startServer({ DATABASE_URL: database.url }, 7411);
+          server = await startServer({ DATABASE_URL: database.url }, 7441);
           const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: senders[0]!.cookie } });
           expect(alive.status, `restart ${trial}`).toBe(200);
         }
@@ -141,7 +141,7 @@ describe('crash durability', () => {
     const directory = path.join(dataDirectory, 'pglite');
     const { receiver, sendersOf } = await insertAccounts({ kind: 'embedded', directory });
     const acknowledgedByTrial: string[][] = [];
-    let server = await startServer({ DATA_DIR: dataDirectory }, 7412);
+    let server = await startServer({ DATA_DIR: dataDirectory }, 7442);
     for (let trial = 1; trial <= TRIALS; trial += 1) {
       const senders = sendersOf(trial);
       const acknowledged = await writeUntilKilled(server.url, senders, receiver, trial, 5 + ((trial * 7) % 40), () =>
@@ -149,7 +149,7 @@ describe('crash durability', () => {
       );
       await server.stop('SIGKILL');
       acknowledgedByTrial.push(acknowledged);
-      server = await startServer({ DATA_DIR: dataDirectory }, 7412);
+      server = await startServer({ DATA_DIR: dataDirectory }, 7442);
       const alive = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: senders[0]!.cookie } });
       expect(alive.status, `restart ${trial}`).toBe(200);
     }

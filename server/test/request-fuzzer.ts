@@ -146,8 +146,16 @@ const bodyContentType = fc.oneof(
 /** Routes that may end the session they are called with: they get spare sessions, never the run's own. */
 const mayEndSession = (routeUrl: string) => /logout|session|auth\/user|account|password/.test(routeUrl);
 
+/** A route of the route table, as the fuzzer walks it. */
+export type FuzzedRoute = { method: string; url: string };
+
+/** Whether a route reads a body (its bodies are fuzzed too). */
+export const readsBody = (route: FuzzedRoute) => route.method !== 'GET' && route.method !== 'HEAD';
+
 export class RequestFuzzer {
   requestCount = 0;
+  /** Requests sent per route (`METHOD url`), so a run can show every route got its share. */
+  readonly requestsByRoute = new Map<string, number>();
   /** Answers by status: a run that only ever reached 400s or 401s would prove little. */
   readonly statusCounts = new Map<number, number>();
 
@@ -207,7 +215,8 @@ export class RequestFuzzer {
     });
   }
 
-  private get routes() {
+  /** Every route of the route table but the documentation's static files. */
+  get routes(): FuzzedRoute[] {
     return this.app.routeList.filter((route) => !route.url.startsWith('/api/docs/static/'));
   }
 
@@ -251,6 +260,8 @@ export class RequestFuzzer {
     const payload = hostile?.payload ?? (body ? JSON.stringify(body) : undefined);
     const contentType = hostile?.contentType ?? (body ? 'application/json' : undefined);
     this.requestCount += 1;
+    const routeKey = `${method} ${routeUrl}`;
+    this.requestsByRoute.set(routeKey, (this.requestsByRoute.get(routeKey) ?? 0) + 1);
     let response;
     try {
       response = await this.app.inject({
@@ -299,16 +310,19 @@ export class RequestFuzzer {
 
   /**
    * One property per route; every route's smallest failing request is collected instead of stopping at the first.
-   * Bodies are fuzzed on the routes that read one (not GET or HEAD).
+   * Bodies are fuzzed on the routes that read one (not GET or HEAD). `runsPerRoute` may depend on the route.
    */
-  async fuzzEveryRoute(part: FuzzedPart, runsPerRoute: number, seed: number): Promise<string[]> {
+  async fuzzEveryRoute(
+    part: FuzzedPart,
+    runsPerRoute: number | ((route: FuzzedRoute) => number),
+    seed: number,
+  ): Promise<string[]> {
     const failures: string[] = [];
     for (const [index, route] of this.routes.entries()) {
-      if (part === 'body' && (route.method === 'GET' || route.method === 'HEAD')) continue;
-      const details = await fc.check(this.property(part, route.method, route.url), {
-        numRuns: runsPerRoute,
-        seed: seed + index,
-      });
+      if (part === 'body' && !readsBody(route)) continue;
+      const numRuns = typeof runsPerRoute === 'number' ? runsPerRoute : runsPerRoute(route);
+      if (numRuns === 0) continue;
+      const details = await fc.check(this.property(part, route.method, route.url), { numRuns, seed: seed + index });
       if (details.failed)
         failures.push(
           String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance).slice(

@@ -18,8 +18,10 @@ export default defineConfig({
     testTimeout: 120_000,
     // A fresh migrated PGlite per file takes seconds when idle, far longer on a loaded 2-core machine.
     hookTimeout: 240_000,
-    // Two cores: PGlite instances are CPU-heavy, so two files at a time keeps the run steady.
-    maxWorkers: 2,
+    // Two cores. PGlite runs in the test process and keeps its core busy: a third file at a time only added
+    // CPU (116–119 s against 120–128 s on two cores). On PostgreSQL a file waits on the server's process, and a
+    // third file fills that wait: 77–93 s against 95–109 s (2026-12-02, runs interleaved).
+    maxWorkers: process.env.DATABASE_URL ? 3 : 2,
     fileParallelism: true,
     // The files of a worker share its loaded modules instead of importing the app afresh each: importing
     // Fastify, zod and every module was 82 s of a 191 s run on two cores, 13 s without (docs/benchmarks.md).

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Event } from '../../contract/events';
 import { buildApp } from '../app';
@@ -9,7 +8,7 @@ import { prepareDatabase } from '../db/migrate';
 import { markEmailVerified } from '../modules/email-verification/email-verification.repository';
 import { rateLimitCounters } from '../db/schema';
 import { daysFromNow } from './fixtures';
-import { readMigratedSnapshot } from './migrated-snapshot';
+import { createTestDatabase, readMigratedSnapshot } from './migrated-snapshot';
 import { testDatabaseUrl } from './test-environment';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; config: Config };
@@ -23,20 +22,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
-    const name = `pitchin_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    const created = await createTestDatabase(serverUrl, inject('migratedTemplateDatabase'));
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config = loadConfig({
     NODE_ENV: 'test',

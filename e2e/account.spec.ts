@@ -7,6 +7,7 @@ import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/
 import { signUpWith } from './support/accounts';
 import { E2E_PORT } from './support/e2e-settings';
 import { waitForLivePage } from './support/live-page';
+import { useLanguage } from './support/language';
 
 const READY = { timeout: 30_000 };
 const STRONG_PASSWORD = 'violet tractor harbour 93';
@@ -142,7 +143,7 @@ test('settings: names and photo, password change ends the other session, session
 
 test('settings in Arabic, right to left', async ({ page, signUp }) => {
   await signUp({ firstName: 'Layla', lastName: 'Haddad' });
-  await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+  await useLanguage(page, 'ar');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'الإعدادات', level: 1 })).toBeVisible(READY);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -5,6 +5,7 @@ import { waitForLivePage } from './support/live-page';
 import { isWrite, watchPage } from './support/page-watch';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { signUpInBrowser, signUpWith, type TestUser } from './support/accounts';
+import { useLanguage } from './support/language';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
@@ -305,7 +306,7 @@ test.describe('Chat', () => {
 
   test('in Spanish', async ({ page }) => {
     const { bea } = await setUpConversations(page);
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
+    await useLanguage(page, 'es');
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Selecciona una conversación' })).toBeVisible(READY);
     await expect(page.getByText('Elige una conversación de la barra lateral para empezar a escribir')).toBeVisible();
@@ -323,7 +324,7 @@ test.describe('Chat', () => {
 
   test('in Arabic, right to left', async ({ page }) => {
     const { bea } = await setUpConversations(page);
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await useLanguage(page, 'ar');
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'اختر محادثة' })).toBeVisible(READY);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

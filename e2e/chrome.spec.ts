@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, signUpWith } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 const PHONE = { width: 390, height: 844 };
 const isAchievementPoll = (url: string) => new URL(url).pathname === '/api/user/achievements';
@@ -509,7 +510,7 @@ test.describe('Achievement notices', () => {
 
   test('Arabic: notices stack at the top left and the page is right-to-left', async ({ page, user }) => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.goto('/messages');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('button', { name: 'لوحة الاختبار: المؤثرات' }).click();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test } from './support/fixtures';
 import { createEventWith } from './support/accounts';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+import { useLanguage } from './support/language';
 
 /** Discover's Use My Location and Advanced Filters (decisions §21) against the real server. */
 test.describe.configure({ timeout: 120_000 });
@@ -108,7 +109,7 @@ test.describe('Discover near me', () => {
       });
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation(GHENT);
-      await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
+      await useLanguage(page, language);
       await page.goto(`/discover?search=${tag}&near=${GHENT.latitude},${GHENT.longitude}`);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       const card = page.getByTestId('event-card');

@@ -4,6 +4,7 @@ import { expect, test, setLatency } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventAsAnother, createEventWith, signInWith } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
+import { storeLanguage } from './support/language';
 
 type ApiEvent = {
   id: number;
@@ -265,7 +266,7 @@ test.describe('event detail', () => {
   test('in Spanish', async ({ page, playwright, user }) => {
     const { event } = await createEventAsAnother(playwright, { title: `Evento ${suffix()}`, maxAttendees: null });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await storeLanguage(page, 'es');
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole('heading', { name: 'Acerca de este evento' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver a eventos' })).toBeVisible();
@@ -288,7 +289,7 @@ test.describe('event detail', () => {
   test('in Arabic, right to left', async ({ page, playwright, user }) => {
     const { event } = await createEventAsAnother(playwright, { title: `فعالية ${suffix()}` });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.goto(`/events/${event.id}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { name: 'عن هذه الفعالية' })).toBeVisible();

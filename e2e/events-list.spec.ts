@@ -10,6 +10,7 @@ import {
   signInWith,
   signUpWith,
 } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 /** Home, the event card, Discover and My events against the real server. */
 
@@ -623,7 +624,7 @@ test.describe('languages', () => {
       date: new Date(Date.now() + 4 * DAY).toISOString(),
     });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await storeLanguage(page, 'es');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Te damos la bienvenida, Lucía!'); // a new account is welcomed, not welcomed back
     await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
@@ -644,7 +645,7 @@ test.describe('languages', () => {
   test('Arabic: right-to-left Home and Discover', async ({ page, signUp }) => {
     await signUp({ firstName: 'Layla' });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('أهلًا بك، Layla!');

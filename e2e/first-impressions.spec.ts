@@ -1,6 +1,8 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/fixtures';
 import { createEventWith } from './support/accounts';
+import { navigateInApp } from './support/navigation';
+import { storeLanguage, useLanguage } from './support/language';
 
 /** First impressions: what a first visit shows must work and be true. */
 
@@ -237,7 +239,7 @@ test.describe('Phone layout at 360×740', () => {
       const event = await createEventWith(page.context().request, { title: 'Narrow screen check' });
       // What a visitor without a session sees first: the landing page and a shared event.
       const guest = await browser.newPage({ viewport: PHONE });
-      await guest.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
+      await useLanguage(guest, language);
       for (const path of ['/', `/events/${event.id}`]) {
         await guest.goto(path);
         await expect(guest.locator('html')).toHaveAttribute('lang', language);
@@ -254,11 +256,19 @@ test.describe('Phone layout at 360×740', () => {
         expect(outside, `${path}: guest header controls outside the screen`).toEqual([]);
       }
       await guest.close();
-      await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
+      await useLanguage(page, language);
+      // One load, then the screens one after another as the app's links open them (each screen's own load
+      // is tested in its spec): the layout checked is the same, for a seventh of the browser's work.
+      await page.goto('/');
+      let previousHeading: string | null = null;
       for (const path of ['/', '/discover', '/my-events', '/messages', '/journey', '/profile', '/settings']) {
-        await page.goto(path);
+        if (path !== '/') await navigateInApp(page, path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading).toBeVisible();
+        // The screen opened, not the one before it still on its way out.
+        if (previousHeading !== null) await expect(heading).not.toHaveText(previousHeading);
+        previousHeading = await heading.textContent();
         const widths = await page.evaluate(() => {
           const header = document.querySelector('[data-testid="app-header"]')!.getBoundingClientRect();
           return {
@@ -319,7 +329,7 @@ test.describe('Truth on screen', () => {
     await page.goto('/no-such-page');
     await expect(page).toHaveTitle('404 Page Not Found | PitchIn');
     // In the user's language.
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'de'));
+    await storeLanguage(page, 'de');
     await page.goto('/friends');
     await expect(page).toHaveTitle('Freunde | PitchIn');
   });
@@ -337,7 +347,7 @@ test.describe('Truth on screen', () => {
     await page.goto(`/events/${event.id}`);
     await expect(page.getByTestId('stat-rating')).toContainText('No ratings yet');
     await expect(page.getByTestId('stat-rating')).not.toContainText('0.0');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'de'));
+    await storeLanguage(page, 'de');
     await page.reload();
     await expect(page.getByTestId('stat-rating')).toContainText('Noch keine Bewertungen');
   });

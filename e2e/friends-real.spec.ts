@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+import { useLanguage } from './support/language';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
@@ -123,7 +124,7 @@ test.describe('Friends are real', () => {
   test('in German, and no "Contact the organizer" on one’s own event', async ({ page, user, newPerson }) => {
     const lena = await newPerson({ firstName: 'Lena', lastName: 'Vogel' });
     await lena.request.post('/api/friends/requests', { data: { userId: user.id } });
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'de'));
+    await useLanguage(page, 'de');
     await page.goto('/friends');
     await expect(page.getByRole('heading', { level: 1, name: 'Freunde' })).toBeVisible(READY);
     await expect(page.getByRole('tab', { name: 'Meine Freunde (0)' })).toBeVisible();

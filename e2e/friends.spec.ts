@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { watchPage, isWrite } from './support/page-watch';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { useLanguage } from './support/language';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
 const READY = { timeout: 30_000 };
@@ -55,7 +56,7 @@ test.describe('Friends, for someone with none yet', () => {
   });
 
   test('in Spanish', async ({ page, user }) => {
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
+    await useLanguage(page, 'es');
     await page.goto('/friends');
     await expect(page.getByRole('heading', { level: 1, name: 'Amigos' })).toBeVisible(READY);
     await expect(page.getByRole('tab', { name: 'Mis amigos (0)' })).toBeVisible();

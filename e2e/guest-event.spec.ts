@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type APIResponse, type Page, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { SCREENSHOT_DIRECTORY } from './support/screens';
+import { storeLanguage } from './support/language';
 
 /**
  * A guest (a browser with NO cookies) opens an event's page,
@@ -152,7 +153,7 @@ test.describe('a guest on an event page', () => {
     const event = await guestReadableEvent(request);
     for (const language of LANGUAGES) {
       await page.goto('/');
-      await page.evaluate((value) => localStorage.setItem('selectedLanguage', value), language);
+      await storeLanguage(page, language);
       await page.goto(`/events/${event.id}`);
       const texts = readLocale(language, 'event-detail');
       const common = readLocale(language, 'common');

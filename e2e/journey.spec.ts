@@ -2,6 +2,7 @@ import { type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/t
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, DEMO_ACCOUNT, eventsOfNewOrganizers, joinEvents, signInWith } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 async function joinNewEvents(
   request: APIRequestContext,
@@ -142,7 +143,7 @@ test.describe('Volunteer Journey', () => {
 
   test('Spanish and Arabic', async ({ page, user }) => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await storeLanguage(page, 'es');
     await page.goto('/journey');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu trayectoria de voluntariado');
     await expect(page.getByTestId('level-value')).toHaveText('Nivel 1');
@@ -150,7 +151,7 @@ test.describe('Volunteer Journey', () => {
     await expect(page.getByTestId('journey-achievements-detail')).toHaveText('0 de 15 desbloqueados');
     await expect(page.getByTestId('section-locked').getByTestId('achievement-name').first()).toHaveText('Primer paso');
 
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('رحلتك التطوعية');

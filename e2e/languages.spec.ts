@@ -1,6 +1,8 @@
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { createEventWith, signUpWith } from './support/accounts';
+import { useLanguage } from './support/language';
 
 /**
  * Copy in every language: people's own text keeps its own direction, figures are written the
@@ -15,10 +17,6 @@ type Box = { x: number; y: number; width: number; height: number };
 
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-async function useLanguage(page: Page, language: string) {
-  await page.addInitScript((value) => localStorage.setItem('selectedLanguage', value), language);
 }
 
 test.describe('copy and languages', () => {
@@ -138,10 +136,19 @@ test.describe('copy and languages', () => {
 
   test('the phone tab bar and the desktop navigation use the same words in every language', async ({ page, user }) => {
     await page.goto('/journey');
+    // Each language chosen in the header's menu, as a person switches: the page draws itself again in it, with
+    // no page load (two per language before, a reload and the language handshake's second one).
     for (const language of LANGUAGES) {
-      await page.evaluate((value) => localStorage.setItem('selectedLanguage', value), language);
-      await page.reload();
+      await page.getByTestId('language-picker').click();
+      await page.getByTestId(`language-option-${language}`).click();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('language-menu')).toBeHidden();
+      // Drawn in the language chosen, not the one before it: its Home (web/locales/<language>/common.json).
+      const common = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, `../web/locales/${language}/common.json`), 'utf8'),
+      ) as { nav: { home: string } };
+      await expect(page.getByTestId('bottom-nav').getByTestId('bottom-nav-label').first()).toHaveText(common.nav.home);
+      await expect(page.getByTestId('main-nav').getByRole('link').first()).toHaveText(common.nav.home);
       const tabs = await page.getByTestId('bottom-nav').getByTestId('bottom-nav-label').allTextContents();
       const links = await page.getByTestId('main-nav').getByRole('link').allTextContents();
       expect(tabs, language).toHaveLength(5);

@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { waitForLivePage } from './support/live-page';
+import { storeLanguage } from './support/language';
 
 const READY = { timeout: 30_000 };
 
@@ -39,7 +40,7 @@ test('settings: an e-mail switch and the e-mail language stick after a reload, i
   });
 
   // The app in German: the same switches, translated, and still as set.
-  await page.evaluate(() => localStorage.setItem('selectedLanguage', 'de'));
+  await storeLanguage(page, 'de');
   await page.reload();
   await waitForLivePage(page);
   const german = page.getByTestId('settings-email');

@@ -2,6 +2,7 @@ import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { CONFIRMED_DEMO_SENDERS, createEventWith, signInWith, signUpWith } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 async function send(request: APIRequestContext, data: { receiverId: string; content: string; eventId?: number }) {
   const response = await request.post('/api/messages', { data });
@@ -123,7 +124,7 @@ test.describe('Messages', () => {
     const eva = await signUpWith(other, { firstName: 'Eva', lastName: 'Ruiz' });
     await send(page.request, { receiverId: eva.email, content: 'Hola' });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await storeLanguage(page, 'es');
     await page.goto('/messages');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tus mensajes');
     await expect(page.getByTestId('conversation-last-message')).toHaveText('Tú: Hola');

@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith, DEMO_ACCOUNT, signInWith } from './support/accounts';
 import { toast } from './support/toasts';
+import { useLanguage } from './support/language';
 
 /**
  * Reports and moderation in the browser against the real server (decisions §20): a volunteer reports an
@@ -48,7 +49,7 @@ test('report an event, hide it from the queue, and the organizer is told why', a
   try {
     await signInWith(moderatorContext, DEMO_ACCOUNT);
     const moderatorPage = await moderatorContext.newPage();
-    await moderatorPage.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await useLanguage(moderatorPage, 'ar');
     await moderatorPage.goto('/moderation');
     await expect(moderatorPage.getByRole('heading', { level: 1, name: 'الإشراف' })).toBeVisible();
     await expect(moderatorPage.locator('html')).toHaveAttribute('dir', 'rtl');

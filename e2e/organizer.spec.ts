@@ -6,6 +6,7 @@ import { toast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, findRecentPastEventWithAttendees, rsvpWith, signInWith } from './support/accounts';
 import { E2E_BASE_URL } from './support/e2e-settings';
+import { storeLanguage } from './support/language';
 
 /** The organizer runs their own event from its page. */
 
@@ -461,7 +462,7 @@ test.describe('organizer event page', () => {
   test('in Arabic the organizer page reads right to left, translated', async ({ page, context, user }) => {
     const event: ApiEvent = await createEventWith(context.request, { title: `Arabic ${suffix()}` });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await openOwnEvent(page, event.id);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('organizer-panel')).toContainText('إدارة فعاليتك');

@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { createEventWith, findRecentPastEventWithAttendees, rsvpWith, signInWith } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
+import { storeLanguage } from './support/language';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 const suffix = () => randomBytes(3).toString('hex');
@@ -130,7 +131,7 @@ test.describe('waitlist', () => {
     await expect(listed.getByTestId('event-card-waitlist-open')).toHaveText('Full · Waitlist open', READY);
 
     // In another language it is translated, not English.
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'de'));
+    await storeLanguage(page, 'de');
     await page.reload();
     await expect(listed.getByTestId('event-card-waitlist-open')).toHaveText('Ausgebucht · Warteliste offen', READY);
   });

@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, eventsOfNewOrganizers, joinEvents, signInWith, signUpWith } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -112,14 +113,14 @@ test.describe('Profile', () => {
   test('Spanish and Arabic', async ({ page, signUp }) => {
     await signUp({ firstName: 'Sam', lastName: 'Roe' });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await storeLanguage(page, 'es');
     await page.goto('/profile');
     await expect(badges(page)).toHaveText(['Nuevo voluntario']);
     await expect(page.getByTestId('stat-organized')).toContainText('Eventos organizados');
     await expect(page.getByTestId('profile-joined')).toContainText('Miembro desde');
     await expect(page.getByRole('link', { name: 'Editar perfil' })).toBeVisible();
 
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(badges(page)).toHaveText(['متطوع جديد']);
@@ -193,7 +194,7 @@ test.describe('Profile', () => {
       await expectNoSeriousAccessibilityViolations(page);
     });
 
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(card.getByRole('heading', { name: 'عمليات تسجيل الدخول الأخيرة' })).toBeVisible();

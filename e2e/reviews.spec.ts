@@ -4,6 +4,7 @@ import { expect, test, setLatency } from './support/fixtures';
 import { expectToast } from './support/toasts';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
 import { createEventWith, signInWith } from './support/accounts';
+import { storeLanguage } from './support/language';
 
 type ApiEvent = {
   id: number;
@@ -202,7 +203,7 @@ test.describe('reviews and rating', () => {
     const events = await pastJoinedByDemo(context.request);
     const event = events[2] ?? events[0];
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await storeLanguage(page, 'ar');
     await page.goto(`/events/${event!.id}`);
     await page.getByTestId('rate-event').click();
     const dialog = page.getByRole('dialog', { name: 'قيّم هذه الفعالية' });

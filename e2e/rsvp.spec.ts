@@ -4,6 +4,7 @@ import { expect, test, setLatency } from './support/fixtures';
 import { createEventAsAnother, signUpInBrowser, signUpWith } from './support/accounts';
 import { expectToast, recordToasts } from './support/toasts';
 import { waitForLivePage } from './support/live-page';
+import { useLanguage } from './support/language';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -198,7 +199,7 @@ test.describe('RSVP control', () => {
     browser,
     user,
   }) => {
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'es'));
+    await useLanguage(page, 'es');
     const { event } = await createEventAsAnother(playwright, { title: `Carrera ${suffix()}`, maxAttendees: 1 });
     await page.goto(`/events/${event.id}`);
     await waitForLivePage(page);

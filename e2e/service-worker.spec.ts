@@ -4,6 +4,7 @@ import { rsvpWith } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { waitForLivePage } from './support/live-page';
 import { waitForServiceWorker } from './support/service-worker';
+import { useLanguage } from './support/language';
 
 /**
  * The service worker (decision 0037): offline, the volunteer's ticket and the screens they saw come
@@ -115,7 +116,7 @@ test('offline, the ticket and the screens seen come from the worker, others show
   // never opened comes up in German offline, not in the precached English.
   await signUp({ firstName: 'Dritte' });
   await context.addCookies([{ name: 'pitchin_language', value: 'de', url: baseURL! }]);
-  await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'de'));
+  await useLanguage(page, 'de');
   await page.goto('/');
   await waitForLivePage(page);
   await expect

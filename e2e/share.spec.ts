@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './support/accounts';
 import { waitForLivePage } from './support/live-page';
+import { useLanguage } from './support/language';
 
 /**
  * The 'Share Event' dialog, the share control and the Quick Share card on the event
@@ -557,7 +558,7 @@ test.describe('Quick Share card and share control', () => {
 
   test('right to left in Arabic: translated, mirrored and inside the screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'ar'));
+    await useLanguage(page, 'ar');
     await openEventPage(page);
     await page.getByTestId('share-button').click();
     const dialog = page.getByRole('dialog', { name: 'مشاركة الفعالية' });

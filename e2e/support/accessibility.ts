@@ -13,7 +13,11 @@ export async function expectNoSeriousAccessibilityViolations(page: Page, options
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // Legacy mode runs axe once in the page itself. The default runs it per frame and then joins the results in a
+  // blank page it opens for each pass: a renderer started, and axe's 580 kB compiled again, for frames that the
+  // app never has (no screen embeds another document). Measured on three screens, a pass took 0.6–1.3 s of
+  // wall time against 1.0–2.0 s, and a fifth less of the browser's CPU (2026-12-02).
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true);
   // With a modal dialog open (Radix hides everything else from assistive technology, marked data-aria-hidden),
   // what a person can reach is the dialog: axe checks it alone. The page behind has its own pass without the
   // dialog; measured behind the dimming overlay, its colour contrast cost axe four times the page's own pass
@@ -25,6 +29,8 @@ export async function expectNoSeriousAccessibilityViolations(page: Page, options
   );
   if (isModalOpen) builder = builder.include('[role="dialog"]').include('[role="alertdialog"]');
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  // A screen that one day embeds a document would go unchecked inside it in legacy mode: say so.
+  expect(page.frames(), `${page.url()} has frames: run axe without legacy mode`).toHaveLength(1);
   const results = await builder.analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

@@ -162,6 +162,10 @@ async function securityPlugin(
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (app.ts turns off Node's own bare 400).
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw badRequest('The Host header is required', undefined, 'INVALID_REQUEST');
+    // RFC 9112 §3.2: a Host that is no host is refused too. Routes build this origin into links and calendar
+    // files, and a URL built on `Host: a b` (or a forwarded host from a trusted proxy) threw there: a 500.
+    if (request.host !== undefined && !isHostAndPort(request.host))
+      throw badRequest('The Host header is not valid', undefined, 'INVALID_REQUEST');
     // An https PUBLIC_URL says the site is only reached over TLS, whatever the proxy forwards; browsers
     // ignore the header over plain HTTP anyway. A forwarded proto counts only from a trusted proxy.
     if (request.protocol === 'https' || isHttpsSite)
@@ -182,6 +186,20 @@ async function securityPlugin(
       if (!/^application\/json\b/i.test(contentType)) throw new HttpError(415, 'Content type must be application/json');
     }
   });
+}
+
+/**
+ * Whether `value` is what a Host header holds: a host name or address with a port at most. No path, query,
+ * user or space, and nothing the URL parser refuses in a host (control bytes, a port past 65535).
+ */
+export function isHostAndPort(value: string): boolean {
+  if (value === '' || /[\s/?#@\\]/.test(value)) return false;
+  try {
+    new URL(`http://${value}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export default fp(securityPlugin, { name: 'security' });

@@ -1065,6 +1065,44 @@ describe('security headers on every answer', () => {
   });
 });
 
+describe('the Host header', () => {
+  it('refuses one that is no host with 400 INVALID_REQUEST, before any route builds a link on it', async () => {
+    // The fuzzer's find: the calendar file built its links on `Host: \0` and answered 500.
+    for (const host of ['\u0000', 'a b', `${HOST}/elsewhere`, `user@${HOST}`, `${HOST}:99999`, `${HOST}\\x`]) {
+      for (const url of [`/api/events/${eventId}/calendar.ics`, '/api/config', `/events/${eventId}`]) {
+        const response = await app.inject({ method: 'GET', url, headers: { host } });
+        expect(response.statusCode, `${JSON.stringify(host)} ${url}`).toBe(400);
+        expect(response.json()).toEqual({ message: 'The Host header is not valid', code: 'INVALID_REQUEST' });
+      }
+    }
+    for (const host of [HOST, `${HOST}:8080`, '127.0.0.1:6173', '[::1]:5000', 'my_service:3000']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/events/${eventId}/calendar.ics`,
+        headers: { host },
+      });
+      expect(response.statusCode, host).toBe(200);
+    }
+  });
+
+  it("refuses a trusted proxy's forwarded host that is no host the same way", async () => {
+    const behindProxy = await createTestApp({ WEB_DIST_DIR: webDirectory, TRUST_PROXY: '10.0.0.2' });
+    try {
+      const forwarded = (value: string) =>
+        behindProxy.inject({
+          method: 'GET',
+          url: '/api/config',
+          remoteAddress: '10.0.0.2',
+          headers: { host: HOST, 'x-forwarded-host': value },
+        });
+      expect((await forwarded('x y')).statusCode).toBe(400);
+      expect((await forwarded('pitchin.example.org')).statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('uploaded images', () => {
   it('serves the PNG and the GIF of an event with an image content type only, nosniff, to visitors too', async () => {
     const event = (

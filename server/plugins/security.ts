@@ -164,7 +164,8 @@ async function securityPlugin(
       throw badRequest('The Host header is required', undefined, 'INVALID_REQUEST');
     // RFC 9112 §3.2: a Host that is no host is refused too. Routes build this origin into links and calendar
     // files, and a URL built on `Host: a b` (or a forwarded host from a trusted proxy) threw there: a 500.
-    if (request.host !== undefined && !isHostAndPort(request.host))
+    // Fastify reads a missing Host (HTTP/1.0 allows one) as '': such a request builds links on PUBLIC_URL.
+    if (request.host !== '' && !isHostAndPort(request.host))
       throw badRequest('The Host header is not valid', undefined, 'INVALID_REQUEST');
     // An https PUBLIC_URL says the site is only reached over TLS, whatever the proxy forwards; browsers
     // ignore the header over plain HTTP anyway. A forwarded proto counts only from a trusted proxy.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizationInvitations, organizationMembers, sessions, slots } from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { createAttendanceReplyToken } from '../modules/check-in/attendance-reply-token';
+import { sendRawRequest } from './raw-requests';
 import { addRsvpRow, createEventRow, createSlotRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp, type SignedUpUser, verifyEmailOf } from './test-app';
 
@@ -1082,6 +1084,22 @@ describe('the Host header', () => {
         headers: { host },
       });
       expect(response.statusCode, host).toBe(200);
+    }
+  });
+
+  it('refuses an HTTP/1.0 request without Host with 400 where a route builds links on the host, and serves it elsewhere', async () => {
+    // HTTP/1.0 may leave Host out; Fastify reads that as '', and `new URL('http://')` in the calendar threw.
+    const listening = await createTestApp({ WEB_DIST_DIR: webDirectory });
+    try {
+      await listening.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = listening.server.address() as AddressInfo;
+      const calendar = await sendRawRequest(port, Buffer.from(`GET /api/events/1/calendar.ics HTTP/1.0\r\n\r\n`));
+      expect(calendar?.statusCode).toBe(400);
+      expect(JSON.parse(calendar!.body)).toEqual({ message: 'The Host header is required', code: 'INVALID_REQUEST' });
+      const config = await sendRawRequest(port, Buffer.from('GET /api/config HTTP/1.0\r\n\r\n'));
+      expect(config?.statusCode).toBe(200);
+    } finally {
+      await listening.close();
     }
   });
 

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/users';
 import { badRequest, forbidden } from '../../lib/http-error';
 import { choosePageLanguage, withDocumentLanguage } from '../../lib/page-language';
+import { requestOrigin } from '../../lib/request-origin';
 import { clearSessionCookie, isSecureRequest, requireUser, setSessionCookie } from '../../plugins/session';
 import { localeChunks, preloadTags, readRouteManifest } from '../../plugins/web';
 import { type AuthService, type ClientContext, toUser } from './auth.service';
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   const manifest = readRouteManifest(webDistDirectory, (message) => app.log.warn(message));
 
   function originOf(request: { protocol: string; host: string }): string {
-    return publicUrl ?? `${request.protocol}://${request.host}`;
+    return publicUrl ?? requestOrigin(request);
   }
 
   app.get(

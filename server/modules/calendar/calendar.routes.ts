@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarFeedSchema, calendarFeedStatusSchema } from '../../../contract/calendar';
@@ -6,14 +6,11 @@ import { idParamsSchema } from '../../../contract/common';
 import { errorResponseSchema } from '../../../contract/errors';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-error';
+import { requestOrigin } from '../../lib/request-origin';
 import { requireUser } from '../../plugins/session';
 import { CalendarService, FEED_NOT_FOUND_MESSAGE } from './calendar.service';
 
 const ICS_SUFFIX = '.ics';
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 function sendCalendar(reply: FastifyReply, fileName: string, body: string, cacheControl: string): FastifyReply {
   return reply

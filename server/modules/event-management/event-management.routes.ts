@@ -17,6 +17,7 @@ import { cancelEventBodySchema, eventSchema, updateEventBodySchema } from '../..
 import { EVENT_LIMITS } from '../../../contract/event-limits';
 import type { Database } from '../../db/client';
 import { readTimeZone } from '../../lib/page-rendering';
+import { requestOrigin } from '../../lib/request-origin';
 import { requireUser } from '../../plugins/session';
 import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
 import { EventsService } from '../events/events.service';
@@ -78,7 +79,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
         user.id,
         request.params.id,
         request.body,
-        `${request.protocol}://${request.host}`,
+        requestOrigin(request),
         request.query.scope,
       );
       return events.get(user.id, request.params.id);

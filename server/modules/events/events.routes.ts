@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { requireUser } from '../../plugins/session';
 import { EventsService, getPhotoRendition } from './events.service';
 import { sendNotModified } from '../../lib/not-modified';
+import { requestOrigin } from '../../lib/request-origin';
 
 // Ten photos of the largest size, base64-encoded (4/3), plus the rest of the payload.
 const CREATE_EVENT_BODY_LIMIT = Math.ceil((EVENT_LIMITS.imagesMax * EVENT_LIMITS.imageBytesMax * 4) / 3) + 1024 * 1024;
@@ -81,7 +82,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const event = await service.create(user.id, request.body, `${request.protocol}://${request.host}`);
+      const event = await service.create(user.id, request.body, requestOrigin(request));
       return reply.status(201).send(event);
     },
   );

@@ -193,7 +193,7 @@ async function securityPlugin(
  * Whether `value` is what a Host header holds: a host name or address with a port at most. No path, query,
  * user or space, and nothing the URL parser refuses in a host (control bytes, a port past 65535).
  */
-export function isHostAndPort(value: string): boolean {
+function isHostAndPort(value: string): boolean {
   if (value === '' || /[\s/?#@\\]/.test(value)) return false;
   try {
     new URL(`http://${value}`);

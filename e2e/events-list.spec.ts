@@ -10,7 +10,7 @@ import {
   signInWith,
   signUpWith,
 } from './support/accounts';
-import { storeLanguage } from './support/language';
+import { useLanguage } from './support/language';
 
 /** Home, the event card, Discover and My events against the real server. */
 
@@ -623,9 +623,8 @@ test.describe('languages', () => {
       title: `Fiesta ${tag}`,
       date: new Date(Date.now() + 4 * DAY).toISOString(),
     });
+    await useLanguage(page, 'es');
     await page.goto('/');
-    await storeLanguage(page, 'es');
-    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Te damos la bienvenida, Lucía!'); // a new account is welcomed, not welcomed back
     await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
     await expect(page.getByTestId('category-chips').getByRole('button', { name: 'Todos los eventos' })).toBeVisible();
@@ -644,9 +643,8 @@ test.describe('languages', () => {
 
   test('Arabic: right-to-left Home and Discover', async ({ page, signUp }) => {
     await signUp({ firstName: 'Layla' });
+    await useLanguage(page, 'ar');
     await page.goto('/');
-    await storeLanguage(page, 'ar');
-    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('أهلًا بك، Layla!');
     await expect(page.getByRole('heading', { name: 'الفعاليات القادمة' })).toBeVisible();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { signUpWith } from './support/accounts';
-import { storeLanguage } from './support/language';
+import { useLanguage } from './support/language';
 
 const NOT_FOUND = '404 Page Not Found';
 const NOT_FOUND_HINT = "This page doesn't exist or has moved. Check the address, or carry on from one of these.";
@@ -42,18 +42,16 @@ test.describe('web shell', () => {
   });
 
   test('the not-found text is translated', async ({ page }) => {
+    await useLanguage(page, 'fr');
     await page.goto('/nope');
-    await storeLanguage(page, 'fr');
-    await page.reload();
     await expect(page.getByRole('heading', { name: '404 Page introuvable' })).toBeVisible();
     await expect(page.getByRole('link', { name: "Retour à la page d'accueil" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Découvrir des événements' })).toBeVisible();
   });
 
   test('the sign-in page follows the stored language and direction', async ({ page }) => {
+    await useLanguage(page, 'ar');
     await page.goto('/api/login');
-    await storeLanguage(page, 'ar');
-    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('مرحبًا بك في PitchIn');
     await expect(page.getByTestId('demo-hint')).toContainText('demo@pitchin.app');

@@ -75,13 +75,7 @@ export const eventManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = requireUser(request);
-      await service.update(
-        user.id,
-        request.params.id,
-        request.body,
-        requestOrigin(request),
-        request.query.scope,
-      );
+      await service.update(user.id, request.params.id, request.body, requestOrigin(request), request.query.scope);
       return events.get(user.id, request.params.id);
     },
   );

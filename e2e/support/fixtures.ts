@@ -135,8 +135,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // Playwright reads a fixture's dependencies from its destructured first argument: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      // Two ports above the shared server's are its own and its mail's; each worker's empty server sits above.
-      const port = E2E_PORT + 10 + workerInfo.parallelIndex;
+      // Two ports above the shared server's are its own and its mail's; each worker's empty server sits above,
+      // four ports apart, so that no server's port is another's mail port (two above its own).
+      const port = E2E_PORT + 10 + 4 * workerInfo.parallelIndex;
       const server = await startEmptyServer(port);
       await use(`http://127.0.0.1:${port}`);
       // A server that already died (its port taken by another run's) has nothing left to stop.

@@ -161,6 +161,37 @@ test.describe('Live updates', () => {
     await writerContext.close();
   });
 
+  test("a message sent after the page's first reads but before its stream opened still reaches the bell", async ({
+    browser,
+  }) => {
+    const suffix = randomBytes(3).toString('hex');
+    const writerContext = await browser.newContext();
+    const readerContext = await browser.newContext();
+    const writer = await writerContext.newPage();
+    const page = await readerContext.newPage();
+    await signUpInBrowser(writer, { firstName: 'Ode', lastName: `Early${suffix}` });
+    const reader = await signUpInBrowser(page, { firstName: 'Ivo', lastName: `Early${suffix}` });
+    // The tab's stream is held back, as a slow phone opens it seconds after the page has read its count.
+    let releaseStream!: () => void;
+    const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+    let streamAsked!: () => void;
+    const streamAskedFor = new Promise<void>((resolve) => (streamAsked = resolve));
+    await page.route('**/api/stream', async (route) => {
+      streamAsked();
+      await streamHeld;
+      await route.continue();
+    });
+    const countRead = page.waitForResponse((response) => response.url().endsWith('/api/notifications/unread-count'));
+    await page.goto('/discover');
+    expect((await (await countRead).json()).count).toBe(0);
+    await streamAskedFor;
+    await send(writer, reader, 'Sent before your stream opened');
+    releaseStream();
+    await expect(page.getByTestId('header-bell-badge')).toHaveText('1', LIVE);
+    await writerContext.close();
+    await readerContext.close();
+  });
+
   test('a tab whose stream the server refuses polls the unread count instead: the bell still follows', async ({
     browser,
   }) => {

@@ -30,6 +30,9 @@ const code = await run(process.execPath, [...productionNodeArguments, compiledSe
     SESSION_SECRET: process.env.SESSION_SECRET ?? 'pitchin-browser-tests-known-key-not-a-secret',
     // Many browser tests sign up from the same loopback address.
     AUTH_RATE_LIMIT: '100000',
+    // And every test's tabs hold their live streams from it, three workers at once, beside a test that holds
+    // eight more: past the per-address cap a tab would poll every 30 s instead of following live.
+    STREAMS_PER_ADDRESS: '1000',
     // Mail goes to a loopback SMTP server two ports up, which e2e/account.spec.ts runs while it needs
     // one (the password reset mail); with nobody listening, a mail is logged as not sent.
     SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${Number(process.env.PORT) + 2}`,

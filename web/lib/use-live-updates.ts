@@ -78,7 +78,8 @@ function parseData(message: Event): StreamEventData {
 /**
  * ONE EventSource per signed-in tab (the bell, always in the header, mounts it). The
  * stream only signals; the lists are read again, so nothing shown depends on an event arriving. After
- * a reconnect everything it covers is read again, since signals sent meanwhile are gone. While the
+ * a reconnect everything it covers is read again, since signals sent meanwhile are gone; after the first
+ * open, what the bell covers (the page read it before the stream was there). While the
  * server refuses the stream, the tab polls the unread count instead, and tries the stream again later.
  */
 export function useLiveUpdates(isSignedIn: boolean): void {
@@ -100,6 +101,9 @@ export function useLiveUpdates(isSignedIn: boolean): void {
         stopPolling();
         reopenAfterMs = REOPEN_AFTER_REFUSAL_MS;
         if (hasOpened) for (const type of STREAM_EVENT_TYPES) refresh(queryClient, type);
+        // The first open comes after the screen's first reads (on a slow phone, seconds after): a message
+        // or notification in between was signalled to nobody, so what the bell covers is read once more.
+        else refresh(queryClient, 'notification');
         hasOpened = true;
       });
       for (const type of STREAM_EVENT_TYPES)

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInWith, signUpWith } from './support/accounts';
+import { createEventWith, signInWith, signUpWith } from './support/accounts';
+import { waitForLivePage } from './support/live-page';
 
 /**
  * Lighthouse's mobile phone (Moto G Power): what `npm run bench:web` measures. The screen is the
@@ -77,6 +78,57 @@ test('the first photo of an event page is fetched with high priority, not lazily
   await expect(hero).toHaveAttribute('srcset', `${event.images[0]}?size=card 800w, ${event.images[0]} 1600w`);
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(hero).not.toHaveAttribute('loading', 'lazy');
+});
+
+/**
+ * A photo one pixel wide (another test's upload came first in the list above and failed that test once):
+ * drawn from its 1600w candidate, its naturalWidth reads 0, which the page took for a broken cover and
+ * dropped.
+ */
+test('a photo one pixel wide is still the cover', async ({ page }) => {
+  const onePixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+  await signUpWith(page.context().request);
+  const response = await page.context().request.post('/api/events', {
+    data: {
+      title: `One pixel ${randomBytes(3).toString('hex')}`,
+      description: 'An event with the smallest photo.',
+      location: 'Porto',
+      date: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+      categoryId: 3,
+      maxAttendees: null,
+      imageUrl: null,
+      images: [`data:image/png;base64,${onePixel.toString('base64')}`],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const event = (await response.json()) as { id: number; images: string[] };
+  await page.goto(`/events/${event.id}`);
+  await waitForLivePage(page);
+  const hero = page.getByTestId('event-detail').locator('img[fetchpriority="high"]');
+  await expect(hero).toHaveCount(1);
+  // Once the photo is decoded, the page has decided about it too: the cover stays.
+  await hero.evaluate((element: HTMLImageElement) => element.decode());
+  await expect(hero).toBeVisible();
+  // The case this test is for: the 1600w candidate's density brings the one pixel's naturalWidth to 0.
+  expect(await hero.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(0);
+});
+
+test('a cover that fails to load is dropped, as if there were no photo, even when it failed before the page was live', async ({
+  page,
+}) => {
+  await signUpWith(page.context().request);
+  const event = await createEventWith(page.context().request, {
+    title: `Missing cover ${randomBytes(3).toString('hex')}`,
+    imageUrl: 'https://images.example.org/missing.png',
+  });
+  // The other site answers at once, so the server-rendered image has failed before the app listens for it.
+  await page.context().route('https://images.example.org/**', (route) => route.fulfill({ status: 404 }));
+  await page.goto(`/events/${event.id}`);
+  await waitForLivePage(page);
+  await expect(page.getByTestId('event-detail').locator('img[fetchpriority="high"]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test.describe('photos sized for their slot', () => {

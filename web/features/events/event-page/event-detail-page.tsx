@@ -197,9 +197,11 @@ function EventDetail({ event }: { event: Event }) {
             // The linked imageUrl is another site's; the server's preload of it carries the same policy.
             referrerPolicy="no-referrer"
             onError={() => setIsCoverBroken(true)}
-            // The server-rendered image may have failed before React listened for its error.
+            // The server-rendered image may have failed before React listened for its error. Whether it did is
+            // asked of decode(), not read from naturalWidth: that is divided by the srcset density, so a
+            // photo one pixel wide drawn from its 1600w candidate reads 0 though it loaded.
             ref={(image) => {
-              if (image?.complete && image.naturalWidth === 0) setIsCoverBroken(true);
+              if (image?.complete) image.decode().catch(() => setIsCoverBroken(true));
             }}
             className="aspect-[16/9] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02] sm:aspect-[21/9]"
           />

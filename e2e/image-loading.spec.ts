@@ -18,27 +18,24 @@ const PHONE = {
 };
 const DESKTOP = { viewport: { width: 1280, height: 800 }, screen: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
-/** An event with one photo wider than a card, so that it has a card rendition of its own. */
-async function createEventWithWidePhoto(request: APIRequestContext): Promise<{ id: number; photo: string }> {
-  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a7' } })
+/** An event whose one photo is a plain PNG of the given size, uploaded as the create form sends it. */
+async function createEventWithPhoto(
+  request: APIRequestContext,
+  size: { width: number; height: number },
+): Promise<{ id: number; photo: string }> {
+  const png = await sharp({ create: { ...size, channels: 3, background: '#2a7' } })
     .png()
     .toBuffer();
-  const response = await request.post('/api/events', {
-    data: {
-      title: `Wide photo ${randomBytes(3).toString('hex')}`,
-      description: 'An event with a wide photo.',
-      location: 'Porto',
-      date: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
-      categoryId: 3,
-      maxAttendees: null,
-      imageUrl: null,
-      images: [`data:image/png;base64,${png.toString('base64')}`],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const event = (await response.json()) as { id: number; images: string[] };
+  const event = (await createEventWith(request, {
+    title: `Photo ${size.width}x${size.height} ${randomBytes(3).toString('hex')}`,
+    images: [`data:image/png;base64,${png.toString('base64')}`],
+  })) as { id: number; images: string[] };
   return { id: event.id, photo: event.images[0]! };
 }
+
+/** An event with one photo wider than a card, so that it has a card rendition of its own. */
+const createEventWithWidePhoto = (request: APIRequestContext) =>
+  createEventWithPhoto(request, { width: 2000, height: 1000 });
 
 /** Every request the page makes, in order, as paths with their query. */
 function recordRequests(page: Page): string[] {
@@ -86,24 +83,8 @@ test('the first photo of an event page is fetched with high priority, not lazily
  * dropped.
  */
 test('a photo one pixel wide is still the cover', async ({ page }) => {
-  const onePixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#2a7' } })
-    .png()
-    .toBuffer();
   await signUpWith(page.context().request);
-  const response = await page.context().request.post('/api/events', {
-    data: {
-      title: `One pixel ${randomBytes(3).toString('hex')}`,
-      description: 'An event with the smallest photo.',
-      location: 'Porto',
-      date: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
-      categoryId: 3,
-      maxAttendees: null,
-      imageUrl: null,
-      images: [`data:image/png;base64,${onePixel.toString('base64')}`],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const event = (await response.json()) as { id: number; images: string[] };
+  const event = await createEventWithPhoto(page.context().request, { width: 1, height: 1 });
   await page.goto(`/events/${event.id}`);
   await waitForLivePage(page);
   const hero = page.getByTestId('event-detail').locator('img[fetchpriority="high"]');

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,48 @@ describe('Mailer over SMTP', () => {
     // Only the subject and link: the log is no place for the message itself.
     expect(JSON.stringify(lines[0])).not.toContain('private words');
     expect(smtp.mails.length).toBe(before);
+  });
+
+  it('the capture server outlives a sender that resets its connection in the middle of a mail', async () => {
+    const { port } = new URL(smtp.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let replies = '';
+    socket.on('data', (chunk: Buffer) => {
+      replies += chunk.toString();
+    });
+    // One command at a time, each after the server's answer: it refuses a client that talks first.
+    for (const [command, answer] of [
+      [null, /^220 /m],
+      ['EHLO sender.example', /^250 /m],
+      ['MAIL FROM:<a@example.org>', /^250 /m],
+      ['RCPT TO:<b@example.org>', /^250 /m],
+      ['DATA', /^354 /m],
+    ] as const) {
+      replies = '';
+      if (command) socket.write(`${command}\r\n`);
+      await expect.poll(() => replies, { timeout: 5000 }).toMatch(answer);
+    }
+    socket.write('Subject: half a mail\r\n\r\nthe first half');
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.resetAndDestroy();
+    await closed;
+
+    const { logger } = captureLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const before = smtp.mails.length;
+    await mailer.send(
+      buildInvitationMail({
+        to: 'after.the.reset@example.org',
+        senderFirstName: 'Ana',
+        content: 'still here',
+        signUpUrl: signUpLink('http://localhost:5000'),
+        language: 'en',
+        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
+      }),
+    );
+    const received = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(received.map((mail) => mail.subject)).toEqual(['You have a message on PitchIn']);
+    expect(smtp.mails.some((mail) => mail.subject === 'half a mail')).toBe(false);
   });
 
   it('logs a failed background delivery instead of throwing', async () => {

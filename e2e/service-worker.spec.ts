@@ -172,6 +172,52 @@ test('offline, the ticket and the screens seen come from the worker, others show
   expect(withOldSession.status()).toBe(401);
 });
 
+test("a read still on its way when another tab signs out does not bring the person's caches back", async ({
+  context,
+  page,
+  user: _user,
+}) => {
+  await page.goto('/my-events');
+  await waitForLivePage(page);
+  await waitForServiceWorker(page);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('pitchin-pages'))).toBe(true);
+
+  // The worker's read is answered while the person is still signed in, and the answer reaches the worker
+  // only once the other tab has signed out: the page's last reads racing a sign-out, made certain.
+  let releaseAnswer!: () => void;
+  const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  let signalAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (signalAnswered = resolve));
+  await context.route('**/api/categories', async (route) => {
+    if (route.request().headers()['x-test-held'] !== 'yes') return route.continue();
+    const response = await route.fetch();
+    signalAnswered();
+    await answerHeld;
+    await route.fulfill({ response });
+  });
+  const read = page.evaluate(() =>
+    fetch('/api/categories', { headers: { 'x-test-held': 'yes' } }).then((r) => r.status),
+  );
+  await answered;
+
+  const other = await context.newPage();
+  await other.goto('/api/logout');
+  await expect(other).toHaveURL(/\/$/);
+  const personalCaches = () =>
+    other.evaluate(async () =>
+      (await caches.keys()).filter((name) => name === 'pitchin-pages' || name === 'pitchin-api'),
+    );
+  await expect.poll(personalCaches).toEqual([]);
+
+  releaseAnswer();
+  expect(await read).toBe(200);
+  // The worker writes after it has answered the page: the caches must stay gone while it does.
+  for (let check = 0; check < 10; check += 1) {
+    expect(await personalCaches()).toEqual([]);
+    await other.waitForTimeout(200);
+  }
+});
+
 test('the app is installable: the manifest is linked and complete, and a worker with a fetch handler serves the app', async ({
   page,
   user: _user,

@@ -78,7 +78,16 @@ registerRoute(
   new CacheFirst({ cacheName: 'pitchin-assets', plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
 
+/**
+ * How many times this worker has emptied the personal caches. A read still on its way when they are emptied
+ * (the page's last reads racing a sign-out) must not bring them back with the person's answers: `caches.open`
+ * after a `caches.delete` makes the cache anew. Each read notes the count when it sets out and keeps nothing
+ * if it changed before the answer came.
+ */
+let personalCachesEmptied = 0;
+
 async function clearPersonalCaches() {
+  personalCachesEmptied += 1;
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
 }
 
@@ -201,7 +210,10 @@ async function keepPage(url: string, response: Response, isWithTicket = false) {
   const page = readPageDataOf(html);
   await takeOwnership(page?.user?.id ?? null);
   if (!page?.user) return;
+  const emptiedBefore = personalCachesEmptied;
   await keepLanguageTexts(readPageLanguageOf(html)).catch(() => {});
+  // Signed out (or another person's page) meanwhile: opening the caches now would make them anew for this page.
+  if (personalCachesEmptied !== emptiedBefore) return;
   const pages = await caches.open(PAGES_CACHE);
   const api = await caches.open(API_CACHE);
   await pages.delete(url);
@@ -318,9 +330,22 @@ registerRoute(
     plugins: [
       {
         // Another tab's read after a sign-out made offline: the session ends first, and the read is refused.
-        requestWillFetch: async ({ request }) => {
+        requestWillFetch: async ({ request, state }) => {
           await finishPendingSignOut();
+          if (state) state.emptiedBefore = personalCachesEmptied;
           return request;
+        },
+        // Only a whole answer (as Workbox's default), and only for the person the caches still belong to.
+        cacheWillUpdate: async ({ response, state }) =>
+          response.status === 200 && state?.emptiedBefore === personalCachesEmptied ? response : null,
+        // The caches were emptied between the check above and the write: the write made the cache anew with
+        // an answer that is no longer this device's to keep, so it goes, and so does the cache if it holds
+        // nothing else.
+        cacheDidUpdate: async ({ cacheName, request, state }) => {
+          if (state?.emptiedBefore === personalCachesEmptied) return;
+          const cache = await caches.open(cacheName);
+          await cache.delete(request);
+          if ((await cache.keys()).length === 0) await caches.delete(cacheName);
         },
         // Any read refused for want of a session: the person is gone, so is what they saw.
         fetchDidSucceed: async ({ response }) => {

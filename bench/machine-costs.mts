@@ -3,8 +3,8 @@
 // The machines CI is given are all "2 cores, 24 GiB", yet the same suite has taken 14 minutes on one and 39 on
 // another. Their CPUs compute at similar speeds; what differs is what the kernel costs. On the slow kind
 // (2026-12-02: AMD EPYC, a Firecracker guest whose kernel runs with `pti=on` and page tables the host
-// shadows) a first touch of a page cost 13–17 µs with the machine idle and 60–90 µs with both cores busy,
-// and a system call about 1 µs idle, 4–8 µs busy; a bare-metal Linux takes well under 1 µs for either.
+// shadows) a first touch of a page cost 13–17 µs with the machine idle and 23–87 µs with both cores busy,
+// and a system call about 1 µs idle, 2–8 µs busy; a bare-metal Linux takes well under 1 µs for either.
 // A browser test pays about 30 000 page faults per page load (a fresh renderer process, its V8 heap, the
 // compositor's buffers), so on that kind faults alone are a third or more of the suite's CPU
 // (docs/benchmarks.md). Run this first to know which kind of machine a timing came from.

@@ -33,10 +33,6 @@ async function createEventWithPhoto(
   return { id: event.id, photo: event.images[0]! };
 }
 
-/** An event with one photo wider than a card, so that it has a card rendition of its own. */
-const createEventWithWidePhoto = (request: APIRequestContext) =>
-  createEventWithPhoto(request, { width: 2000, height: 1000 });
-
 /** Every request the page makes, in order, as paths with their query. */
 function recordRequests(page: Page): string[] {
   const paths: string[] = [];
@@ -118,7 +114,8 @@ test.describe('photos sized for their slot', () => {
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     account = await signUpWith(request);
-    event = await createEventWithWidePhoto(request);
+    // Wider than a card, so that it has a card rendition of its own.
+    event = await createEventWithPhoto(request, { width: 2000, height: 1000 });
     await request.dispose();
   });
 

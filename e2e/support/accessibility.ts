@@ -40,9 +40,11 @@ export async function expectNoSeriousAccessibilityViolations(page: Page, options
   // the settled page shows is what is judged.
   await page.evaluate(() => {
     const marked = window as unknown as { axeSawAnimation?: boolean };
+    // The listeners stay with the document: a page checked again (the other theme) only resets the flag.
+    if (marked.axeSawAnimation === undefined)
+      for (const type of ['animationstart', 'transitionstart'])
+        document.addEventListener(type, () => (marked.axeSawAnimation = true), { capture: true });
     marked.axeSawAnimation = false;
-    for (const type of ['animationstart', 'transitionstart'])
-      document.addEventListener(type, () => (marked.axeSawAnimation = true), { capture: true });
   });
   let results = await builder.analyze();
   const hasSeriousViolation = () =>

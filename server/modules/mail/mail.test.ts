@@ -22,12 +22,27 @@ function captureLog() {
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
+const FROM = 'PitchIn <no-reply@pitchin.test>';
+
+/** An invitation from Ana on a server at localhost, with what a test sets in place of the rest. */
+function invitationFromLocalhost(fields: Partial<Parameters<typeof buildInvitationMail>[0]>) {
+  return buildInvitationMail({
+    to: 'someone@example.org',
+    senderFirstName: 'Ana',
+    content: 'x',
+    signUpUrl: signUpLink('http://localhost:5000'),
+    language: 'en',
+    unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
+    ...fields,
+  });
+}
+
 const hostileContent = 'Hi <script>alert(1)</script> & <a href="https://evil.example">click</a>\nsecond line';
 
 describe('Mailer over SMTP', () => {
   it('delivers the invitation with plain text and HTML, from MAIL_FROM, user text escaped in the HTML', async () => {
     const { logger } = captureLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM }, logger);
     const before = smtp.mails.length;
     const mail = buildInvitationMail({
       to: 'new.person@example.org',
@@ -62,17 +77,10 @@ describe('Mailer over SMTP', () => {
 
   it('keeps a line break in a name out of the headers', async () => {
     const { logger } = captureLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM }, logger);
     const before = smtp.mails.length;
     await mailer.send(
-      buildInvitationMail({
-        to: 'crlf@example.org',
-        senderFirstName: 'Eve\r\nBcc: victim@example.org',
-        content: 'x',
-        signUpUrl: signUpLink('http://localhost:5000'),
-        language: 'en',
-        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
-      }),
+      invitationFromLocalhost({ to: 'crlf@example.org', senderFirstName: 'Eve\r\nBcc: victim@example.org' }),
     );
     const [received] = (await smtp.waitForMails(before + 1)).slice(before);
     expect(received!.bcc).toBeUndefined();
@@ -84,18 +92,9 @@ describe('Mailer over SMTP', () => {
 
   it('without SMTP_URL writes the subject and link to the log and sends nothing', async () => {
     const { logger, lines } = captureLog();
-    const mailer = createMailer({ smtpUrl: null, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const mailer = createMailer({ smtpUrl: null, from: FROM }, logger);
     const before = smtp.mails.length;
-    await mailer.send(
-      buildInvitationMail({
-        to: 'someone@example.org',
-        senderFirstName: 'Ana',
-        content: 'private words',
-        signUpUrl: signUpLink('http://localhost:5000'),
-        language: 'en',
-        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
-      }),
-    );
+    await mailer.send(invitationFromLocalhost({ to: 'someone@example.org', content: 'private words' }));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       mail: { subject: 'You have a message on PitchIn', link: 'http://localhost:5000/api/login?mode=signup' },
@@ -130,18 +129,9 @@ describe('Mailer over SMTP', () => {
     await closed;
 
     const { logger } = captureLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM }, logger);
     const before = smtp.mails.length;
-    await mailer.send(
-      buildInvitationMail({
-        to: 'after.the.reset@example.org',
-        senderFirstName: 'Ana',
-        content: 'still here',
-        signUpUrl: signUpLink('http://localhost:5000'),
-        language: 'en',
-        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
-      }),
-    );
+    await mailer.send(invitationFromLocalhost({ to: 'after.the.reset@example.org', content: 'still here' }));
     const received = (await smtp.waitForMails(before + 1)).slice(before);
     expect(received.map((mail) => mail.subject)).toEqual(['You have a message on PitchIn']);
     expect(smtp.mails.some((mail) => mail.subject === 'half a mail')).toBe(false);
@@ -152,17 +142,8 @@ describe('Mailer over SMTP', () => {
     // A port nobody listens on: the connection is refused at once.
     const closed = await startCaptureSmtpServer();
     await closed.close();
-    const mailer = createMailer({ smtpUrl: closed.url, from: 'PitchIn <no-reply@pitchin.test>' }, logger);
-    mailer.sendInBackground(
-      buildInvitationMail({
-        to: 'someone@example.org',
-        senderFirstName: 'Ana',
-        content: 'x',
-        signUpUrl: signUpLink('http://localhost:5000'),
-        language: 'en',
-        unsubscribeUrl: 'http://localhost:5000/mail/unsubscribe?token=x',
-      }),
-    );
+    const mailer = createMailer({ smtpUrl: closed.url, from: FROM }, logger);
+    mailer.sendInBackground(invitationFromLocalhost({ to: 'someone@example.org' }));
     await expect.poll(() => lines.length, { timeout: 5000 }).toBe(1);
     expect(lines[0]).toMatchObject({
       level: 50,

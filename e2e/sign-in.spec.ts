@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
 import { DEMO_ACCOUNT, signUpWith } from './support/accounts';
+import { waitForFocusOnFirstError } from './support/forms';
 
 /** Asks the server with the browser's cookies (not from the page, which may still be navigating). */
 async function isSignedIn(page: Page) {
@@ -46,6 +47,7 @@ test.describe('sign-in page at /api/login', () => {
     await page.goto('/api/login');
     await page.getByTestId('signin-submit').click();
     await expect(page.getByText('Email is required')).toBeVisible();
+    await waitForFocusOnFirstError(page, page.getByLabel('Email'));
     await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByTestId('signin-submit').click();

@@ -69,7 +69,11 @@ async function measureScripts(page: Page, url: string, isRendered: () => Promise
   // Without the first condition a page whose loader had not yet run was measured as no scripts at all.
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   while (scripts.size === 0 || inFlight > 0 || Date.now() - lastChange < QUIET_MS) {
-    if (Date.now() > deadline) throw new Error(`${url}: scripts still loading after ${SETTLE_LIMIT_MS} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${url}: ${scripts.size === 0 ? 'no script started' : 'scripts still loading'} after ${SETTLE_LIMIT_MS} ms`,
+      );
+    }
     await page.waitForTimeout(100);
   }
 
@@ -91,7 +95,6 @@ function report(route: string, measured: Measured, budget: number) {
   console.log(
     `${route}: ${measured.scripts} scripts, ${(measured.gzipBytes / 1024).toFixed(1)} kB gzip (budget ${budget / 1024} kB)`,
   );
-  expect(measured.scripts, `${route} was measured with its scripts`).toBeGreaterThan(0);
   expect(
     measured.gzipBytes,
     `${route} loads ${(measured.gzipBytes / 1024).toFixed(1)} kB:\n${measured.breakdown}`,

@@ -94,7 +94,7 @@ test.describe('Create event dialog', () => {
     ).toBeVisible();
 
     // Description, location and category are still empty: the focus goes to the first of them.
-    await waitForFocusOnFirstError(page, dialog.getByLabel('Description'));
+    await waitForFocusOnFirstError(dialog.getByLabel('Description'));
 
     // Fixing them clears the messages as you type.
     await dialog.getByLabel('Date & Time').fill('2027-05-04T09:43');

@@ -83,7 +83,7 @@ test.describe('series of events', () => {
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expect(dialog.getByTestId('error-repeatCount')).toHaveText('Enter a number of dates from 2 to 52');
     await expect(slotRows.nth(1).getByTestId('error-slot-role')).toHaveText('Role is required');
-    await waitForFocusOnFirstError(page, dialog.getByLabel('Number of dates', { exact: true }));
+    await waitForFocusOnFirstError(dialog.getByLabel('Number of dates', { exact: true }));
     await slotRows.nth(1).getByLabel('Role').fill('Driver');
     await slotRows.nth(1).getByLabel('People needed').fill('2');
     await slotRows.nth(1).getByLabel('I approve each volunteer').check();

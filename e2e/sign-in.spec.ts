@@ -47,7 +47,7 @@ test.describe('sign-in page at /api/login', () => {
     await page.goto('/api/login');
     await page.getByTestId('signin-submit').click();
     await expect(page.getByText('Email is required')).toBeVisible();
-    await waitForFocusOnFirstError(page, page.getByLabel('Email'));
+    await waitForFocusOnFirstError(page.getByLabel('Email'));
     await page.getByLabel('Email').fill(DEMO_ACCOUNT.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByTestId('signin-submit').click();

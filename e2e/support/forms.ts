@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 /**
  * After a submit that validation refused, react-hook-form moves the focus to the first invalid field twice:
@@ -11,7 +11,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * Checks that the focus is on `firstInvalid`, then lets a timer queued now run: timers of the same delay
  * run in the order they were set, so the form's has run by then.
  */
-export async function waitForFocusOnFirstError(page: Page, firstInvalid: Locator): Promise<void> {
+export async function waitForFocusOnFirstError(firstInvalid: Locator): Promise<void> {
   await expect(firstInvalid).toBeFocused();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  await firstInvalid.page().evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }

@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
+import { gotoReadingPublicStats } from './support/public-stats';
 
 test.describe('landing page (signed out)', () => {
   test('shows the landing content with the four public figures, as the API reads them', async ({ page }) => {
-    await page.goto('/');
-    const stats = await (await page.request.get('/api/stats/public')).json();
+    const stats = await gotoReadingPublicStats(page, '/');
     const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make a Difference in Your Community');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

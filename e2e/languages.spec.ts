@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { createEventWith, signUpWith } from './support/accounts';
 import { useLanguage } from './support/language';
+import { gotoReadingPublicStats } from './support/public-stats';
 
 /**
  * Copy in every language: people's own text keeps its own direction, figures are written the
@@ -114,9 +115,8 @@ test.describe('copy and languages', () => {
 
   test('figures are written the German way, on the landing page and on Home', async ({ page }) => {
     await useLanguage(page, 'de');
-    await page.goto('/');
+    const stats = await gotoReadingPublicStats(page, '/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    const stats = await (await page.request.get('/api/stats/public')).json();
     const compact = new Intl.NumberFormat('de', { notation: 'compact', maximumFractionDigits: 1 });
     await expect(page.locator('section[aria-labelledby="stats-title"] span[dir="ltr"]')).toHaveText([
       compact.format(stats.volunteers),
@@ -128,8 +128,7 @@ test.describe('copy and languages', () => {
     expect(compact.format(2330)).toBe('2330');
 
     await signUpWith(page.context().request);
-    await page.goto('/');
-    const read = await (await page.request.get('/api/stats/public')).json();
+    const read = await gotoReadingPublicStats(page, '/');
     await expect(page.getByTestId('stat-verifiedHours')).toContainText(compact.format(read.verifiedHours));
     await expect(page.getByTestId('stat-volunteers')).toContainText(compact.format(read.volunteers));
   });

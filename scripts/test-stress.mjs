@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { run } from './run.mjs';
+import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
 
 /**
  * `npm run test:stress`. The suites that only count (the fuzzer, capacity, crash durability, backup, the mail
@@ -13,6 +14,7 @@ import { run } from './run.mjs';
  * Every suite's servers listen on ports of their own, so that suites beside each other never meet.
  */
 const root = path.resolve(import.meta.dirname, '..');
+useScratchTemporaryDirectory('stress-run');
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const config = ['run', '-c', 'vitest.stress.config.ts'];
 const stress = (name) => `server/stress/${name}.stress.ts`;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './find-chromium.mjs';
 import { run, runHoldingOutput } from './run.mjs';
+import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
 
 /**
  * `npm test`: the whole suite, as CI runs it. Type check, lint and layout check, unit and API tests
@@ -9,6 +10,7 @@ import { run, runHoldingOutput } from './run.mjs';
  * (Playwright driving the system Chromium against the real server). Ends with one count line.
  */
 const root = path.resolve(import.meta.dirname, '..');
+useScratchTemporaryDirectory('test-run');
 const reports = path.join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -67,6 +67,7 @@ const cardTitled = (page: Page, title: string) =>
 test.describe('Home', () => {
   test('greets by first name and shows the banner actions and the stat cards', async ({ page, signUp }) => {
     await signUp({ firstName: 'Marisol' });
+    // The community's figures the page was given (read beside the load: the server keeps one reading five minutes).
     const stats = await gotoReadingPublicStats(page, '/');
     // Someone who has just signed up is welcomed, not welcomed back.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Marisol!');
@@ -81,7 +82,6 @@ test.describe('Home', () => {
       await expect(banner.getByRole('link', { name })).toHaveAttribute('href', path);
     }
 
-    // The community's figures, as the API reads them (the same five-minute reading as the page's).
     const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
     for (const [testId, figure, label] of [
       ['stat-volunteers', compact.format(stats.volunteers), 'Volunteers'],

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { run } from './run.mjs';
+import { passSignalsToChildren, run } from './run.mjs';
 import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
 
 /**
@@ -15,6 +15,7 @@ import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
  */
 const root = path.resolve(import.meta.dirname, '..');
 useScratchTemporaryDirectory('stress-run');
+passSignalsToChildren();
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const config = ['run', '-c', 'vitest.stress.config.ts'];
 const stress = (name) => `server/stress/${name}.stress.ts`;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './find-chromium.mjs';
-import { run, runHoldingOutput } from './run.mjs';
+import { passSignalsToChildren, run, runHoldingOutput } from './run.mjs';
 import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
 
 /**
@@ -11,6 +11,7 @@ import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
  */
 const root = path.resolve(import.meta.dirname, '..');
 useScratchTemporaryDirectory('test-run');
+passSignalsToChildren();
 const reports = path.join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

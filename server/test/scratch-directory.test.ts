@@ -5,66 +5,94 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * scripts/scratch-directory.mjs, as scripts/test.mjs uses it: a run's processes write under os.tmpdir(), and
- * whatever they leave there is gone once the run ends, whether it finished or was interrupted.
+ * scripts/scratch-directory.mjs and run.mjs's `passSignalsToChildren`, as scripts/test.mjs uses them: a run's
+ * commands write under os.tmpdir(), and whatever they leave there is gone once the run ends, whether it
+ * finished, failed or was interrupted; an interruption ends the commands too.
  */
-const moduleUrl = new URL('../../scripts/scratch-directory.mjs', import.meta.url).href;
+const scriptsUrl = new URL('../../scripts/', import.meta.url).href;
 const parents: string[] = [];
 
 afterEach(() => {
   for (const parent of parents.splice(0)) rmSync(parent, { recursive: true, force: true });
 });
 
-// The run script: takes a scratch folder, then a child process (as Vitest or Playwright would be) leaves a
-// file in os.tmpdir() and never removes it. Prints the scratch folder and the child's file, then ends as told.
-const runScript = (ending: string) => `
-  import { execFileSync } from 'node:child_process';
-  import { useScratchTemporaryDirectory } from ${JSON.stringify(moduleUrl)};
-  const scratch = useScratchTemporaryDirectory('scratch-test');
-  const left = execFileSync(process.execPath, ['-e', \`
-    const { mkdtempSync, writeFileSync } = require('node:fs');
-    const { tmpdir } = require('node:os');
-    const folder = mkdtempSync(require('node:path').join(tmpdir(), 'left-behind-'));
-    writeFileSync(folder + '/data', 'x'.repeat(1000));
-    process.stdout.write(folder);
-  \`], { encoding: 'utf8' });
-  console.log(JSON.stringify({ scratch, left }));
-  ${ending}
+// A command of the run (as Vitest or Playwright would be): leaves a folder in os.tmpdir(), says where and
+// its process id, then ends or keeps running, as told.
+const command = (keepsRunning: boolean) => `
+  const { mkdtempSync, writeFileSync } = require('node:fs');
+  const folder = mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'left-behind-'));
+  writeFileSync(folder + '/data', 'x'.repeat(1000));
+  console.log(JSON.stringify({ left: folder, commandPid: process.pid }));
+  ${keepsRunning ? 'setInterval(() => {}, 1000);' : ''}
 `;
 
-function runUntilEnd(ending: string, signal?: NodeJS.Signals) {
+// The run script: its scratch folder, then the command through run(), then a failure's exit.
+const runScript = (keepsRunning: boolean) => `
+  import { passSignalsToChildren, run } from ${JSON.stringify(`${scriptsUrl}run.mjs`)};
+  import { useScratchTemporaryDirectory } from ${JSON.stringify(`${scriptsUrl}scratch-directory.mjs`)};
+  const scratch = useScratchTemporaryDirectory('scratch-test');
+  passSignalsToChildren();
+  console.log(JSON.stringify({ scratch }));
+  await run(process.execPath, ['-e', ${JSON.stringify(command(keepsRunning))}]);
+  process.exit(1);
+`;
+
+type Ending = { scratch: string; left: string; commandPid: number; code: number | null; parent: string };
+
+/** Runs the run script; with a signal, sends it to the run script alone once its command is under way. */
+function runUntilEnd(keepsRunning: boolean, signal?: NodeJS.Signals): Promise<Ending> {
   // The script's own TMPDIR is a folder of this test's, so that a failure leaves nothing in /tmp either.
   const parent = mkdtempSync(path.join(tmpdir(), 'pitchin-scratch-parent-'));
   parents.push(parent);
-  const child = spawn(process.execPath, ['--input-type=module', '-e', runScript(ending)], {
+  const runner = spawn(process.execPath, ['--input-type=module', '-e', runScript(keepsRunning)], {
     env: { ...process.env, TMPDIR: parent },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise<{ scratch: string; left: string; code: number | null; parent: string }>((resolve) => {
+  return new Promise((resolve) => {
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const said = () =>
+      Object.assign(
+        {},
+        ...output
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line)),
+      );
+    runner.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (signal && output.includes('\n')) child.kill(signal);
+      if (signal && output.includes('commandPid')) runner.kill(signal);
     });
-    child.on('exit', (code) => resolve({ ...JSON.parse(output), code, parent }));
+    runner.on('exit', (code) => resolve({ ...said(), code, parent }));
   });
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe('the test run’s scratch folder', () => {
-  it('holds what the run’s processes put in os.tmpdir() and is gone when the run ends, even on a failure', async () => {
-    const { scratch, left, code, parent } = await runUntilEnd('process.exit(1);');
+  it('holds what the run’s commands put in os.tmpdir() and is gone when the run ends, even on a failure', async () => {
+    const { scratch, left, code, parent } = await runUntilEnd(false);
     expect(code).toBe(1);
     expect(path.dirname(scratch)).toBe(parent);
     expect(path.dirname(left)).toBe(scratch);
     expect(existsSync(scratch)).toBe(false);
   });
 
-  it('is gone when the run is interrupted (Ctrl-C, or CI ending the job)', async () => {
+  it('on Ctrl-C or CI’s SIGTERM to the run alone, ends the running command first, then the run and its folder', async () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      const { scratch, left, code } = await runUntilEnd('setInterval(() => {}, 1000);', signal);
+      const { scratch, left, commandPid, code } = await runUntilEnd(true, signal);
       expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(path.dirname(left)).toBe(scratch);
+      expect(isRunning(commandPid)).toBe(false);
       expect(existsSync(scratch)).toBe(false);
     }
-  });
+    // A run that does not pass the signal on waits for its command forever: fail in seconds, not minutes.
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { passSignalsToChildren, run } from './run.mjs';
 
 /**
  * One process on PORT (5000): the API, and the web app through Vite in middleware mode, each page rendered
@@ -8,14 +8,11 @@ import path from 'node:path';
  * rendering when the app's code changes.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const child = spawn(
+// Ctrl-C reaches tsx, which passes it to the server (no drain: nobody balances a development server), and
+// this script ends once they have.
+passSignalsToChildren();
+process.exitCode = await run(
   process.execPath,
   [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/server.ts'],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_DEV_SERVER: 'true' } },
+  { cwd: root, env: { ...process.env, WEB_DEV_SERVER: 'true' } },
 );
-const stop = () => child.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-child.on('exit', (code) => {
-  process.exitCode = code ?? 0;
-});

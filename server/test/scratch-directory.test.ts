@@ -2,63 +2,48 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * scripts/scratch-directory.mjs and run.mjs's `passSignalsToChildren`, as scripts/test.mjs uses them: a run's
+ * scripts/scratch-directory.mjs and run.mjs's `passSignalsToChildren`, through scripts/in-scratch-directory.mjs
+ * (which `npm run test:unit` and `test:api` use; scripts/test.mjs and test-stress.mjs call the same two): a run's
  * commands write under os.tmpdir(), and whatever they leave there is gone once the run ends, whether it
  * finished, failed or was interrupted; an interruption ends the commands too.
  */
-const scriptsUrl = new URL('../../scripts/', import.meta.url).href;
+const wrapper = fileURLToPath(new URL('../../scripts/in-scratch-directory.mjs', import.meta.url));
 const parents: string[] = [];
 
 afterEach(() => {
   for (const parent of parents.splice(0)) rmSync(parent, { recursive: true, force: true });
 });
 
-// A command of the run (as Vitest or Playwright would be): leaves a folder in os.tmpdir(), says where and
-// its process id, then ends or keeps running, as told.
+// A command of the run (as Vitest or Playwright would be): leaves a folder in os.tmpdir(), says where, in which
+// temporary folder and its process id, then keeps running or fails, as told.
 const command = (keepsRunning: boolean) => `
   const { mkdtempSync, writeFileSync } = require('node:fs');
-  const folder = mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'left-behind-'));
+  const scratch = require('node:os').tmpdir();
+  const folder = mkdtempSync(require('node:path').join(scratch, 'left-behind-'));
   writeFileSync(folder + '/data', 'x'.repeat(1000));
-  console.log(JSON.stringify({ left: folder, commandPid: process.pid }));
-  ${keepsRunning ? 'setInterval(() => {}, 1000);' : ''}
-`;
-
-// The run script: its scratch folder, then the command through run(), then a failure's exit.
-const runScript = (keepsRunning: boolean) => `
-  import { passSignalsToChildren, run } from ${JSON.stringify(`${scriptsUrl}run.mjs`)};
-  import { useScratchTemporaryDirectory } from ${JSON.stringify(`${scriptsUrl}scratch-directory.mjs`)};
-  const scratch = useScratchTemporaryDirectory('scratch-test');
-  passSignalsToChildren();
-  console.log(JSON.stringify({ scratch }));
-  await run(process.execPath, ['-e', ${JSON.stringify(command(keepsRunning))}]);
-  process.exit(1);
+  console.log(JSON.stringify({ scratch, left: folder, commandPid: process.pid }));
+  ${keepsRunning ? 'setInterval(() => {}, 1000);' : 'process.exitCode = 1;'}
 `;
 
 type Ending = { scratch: string; left: string; commandPid: number; code: number | null; parent: string };
 
-/** Runs the run script; with a signal, sends it to the run script alone once its command is under way. */
+/** Runs the command through the wrapper; with a signal, sends it to the wrapper alone once the command is under way. */
 function runUntilEnd(keepsRunning: boolean, signal?: NodeJS.Signals): Promise<Ending> {
-  // The script's own TMPDIR is a folder of this test's, so that a failure leaves nothing in /tmp either.
+  // The wrapper's own TMPDIR is a folder of this test's, so that a failure leaves nothing in /tmp either.
   const parent = mkdtempSync(path.join(tmpdir(), 'pitchin-scratch-parent-'));
   parents.push(parent);
-  const runner = spawn(process.execPath, ['--input-type=module', '-e', runScript(keepsRunning)], {
+  const runner = spawn(process.execPath, [wrapper, process.execPath, '-e', command(keepsRunning)], {
     env: { ...process.env, TMPDIR: parent },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve) => {
     let output = '';
-    const said = () =>
-      Object.assign(
-        {},
-        ...output
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line)),
-      );
+    // The command's one line; nothing when it never started, which the assertions then report.
+    const said = () => (output.trim() ? JSON.parse(output) : {});
     runner.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (signal && output.includes('commandPid')) runner.kill(signal);

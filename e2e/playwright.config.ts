@@ -118,6 +118,8 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    // Without it Playwright kills the server's process group outright, and its database folder stays behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(E2E_PORT), SEED_DEMO: 'true' },
   },
 });

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer, productionEnvironment, productionNodeArguments } from './build-server.mjs';
 import { passSignalsToChildren, run } from './run.mjs';
+import { useScratchTemporaryDirectory } from './scratch-directory.mjs';
 
 /**
  * The server the browser tests use, run as production runs it: the compiled server with production's
@@ -12,11 +12,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const compiledServer = path.join(root, 'dist/server/server.mjs');
 // A single spec run by hand (npx playwright test …) after a fresh clone has no compiled server yet.
 if (!existsSync(compiledServer)) await buildServer();
-const dataDirectory = mkdtempSync(path.join(tmpdir(), 'pitchin-e2e-'));
 // Stopped with SIGTERM (Playwright's gracefulShutdown, the empty-state fixture), the server closes its database
-// and then its folder goes: a spec run by hand has no scratch folder around it, and each run left 42 MB in /tmp.
+// and then the folder holding it and the server's other temporary files goes: a spec run by hand has no run's
+// scratch folder around it, and each run left 42 MB in /tmp.
+const dataDirectory = path.join(useScratchTemporaryDirectory('e2e-server'), 'data');
 passSignalsToChildren();
-process.on('exit', () => rmSync(dataDirectory, { recursive: true, force: true }));
 const code = await run(process.execPath, [...productionNodeArguments, compiledServer], {
   cwd: root,
   env: {

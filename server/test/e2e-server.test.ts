@@ -53,7 +53,7 @@ it('stopped with SIGTERM to its process group, ends within 10 s and removes its 
   try {
     const answer = await waitUntilAnswering(`http://127.0.0.1:${port}/api/categories`, Date.now() + 120_000);
     expect(answer.status).toBe(401);
-    expect(readdirSync(parent).filter((name) => name.startsWith('pitchin-e2e-'))).toHaveLength(1);
+    expect(readdirSync(parent).filter((name) => name.startsWith('pitchin-e2e-server-'))).toHaveLength(1);
 
     const stopped = Date.now();
     process.kill(-server.pid!, 'SIGTERM');

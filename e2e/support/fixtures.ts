@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import { startE2eServer } from '../../scripts/e2e-server-process.mjs';
 import { createEventWith, signUpWith, type TestUser } from './accounts';
 import { E2E_BASE_URL, E2E_PORT } from './e2e-settings';
 
@@ -44,7 +43,6 @@ type WorkerFixtures = {
 
 /** An organizer may create 10 events an hour (the per-user write limits). */
 const EVENTS_PER_ORGANIZER = 10;
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Changes a throttled page's latency (0 lifts it) and, optionally, its bandwidth (-1: unlimited). */
 export async function setLatency(cdp: CDPSession, latency: number, bytesPerSecond = -1): Promise<void> {
@@ -54,28 +52,6 @@ export async function setLatency(cdp: CDPSession, latency: number, bytesPerSecon
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   });
-}
-
-async function startEmptyServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so that stopping it stops the server process the script starts too.
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the empty server exited with ${server.exitCode}`);
-    try {
-      // The categories call answers 401 without a session: the server is up.
-      await fetch(`http://127.0.0.1:${port}/api/categories`);
-      return server;
-    } catch {
-      if (Date.now() > deadline) throw new Error('the empty server did not start within 2 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -138,13 +114,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Two ports above the shared server's are its own and its mail's; each worker's empty server sits above,
       // four ports apart, so that no server's port is another's mail port (two above its own).
       const port = E2E_PORT + 10 + 4 * workerInfo.parallelIndex;
-      const server = await startEmptyServer(port);
-      await use(`http://127.0.0.1:${port}`);
-      // A server that already died (its port taken by another run's) has nothing left to stop.
-      if (server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      process.kill(-server.pid!, 'SIGTERM');
-      await exited;
+      const server = await startE2eServer({ port, environment: { SEED_DEMO: 'false' } });
+      await use(server.url);
+      await server.stop();
     },
     { scope: 'worker' },
   ],

@@ -8,8 +8,4 @@ export type E2eServer = {
 };
 
 /** Starts scripts/e2e-server.mjs on `port` in a process group of its own and waits until it answers. */
-export function startE2eServer(options: {
-  port: number;
-  environment?: Record<string, string>;
-  timeoutMs?: number;
-}): Promise<E2eServer>;
+export function startE2eServer(options: { port: number; environment?: Record<string, string> }): Promise<E2eServer>;

@@ -164,6 +164,9 @@ test.describe('photos sized for their slot', () => {
       // Fetched once, and before any script: found in the HTML. The event itself comes in the page
       // (decision 0010), so the app never asks for it.
       expect(requests.filter((path) => path === wanted)).toHaveLength(1);
+      // The photo, preloaded from the HTML, can be complete before Playwright has reported the page's first script
+      // request: wait for one, so that the order below compares two requests that were both seen.
+      await expect.poll(() => requests.some((path) => path.endsWith('.js'))).toBe(true);
       expect(requests.indexOf(wanted)).toBeLessThan(requests.findIndex((path) => path.endsWith('.js')));
       expect(requests).not.toContain(`/api/events/${event.id}`);
       if (expected === 'card') expect(requests).not.toContain(event.photo);

@@ -34,12 +34,23 @@ export type DatabaseHandle = {
 };
 
 const STARTUP_LOCK_KEY = 7_406_221;
+/**
+ * PostgreSQL itself ends a statement that runs longer than this (SQLSTATE 57014), so the error comes back on its
+ * connection and the transaction rolls back there. The client-side query_timeout alone left the statement running
+ * on the server: a write reported as failed could still commit when its lock came free, and the pool handed the
+ * connection, still busy with it and with the rollback queued behind, to the next request, whose queries then
+ * timed out in turn.
+ */
+const STATEMENT_TIMEOUT_MS = 15_000;
 const EMBEDDED_SHARED_BUFFERS = '8MB';
 
-/** `loadDataDir`: a backup tarball to load into an empty embedded directory (npm run restore). */
+/**
+ * `loadDataDir`: a backup tarball to load into an empty embedded directory (npm run restore).
+ * `statementTimeoutMs`: PostgreSQL's statement timeout for the pool's connections (tests shorten it).
+ */
 export async function openDatabase(
   database: Config['database'],
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; statementTimeoutMs?: number } = {},
 ): Promise<DatabaseHandle> {
   if (database.kind === 'embedded') {
     const isInMemory = database.directory.startsWith('memory://');
@@ -88,13 +99,16 @@ export async function openDatabase(
       embeddedClient: client,
     };
   }
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: database.url,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
     // A query stuck behind a dead server must fail fast enough for the 503 that says the database is unavailable.
-    query_timeout: 15_000,
+    // Later than the statement timeout, so that a server that answers always ends the statement first.
+    query_timeout: statementTimeoutMs + 5_000,
   });
   // An idle client that loses its server emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {});

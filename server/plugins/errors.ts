@@ -86,8 +86,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   socket.destroy(error);
 }
 
-/** PostgreSQL / driver failures that mean "the database is unreachable", not "the request is wrong". */
+/**
+ * PostgreSQL / driver failures that mean "the database is unreachable" or too busy to finish in time (57014: a
+ * statement PostgreSQL ended at the pool's statement timeout), not "the request is wrong".
+ */
 const UNAVAILABLE_CODES = new Set([
+  '57014',
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

@@ -39,6 +39,15 @@ async function readFirstName(client: pg.Client): Promise<string> {
   return result.rows[0]!.first_name;
 }
 
+function renameThroughShortPool(firstName: string) {
+  return shortApp.inject({
+    method: 'PATCH',
+    url: '/api/auth/user',
+    headers: { cookie: person.cookie },
+    payload: { firstName },
+  });
+}
+
 describe('a statement that waits longer than the statement timeout', () => {
   it('answers 503 with Retry-After, writes nothing once the lock is free, and leaves the pool clean for the next request', async () => {
     if (app.config.database.kind !== 'postgres') throw new Error('this file runs on PostgreSQL only');
@@ -48,18 +57,13 @@ describe('a statement that waits longer than the statement timeout', () => {
       // Another transaction holds the person's row, as a long write would.
       await locker.query('BEGIN');
       await locker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [person.user.id]);
-      const blocked = await shortApp.inject({
-        method: 'PATCH',
-        url: '/api/auth/user',
-        headers: { cookie: person.cookie },
-        payload: { firstName: 'During' },
-      });
+      const blocked = await renameThroughShortPool('During');
       expect(blocked.statusCode, blocked.body).toBe(503);
       expect(blocked.headers['retry-after']).toBe('5');
       await locker.query('COMMIT');
 
-      // A statement only the client had given up on would run now that the row is free, and change the name
-      // after its caller was told it failed.
+      // A statement only the client had given up on would run now that the row is free: it would change the name
+      // after its caller was told it failed, or leave its transaction open on a pooled connection, holding the row.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await readFirstName(locker)).toBe('Before');
       const stillWaiting = await locker.query<{ state: string }>(
@@ -69,12 +73,7 @@ describe('a statement that waits longer than the statement timeout', () => {
       expect(stillWaiting.rows).toEqual([]);
 
       // The same pool, its connections reused, serves the next request at once.
-      const after = await shortApp.inject({
-        method: 'PATCH',
-        url: '/api/auth/user',
-        headers: { cookie: person.cookie },
-        payload: { firstName: 'After' },
-      });
+      const after = await renameThroughShortPool('After');
       expect(after.statusCode, after.body).toBe(200);
       expect(await readFirstName(locker)).toBe('After');
     } finally {

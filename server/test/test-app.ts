@@ -45,6 +45,26 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     snapshot ? { loadDataDir: snapshot } : {},
   );
   await prepareDatabase(database);
+  return startAppOn(database, config, dropDatabase);
+}
+
+/**
+ * Another app on `app`'s PostgreSQL database with a pool of its own, as a second server process opens one.
+ * `databaseOptions` set that pool up (a shorter statement timeout); closing the app closes the pool.
+ */
+export async function createSecondApp(
+  app: TestApp,
+  databaseOptions: Parameters<typeof openDatabase>[1] = {},
+): Promise<TestApp> {
+  return startAppOn(await openDatabase(app.config.database, databaseOptions), app.config);
+}
+
+/** An app on `database` whose close() closes the database too, then runs `afterClose`. */
+async function startAppOn(
+  database: DatabaseHandle,
+  config: Config,
+  afterClose: () => Promise<void> = async () => {},
+): Promise<TestApp> {
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const originalClose = app.close.bind(app);
@@ -54,7 +74,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     close: async () => {
       await originalClose();
       await database.close();
-      await dropDatabase();
+      await afterClose();
     },
   }) as unknown as TestApp;
 }

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createSecondApp, createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import {
   DELIVERY_LIMIT_MS,
   endsWithin,
@@ -20,20 +18,16 @@ import {
 // Two apps with their own pools and LISTEN connections on one database are what two server processes look like.
 describe('GET /api/stream across two server instances on one PostgreSQL', () => {
   let first: TestApp;
-  let secondDatabase: DatabaseHandle;
-  let second: Awaited<ReturnType<typeof buildApp>>;
+  let second: TestApp;
   let origin: string;
 
   beforeAll(async () => {
     first = await createTestApp();
-    secondDatabase = await openDatabase(first.config.database);
-    second = await buildApp({ config: first.config, database: secondDatabase, logger: false });
-    await second.ready();
+    second = await createSecondApp(first);
     origin = await listenOn(first);
   });
   afterAll(async () => {
     await second?.close();
-    await secondDatabase?.close();
     await first?.close();
   });
 

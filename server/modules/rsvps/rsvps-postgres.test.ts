@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
 import { readRsvpCounts } from '../../test/fixtures';
 import {
   createEvent,
+  createSecondApp,
   createTestApp,
   signUpMany,
   signUpUser,
@@ -37,8 +36,7 @@ afterAll(async () => app?.close());
 describe('RSVP capacity across server instances', () => {
   // Two apps with their own connection pools on one database are what two server processes look like to PostgreSQL.
   it('holds across two server instances sharing the database', async () => {
-    const secondDatabase = await openDatabase(app.config.database);
-    const second = await buildApp({ config: app.config, database: secondDatabase, logger: false });
+    const second = await createSecondApp(app);
     try {
       const eventId = (await createEvent(app, organizer.cookie, { ...RSVP_EVENT, maxAttendees: 5 })).id;
       const members = await signUpMany(app, 40);
@@ -57,7 +55,6 @@ describe('RSVP capacity across server instances', () => {
       expect(await readRsvpCounts(app.database.db, eventId)).toEqual({ rsvpCount: 5, rows: 5 });
     } finally {
       await second.close();
-      await secondDatabase.close();
     }
   }, 120_000);
 });

@@ -321,7 +321,7 @@ function suspend(account: SignedUpUser) {
   return app.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, account.user.id));
 }
 
-describe('who is visible: one rule for search, friends, requests, suggestions and pages (issue 55.3)', () => {
+describe('who is visible: one rule for search, friends, requests, suggestions and pages (decisions §20, §22)', () => {
   it('leaves a suspended person and a blocked one (either way) out of every list, and counts only the rest', async () => {
     const ana = await signUpUser(app, { firstName: 'Ana', lastName: 'Viewer' });
     const [suspendedFriend, blockedFriend, blockingFriend, plainFriend] = await Promise.all(
@@ -401,7 +401,7 @@ describe('who is visible: one rule for search, friends, requests, suggestions an
   });
 });
 
-describe('blocking covers friendships, friend requests and person pages (decisions §22, issue 54.10)', () => {
+describe('blocking covers friendships, friend requests and person pages (decisions §22)', () => {
   function personPage(viewer: SignedUpUser, personId: string) {
     return app.inject({ method: 'GET', url: `/api/friends/people/${personId}`, headers: { cookie: viewer.cookie } });
   }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /*
- * Who of the others a person may see (decisions §20, §22; issue 55.3): the one rule every read of people
+ * Who of the others a person may see (decisions §20, §22): the one rule every read of people
  * uses, so that search, friends, requests, suggestions and person pages cannot disagree again. Fragments
  * of SQL over a row of `users` named `alias` ("users" in a Drizzle query of the table, or the alias of a
  * hand-written one); apart from the repository because other modules read it inside their own statements.
@@ -12,7 +12,7 @@ function blocks(blockerId: SQL | string, blockedId: SQL | string): SQL {
 }
 
 /** A live account: a deleted one keeps its row for its messages, a suspended one is hidden until undone. */
-export function isLivePerson(alias = 'users'): SQL {
+function isLivePerson(alias = 'users'): SQL {
   const person = sql.identifier(alias);
   return sql`(${person}.deleted_at IS NULL AND ${person}.suspended_at IS NULL)`;
 }

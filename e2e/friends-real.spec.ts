@@ -28,6 +28,9 @@ test.describe('Friends are real', () => {
     // Report and Block live on a person's page too (decisions §20); blocking is asked first and undone.
     await expect(card.getByTestId('report-button')).toBeVisible();
     await card.getByTestId('block-button').click();
+    await expect(page.getByTestId('block-dialog')).toContainText(
+      'A friendship or friend request between you ends too, and unblocking does not bring it back.',
+    );
     await page.getByTestId('block-confirm').click();
     await expect(card.getByTestId('block-button')).toHaveText('Unblock');
     // The block ended the request (decisions §22), and unblocking brings nothing back: ask again.

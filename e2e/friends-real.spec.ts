@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousAccessibilityViolations } from './support/accessibility';
+import { E2E_BASE_URL } from './support/e2e-settings';
 import { useLanguage } from './support/language';
 
 /** The first render after a navigation: a lazy screen, its strings and its data on a busy machine. */
@@ -27,10 +28,17 @@ test.describe('Friends are real', () => {
     // Report and Block live on a person's page too (decisions §20); blocking is asked first and undone.
     await expect(card.getByTestId('report-button')).toBeVisible();
     await card.getByTestId('block-button').click();
+    await expect(page.getByTestId('block-dialog')).toContainText(
+      'A friendship or friend request between you ends too, and unblocking does not bring it back.',
+    );
     await page.getByTestId('block-confirm').click();
     await expect(card.getByTestId('block-button')).toHaveText('Unblock');
+    // The block ended the request (decisions §22), and unblocking brings nothing back: ask again.
+    await expect(card.getByRole('button', { name: 'Add Friend' })).toBeVisible();
     await card.getByTestId('block-button').click();
     await expect(card.getByTestId('block-button')).toHaveText('Block');
+    await card.getByRole('button', { name: 'Add Friend' }).click();
+    await expect(card.getByRole('button', { name: 'Requested: withdraw the friend request' })).toBeVisible();
 
     // Nora sees it waiting and says yes on her side (her own session).
     const noras = await (await nora.request.get('/api/friends/requests')).json();
@@ -119,6 +127,34 @@ test.describe('Friends are real', () => {
     await expect(page).toHaveURL(new RegExp(`/chat/${event.organizerId as string}$`));
     await expect(page.getByTestId('chat-input')).toBeVisible(READY);
     await expectNoSeriousAccessibilityViolations(page);
+  });
+
+  test('a notification’s link /friends#friend_request hydrates the server’s page without an error, then opens Requests', async ({
+    page,
+    user,
+    newPerson,
+  }) => {
+    const iris = await newPerson({ firstName: 'Iris', lastName: 'Nakamura' });
+    expect((await iris.request.post('/api/friends/requests', { data: { userId: user.id } })).status()).toBe(201);
+    // Console errors and uncaught errors of the page: React reports a failed hydration as one (the
+    // server never sees the hash, so a first render that reads it differs from the HTML it sent).
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      const source = message.location().url;
+      if (message.type() === 'error' && (source === '' || source.startsWith(E2E_BASE_URL))) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto('/friends#friend_request');
+    await expect(page.getByRole('tab', { name: 'Requests (1)' })).toHaveAttribute('aria-selected', 'true', READY);
+    await expect(page.getByTestId('request-card')).toContainText('Iris Nakamura');
+    // Hydrated: React owns the header the server sent.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('[data-testid="app-header"]') ?? {}).some((key) =>
+        key.startsWith('__reactFiber'),
+      ),
+    );
+    expect(errors).toEqual([]);
   });
 
   test('in German, and no "Contact the organizer" on one’s own event', async ({ page, user, newPerson }) => {

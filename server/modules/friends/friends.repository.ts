@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { friendships, users } from '../../db/schema';
+import { isPersonPageVisible, isVisiblePerson } from '../users/visible-people';
 
 export type FriendshipRow = typeof friendships.$inferSelect;
 
@@ -13,13 +14,35 @@ export type PersonRow = {
   mutual_friends: number | string;
 };
 
-/** A live account (a deleted one keeps its row for its messages, but has no friends to make). */
-export async function isActiveUser(db: Executor, userId: string): Promise<boolean> {
+/**
+ * A person `viewerId` may see the page of, and so ask: live, and not blocking the viewer (a deleted
+ * account keeps its row for its messages, but has no friends to make).
+ */
+export async function isPersonVisibleTo(db: Executor, viewerId: string, personId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, personId), isPersonPageVisible(viewerId)));
   return row !== undefined;
+}
+
+/** Whether `blockerId` blocks `blockedId`, read inside the caller's transaction. */
+export async function isBlocking(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  const [row] = await selectRows<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM user_blocks WHERE blocker_id = ${blockerId} AND blocked_id = ${blockedId}`,
+  );
+  return row !== undefined;
+}
+
+/**
+ * Holds the pair's friendship writes one after another in every process (a transaction-scoped advisory
+ * lock on the ordered pair): a request and a block racing on a pair with no row yet have no row to lock,
+ * and without it a request could slip in beside a block that has just ended everything between the two.
+ */
+export async function lockPairWrites(db: Executor, oneId: string, otherId: string): Promise<void> {
+  const [first, second] = oneId < otherId ? [oneId, otherId] : [otherId, oneId];
+  await db.execute(sql`SELECT pg_advisory_xact_lock(2055, hashtext(${`${first}:${second}`}))`);
 }
 
 /** The one row of the pair, whoever asked; locked, so accepting, declining and asking back run one at a time. */
@@ -67,11 +90,16 @@ export async function deleteFriendship(db: Executor, id: number): Promise<void> 
   await db.delete(friendships).where(eq(friendships.id, id));
 }
 
-/** The user's accepted friends' ids, as a subquery (`mine`) the person columns count shared friends in. */
+/**
+ * The user's accepted friends' ids, as a subquery (`mine`) the person columns count shared friends in:
+ * only people the user may see, so that a friend count never counts someone the lists leave out.
+ */
 const FRIENDS_OF = (userId: string) => sql`
-  SELECT CASE WHEN requester_id = ${userId} THEN addressee_id ELSE requester_id END AS friend_id
+  SELECT friend.id AS friend_id
   FROM friendships
-  WHERE status = 'accepted' AND (requester_id = ${userId} OR addressee_id = ${userId})`;
+  JOIN users friend ON friend.id = CASE WHEN requester_id = ${userId} THEN addressee_id ELSE requester_id END
+  WHERE status = 'accepted' AND (requester_id = ${userId} OR addressee_id = ${userId})
+    AND ${isVisiblePerson(userId, 'friend')}`;
 
 /**
  * A person's columns with the count of friends they share with the viewer, whose friends are the `mine`
@@ -93,7 +121,7 @@ export function listFriends(db: Executor, userId: string): Promise<PersonRow[]> 
     WITH mine AS (${FRIENDS_OF(userId)})
     SELECT ${personColumns()}
     FROM mine JOIN users u ON u.id = mine.friend_id
-    WHERE u.deleted_at IS NULL
+    WHERE ${isVisiblePerson(userId, 'u')}
     ORDER BY lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.id`,
   );
 }
@@ -110,7 +138,7 @@ export function listRequests(db: Executor, userId: string, direction: 'incoming'
     WITH mine AS (${FRIENDS_OF(userId)})
     SELECT r.id AS request_id, r.created_at, ${personColumns()}
     FROM friendships r JOIN users u ON u.id = ${otherColumn}
-    WHERE r.status = 'pending' AND ${mineColumn} = ${userId} AND u.deleted_at IS NULL
+    WHERE r.status = 'pending' AND ${mineColumn} = ${userId} AND ${isVisiblePerson(userId, 'u')}
     ORDER BY r.created_at DESC, r.id DESC`,
   );
 }
@@ -130,7 +158,9 @@ export function listSuggestions(db: Executor, userId: string, limit: number): Pr
       SELECT other.user_id AS person_id, e.id AS event_id, e.title, e.date
       FROM rsvps own
       JOIN rsvps other ON other.event_id = own.event_id AND other.user_id <> own.user_id AND other.attended IS TRUE
-      JOIN events e ON e.id = own.event_id
+      -- A test event is in no shared list, and a hidden one (a report, or its author's suspension) reaches
+      -- nobody (decisions §20, §22): neither names a suggestion.
+      JOIN events e ON e.id = own.event_id AND e.is_test = false AND e.hidden_at IS NULL
       WHERE own.user_id = ${userId} AND own.attended IS TRUE
     ),
     people AS (
@@ -141,7 +171,7 @@ export function listSuggestions(db: Executor, userId: string, limit: number): Pr
     )
     SELECT people.event_id, people.title AS event_title, people.shared_events, ${personColumns()}
     FROM people JOIN users u ON u.id = people.person_id
-    WHERE u.deleted_at IS NULL
+    WHERE ${isVisiblePerson(userId, 'u')}
       AND NOT EXISTS (
         SELECT 1 FROM friendships f
         WHERE (f.requester_id = ${userId} AND f.addressee_id = u.id) OR (f.requester_id = u.id AND f.addressee_id = ${userId})
@@ -159,7 +189,7 @@ export async function findPerson(db: Executor, viewerId: string, personId: strin
     WITH mine AS (${FRIENDS_OF(viewerId)})
     SELECT ${personColumns()}
     FROM users u
-    WHERE u.id = ${personId} AND u.deleted_at IS NULL`,
+    WHERE u.id = ${personId} AND ${isPersonPageVisible(viewerId, 'u')}`,
   );
   return row;
 }

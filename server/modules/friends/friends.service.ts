@@ -14,6 +14,16 @@ import * as repository from './friends.repository';
 
 const REQUEST_NOT_FOUND = 'Friend request not found';
 
+/**
+ * Ends whatever the two have, a friendship or a request either way, inside the transaction that writes
+ * a block (decisions §22: "Blocking covers friend requests, friendships (ended)").
+ */
+export async function endFriendshipForBlock(tx: Executor, blockerId: string, blockedId: string): Promise<void> {
+  await repository.lockPairWrites(tx, blockerId, blockedId);
+  const existing = await repository.lockPair(tx, blockerId, blockedId);
+  if (existing) await repository.deleteFriendship(tx, existing.id);
+}
+
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
@@ -57,7 +67,10 @@ export class FriendsService {
     }));
   }
 
-  /** A person's page: 404 for no live account. */
+  /**
+   * A person's page: 404 for no live account, and for one that blocks the viewer, who learns no more
+   * than that the person is not there (decisions §22).
+   */
   async person(userId: string, personId: string): Promise<Person> {
     const row = await repository.findPerson(this.db, userId, personId);
     if (!row) throw notFound('User not found', 'USER_NOT_FOUND');
@@ -88,7 +101,13 @@ export class FriendsService {
         'FRIEND_REQUEST_TO_SELF',
       );
     return this.db.transaction(async (tx) => {
-      if (!(await repository.isActiveUser(tx, addresseeId))) throw notFound('User not found', 'USER_NOT_FOUND');
+      await repository.lockPairWrites(tx, userId, addresseeId);
+      // Blocked by the person asked: the same 404 as their page answers, so the asker learns nothing of
+      // the block. The blocker knows what they did: a plain 403 says to unblock first (decisions §22).
+      if (!(await repository.isPersonVisibleTo(tx, userId, addresseeId)))
+        throw notFound('User not found', 'USER_NOT_FOUND');
+      if (await repository.isBlocking(tx, userId, addresseeId))
+        throw forbidden('Unblock this person before asking them to be friends', 'BLOCKED');
       const existing = await repository.lockPair(tx, userId, addresseeId);
       if (existing) return this.askAgain(tx, userId, existing);
       await consumeWriteLimit(tx, WRITE_LIMITS.friendRequests, userId);

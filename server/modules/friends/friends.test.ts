@@ -1,8 +1,8 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FriendPerson, FriendRequests, FriendSuggestion } from '../../../contract/friends';
 import type { Notification } from '../../../contract/notifications';
-import { friendships, rsvps } from '../../db/schema';
+import { events, friendships, rsvps, users } from '../../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import { createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -310,5 +310,162 @@ describe('friend requests (decisions §21)', () => {
     const requests = await read<FriendRequests>(ana, '/api/friends/requests');
     // Either both are friends (one asked, the other's ask accepted it) or one request stands: never two.
     expect(friends.length + requests.incoming.length + requests.outgoing.length).toBe(1);
+  });
+});
+
+function block(blocker: SignedUpUser, blockedId: string) {
+  return app.inject({ method: 'POST', url: `/api/users/${blockedId}/block`, headers: { cookie: blocker.cookie } });
+}
+
+function suspend(account: SignedUpUser) {
+  return app.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, account.user.id));
+}
+
+describe('who is visible: one rule for search, friends, requests, suggestions and pages (decisions §20, §22)', () => {
+  it('leaves a suspended person and a blocked one (either way) out of every list, and counts only the rest', async () => {
+    const ana = await signUpUser(app, { firstName: 'Ana', lastName: 'Viewer' });
+    const [suspendedFriend, blockedFriend, blockingFriend, plainFriend] = await Promise.all(
+      ['Sue', 'Bo', 'Bella', 'Pat'].map((firstName) => signUpUser(app, { firstName, lastName: 'Samename' })),
+    );
+    const [suspendedAsker, blockedAsker] = await Promise.all(
+      ['Sam', 'Bill'].map((firstName) => signUpUser(app, { firstName, lastName: 'Samename' })),
+    );
+    for (const friend of [suspendedFriend!, blockedFriend!, blockingFriend!, plainFriend!]) await befriend(ana, friend);
+    // The plain friend shares every other friend with Ana: the count must leave out the ones she cannot see.
+    for (const friend of [suspendedFriend!, blockedFriend!, blockingFriend!]) await befriend(plainFriend!, friend);
+    for (const asker of [suspendedAsker!, blockedAsker!]) expect((await ask(asker, ana.user.id)).statusCode).toBe(201);
+    // Blocks written straight to the table, as before §22, so the friendships survive them: the lists
+    // themselves must leave the two out, whatever became of the friendships.
+    await app.database.db.execute(
+      sql`INSERT INTO user_blocks (blocker_id, blocked_id) VALUES (${ana.user.id}, ${blockedFriend!.user.id}),
+        (${blockingFriend!.user.id}, ${ana.user.id}), (${ana.user.id}, ${blockedAsker!.user.id})`,
+    );
+    await suspend(suspendedFriend!);
+    await suspend(suspendedAsker!);
+    const hidden = [suspendedFriend!, blockedFriend!, blockingFriend!, suspendedAsker!, blockedAsker!].map(
+      (account) => account.user.id,
+    );
+
+    const friends = await read<FriendPerson[]>(ana, '/api/friends');
+    expect(friends.map((person) => person.id)).toEqual([plainFriend!.user.id]);
+    expect(friends[0]!.mutualFriends).toBe(0);
+    const requests = await read<FriendRequests>(ana, '/api/friends/requests');
+    expect(requests.incoming).toEqual([]);
+    const found = await read<Array<{ id: string }>>(ana, '/api/users?search=samename');
+    expect(found.map((person) => person.id)).toEqual([plainFriend!.user.id]);
+    for (const id of hidden) expect(JSON.stringify([friends, requests, found])).not.toContain(id);
+    for (const account of [suspendedFriend!, blockingFriend!]) {
+      const page = await app.inject({
+        method: 'GET',
+        url: `/api/friends/people/${account.user.id}`,
+        headers: { cookie: ana.cookie },
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.json().code).toBe('USER_NOT_FOUND');
+    }
+    // The plain friend's page counts no mutual friend Ana cannot see either.
+    expect(
+      (await read<{ mutualFriends: number }>(ana, `/api/friends/people/${plainFriend!.user.id}`)).mutualFriends,
+    ).toBe(0);
+  });
+
+  it('suggests no suspended or blocked person, and names no test or hidden event', async () => {
+    const ana = await signUpUser(app, { firstName: 'Ana' });
+    const [suspended, blocked, blocking, visible, onlyHidden] = await Promise.all(
+      Array.from({ length: 5 }, () => signUpUser(app)),
+    );
+    await attendTogether(
+      [ana, suspended!, blocked!, blocking!, visible!].map((account) => ({ account, attended: true })),
+      'Open Cleanup',
+    );
+    const secret = await attendTogether(
+      [ana, visible!, onlyHidden!].map((account) => ({ account, attended: true })),
+      'Secret Reported Gathering',
+    );
+    await app.database.db.update(events).set({ hiddenAt: new Date() }).where(eq(events.id, secret.id));
+    const test = await attendTogether(
+      [ana, visible!, onlyHidden!].map((account) => ({ account, attended: true })),
+      'Developer Test Event',
+    );
+    await app.database.db.update(events).set({ isTest: true }).where(eq(events.id, test.id));
+    await suspend(suspended!);
+    expect((await block(ana, blocked!.user.id)).statusCode).toBe(200);
+    expect((await block(blocking!, ana.user.id)).statusCode).toBe(200);
+
+    const suggestions = await read<FriendSuggestion[]>(ana, '/api/friends/suggestions');
+    expect(suggestions.map((person) => person.id)).toEqual([visible!.user.id]);
+    expect(suggestions[0]).toMatchObject({ sharedEvents: 1, event: { title: 'Open Cleanup' } });
+    const text = JSON.stringify(suggestions);
+    expect(text).not.toContain('Secret Reported Gathering');
+    expect(text).not.toContain('Developer Test Event');
+  });
+});
+
+describe('blocking covers friendships, friend requests and person pages (decisions §22)', () => {
+  function personPage(viewer: SignedUpUser, personId: string) {
+    return app.inject({ method: 'GET', url: `/api/friends/people/${personId}`, headers: { cookie: viewer.cookie } });
+  }
+
+  it("a block ends the friendship and every request, and the blocked person cannot ask again (404) nor open the blocker's page (404)", async () => {
+    const blocker = await signUpUser(app, { firstName: 'Bea', lastName: 'Blocker' });
+    const blocked = await signUpUser(app, { firstName: 'Ned', lastName: 'Nuisance' });
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    await befriend(blocker, blocked);
+    expect((await block(blocker, blocked.user.id)).statusCode).toBe(200);
+
+    const pairRows = await app.database.db
+      .select()
+      .from(friendships)
+      .where(
+        or(
+          and(eq(friendships.requesterId, blocker.user.id), eq(friendships.addresseeId, blocked.user.id)),
+          and(eq(friendships.requesterId, blocked.user.id), eq(friendships.addresseeId, blocker.user.id)),
+        ),
+      );
+    expect(pairRows).toEqual([]);
+    expect(await read<FriendPerson[]>(blocked, '/api/friends')).toEqual([]);
+    expect(await read<FriendPerson[]>(blocker, '/api/friends')).toEqual([]);
+
+    // Asking again, after the block as after each decline before it: the answer of an unknown account.
+    const askedAgain = await ask(blocked, blocker.user.id);
+    const askedNobody = await ask(blocked, unknownId);
+    expect(askedAgain.statusCode).toBe(404);
+    expect(askedAgain.json()).toEqual(askedNobody.json());
+    expect((await read<FriendRequests>(blocker, '/api/friends/requests')).incoming).toEqual([]);
+    const page = await personPage(blocked, blocker.user.id);
+    const nobodysPage = await personPage(blocked, unknownId);
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toEqual(nobodysPage.json());
+    expect(page.json().code).toBe('USER_NOT_FOUND');
+    expect(page.body).not.toContain('Bea');
+
+    // The blocker still opens the page of the person they blocked, no longer a friend.
+    const blockersView = await personPage(blocker, blocked.user.id);
+    expect(blockersView.statusCode).toBe(200);
+    expect(blockersView.json()).toMatchObject({ id: blocked.user.id, friendship: 'none', mutualFriends: 0 });
+  });
+
+  it('a block ends a pending request either way, the blocker gets 403 BLOCKED, and unblocking lets both ask again', async () => {
+    const blocker = await signUpUser(app);
+    const [asker, asked] = await Promise.all([signUpUser(app), signUpUser(app)]);
+    expect((await ask(asker, blocker.user.id)).statusCode).toBe(201);
+    expect((await ask(blocker, asked.user.id)).statusCode).toBe(201);
+    expect((await block(blocker, asker.user.id)).statusCode).toBe(200);
+    expect((await block(blocker, asked.user.id)).statusCode).toBe(200);
+    expect(await read<FriendRequests>(blocker, '/api/friends/requests')).toEqual({ incoming: [], outgoing: [] });
+    expect((await read<FriendRequests>(asker, '/api/friends/requests')).outgoing).toEqual([]);
+    expect((await read<FriendRequests>(asked, '/api/friends/requests')).incoming).toEqual([]);
+
+    const blockerAsks = await ask(blocker, asked.user.id);
+    expect(blockerAsks.statusCode).toBe(403);
+    expect(blockerAsks.json().code).toBe('BLOCKED');
+
+    const unblocked = await app.inject({
+      method: 'DELETE',
+      url: `/api/users/${asked.user.id}/block`,
+      headers: { cookie: blocker.cookie },
+    });
+    expect(unblocked.statusCode).toBe(200);
+    expect((await ask(asked, blocker.user.id)).statusCode).toBe(201);
   });
 });

@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AuthService, SessionUser } from '../auth/auth.service';
+import { endFriendshipForBlock } from '../friends/friends.service';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './moderation.repository';
 
@@ -347,7 +348,10 @@ export class ModerationService {
   async block(blockerId: string, blockedId: string): Promise<void> {
     if (blockerId === blockedId) throw badRequest(CANNOT_BLOCK_SELF, [{ path: 'id', message: CANNOT_BLOCK_SELF }]);
     if (!(await repository.findUserById(this.db, blockedId))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
-    await repository.insertBlock(this.db, blockerId, blockedId);
+    await this.db.transaction(async (tx) => {
+      await repository.insertBlock(tx, blockerId, blockedId);
+      await endFriendshipForBlock(tx, blockerId, blockedId);
+    });
   }
 
   async unblock(blockerId: string, blockedId: string): Promise<void> {

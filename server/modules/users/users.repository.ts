@@ -1,6 +1,7 @@
-import { and, asc, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { isVisiblePerson } from './visible-people';
 
 const SEARCH_LIMIT = 20;
 
@@ -13,14 +14,8 @@ function escapeLikePattern(text: string): string {
 
 export function searchOtherUsers(db: Executor, callerId: string, search: string) {
   // Deleted and suspended accounts are nobody to find or write to, nor is anyone either of the two blocked
-  // (decisions §20).
-  const conditions = [
-    ne(users.id, callerId),
-    isNull(users.deletedAt),
-    isNull(users.suspendedAt),
-    sql`NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${callerId} AND b.blocked_id = ${users.id})
-      OR (b.blocker_id = ${users.id} AND b.blocked_id = ${callerId}))`,
-  ];
+  // (decisions §20): the rule every read of people shares.
+  const conditions = [ne(users.id, callerId), isVisiblePerson(callerId)];
   if (search) conditions.push(sql`${fullName} LIKE ${`%${escapeLikePattern(search.toLowerCase())}%`}`);
   return db
     .select({

@@ -69,7 +69,13 @@ export default function PersonSafety({
         onOpenChange={setIsConfirming}
         testId="block-dialog"
         title={t('block.confirmTitle', { name })}
-        description={t('block.confirmDescription')}
+        description={
+          <>
+            <span className="block">{t('block.confirmDescription')}</span>
+            {/* A block ends the pair's friendship and requests (decisions §22): said before it is done. */}
+            <span className="mt-2 block">{t('block.confirmFriendship')}</span>
+          </>
+        }
         onConfirm={() => change.mutate(true)}
         cancelLabel={t('block.cancel')}
         confirmLabel={t('block.confirm')}

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Check, MessageCircle, Search, UserPlus, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -98,10 +98,18 @@ export default function FriendsPage() {
 function FriendsLists() {
   const { t, i18n } = useTranslation('friends');
   const [query, setQuery] = useState('');
+  const [tab, setTab] = useState('friends');
   // A friend request's notification leads to /friends#friend_request (notificationHref): its tab opens.
-  const [tab, setTab] = useState(() =>
-    typeof window !== 'undefined' && window.location.hash === '#friend_request' ? 'requests' : 'friends',
-  );
+  // Read after hydration, never while rendering: the server never sees the hash, so the first render must
+  // be the one it sent (else React throws the server's HTML away with a hydration error).
+  useEffect(() => {
+    const openTabOfHash = () => {
+      if (window.location.hash === '#friend_request') setTab('requests');
+    };
+    openTabOfHash();
+    window.addEventListener('hashchange', openTabOfHash);
+    return () => window.removeEventListener('hashchange', openTabOfHash);
+  }, []);
   const [toRemove, setToRemove] = useState<{ id: string; name: string } | null>(null);
   const friendsQuery = useQuery(friendsQueryOptions());
   const requestsQuery = useQuery(friendRequestsQueryOptions());

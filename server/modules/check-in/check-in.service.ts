@@ -296,7 +296,10 @@ export class CheckInService {
       this.assertLiveCode(eventId, code);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       assertCheckInOpen(event);
-      if (event.organizerId === userId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      // Anyone who may show the kiosk's code may read it: a co-organizer's or an organization's organizer's
+      // scan of it is their own word that they came, as is the organizer's (decisions §22).
+      if (await this.management.canManage(tx, event, userId))
+        throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
       const holder = await repository.readHolderOf(tx, eventId, userId);
       if (!holder) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
       if (holder.checkedInAt) return { checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
@@ -324,16 +327,25 @@ export class CheckInService {
     return event;
   }
 
+  /**
+   * Verified hours are someone else's word that a person came (as for recorded attendance). At the door
+   * that word cannot be told apart from the holder's own when the holder manages the event too: the
+   * kiosk's list is tapped in the organizer's session by whoever stands at it, and a co-organizer holds
+   * the same door. So the door verifies nobody who manages the event (decisions §22); their attendance is
+   * another manager's mark on the attendee list. An undo (`isVerifying` false) stays open to clear one.
+   */
   private async findHolder(
     tx: Executor,
     event: LockedEvent,
     callerId: string,
     code: string,
+    isVerifying = true,
   ): Promise<repository.TicketHolderRow> {
     const holder = await repository.findTicketHolder(tx, event.id, code);
     if (!holder) throw notFound(TICKET_NOT_FOUND, 'TICKET_NOT_FOUND');
-    // Verified hours are someone else's word that a person came (as for recorded attendance).
     if (holder.userId === callerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+    if (isVerifying && (await this.management.canManage(tx, event, holder.userId)))
+      throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
     return holder;
   }
 
@@ -377,7 +389,7 @@ export class CheckInService {
   async undoCheckIn(userId: string, eventId: number, code: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
-      const holder = await this.findHolder(tx, event, userId, code);
+      const holder = await this.findHolder(tx, event, userId, code, false);
       if (await repository.deleteWalkInRsvp(tx, eventId, holder.userId)) await repository.uncountWalkIn(tx, eventId);
       else await repository.clearCheckIn(tx, eventId, holder.userId);
       await refreshAchievementProgress(tx, holder.userId);

@@ -164,7 +164,11 @@ describe('walk-ins at the door', () => {
     expect(elsewhere.json().code).toBe('NOT_FOUND');
     expect((await call('POST', `/api/events/${eventId}/walk-ins/abc/check-out`, organizer)).statusCode).toBe(400);
 
-    // 90 minutes at the door: the sign-up claims 1.5 hours, not the event's two.
+    // 90 minutes at the door: the sign-up claims 1.5 hours, not the event's two (begun by the check-in).
+    await app.database.db
+      .update(events)
+      .set({ date: sql`now() - interval '90 minutes'` })
+      .where(eq(events.id, eventId));
     await app.database.db
       .update(walkInGuests)
       .set({ checkedInAt: sql`now() - interval '90 minutes'`, checkedOutAt: sql`now()` })

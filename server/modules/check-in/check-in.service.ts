@@ -31,8 +31,8 @@ import {
 } from '../rsvps/rsvps.service';
 import {
   createAttendanceReplyToken,
-  isAttendanceReplySigned,
-  readAttendanceReplyClaim,
+  isSamePlace,
+  readAttendanceReplyToken,
   type AttendanceReply,
   type AttendanceReplyPurpose,
 } from './attendance-reply-token';
@@ -95,23 +95,24 @@ export type AttendanceReplyPage = {
 };
 
 /**
- * Checks a reminder's link in this order: its shape, the place it names (whose code the signature covers),
- * the signature, then the expiry, so a forged link never learns more than "not valid". A link of a place
- * given up and taken again fails the signature: the new place has a new code.
+ * Checks a reminder's link in this order: its shape and signature, with no lookup (decisions §22: every
+ * forged link answers alike, whoever it names), its expiry, then the place it was written for. Only a
+ * link we signed learns that its place is gone (404) or was given up and taken again (the new place has
+ * a new code: "not valid", as before).
  */
 async function verifyAttendanceReply(
   db: Executor,
   secret: string,
   token: string,
 ): Promise<AttendanceReplyPage & { ticketCode: string }> {
-  const claim = readAttendanceReplyClaim(token);
+  const claim = readAttendanceReplyToken(secret, token);
   if (!claim) throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  if (claim.expiresAt.getTime() <= Date.now()) throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
   const place = await repository.readPlaceForReply(db, claim.eventId, claim.userId);
   if (!place) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
-  if (!isAttendanceReplySigned(secret, claim, place.ticketCode))
+  if (!isSamePlace(secret, claim.placeTag, place.ticketCode))
     throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
-  if (claim.expiresAt.getTime() <= Date.now() || place.date.getTime() <= Date.now())
-    throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
+  if (place.date.getTime() <= Date.now()) throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
   if (place.eventStatus === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
   return {
     purpose: claim.purpose,

@@ -4404,10 +4404,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only) */
+        /** A kiosk's rotating self check-in code, naming the kiosk: shown 30 seconds, taken 30 more, while check-in is open (organizer only) */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    device: string;
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -4700,6 +4702,8 @@ export interface paths {
                                 checkedInAt: string | null;
                                 /** @description ISO 8601 timestamp */
                                 checkedOutAt: string | null;
+                                /** @description The kiosk whose code the holder scanned to check themself in; null when the door checked them in */
+                                checkInDevice: string | null;
                                 code: string;
                                 /** @description Added at the door, beyond the places */
                                 isWalkIn: boolean;

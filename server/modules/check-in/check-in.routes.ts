@@ -8,6 +8,7 @@ import {
   checkOutResponseSchema,
   doorSchema,
   selfCheckInBodySchema,
+  selfCheckInCodeQuerySchema as kioskCodeQuerySchema,
   selfCheckInCodeSchema,
   selfCheckInResponseSchema,
   ticketSchema,
@@ -184,14 +185,16 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         tags: ['check-in'],
-        summary: "The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only)",
+        summary:
+          "A kiosk's rotating self check-in code, naming the kiosk: shown 30 seconds, taken 30 more, while check-in is open (organizer only)",
         params: idParamsSchema,
+        querystring: kioskCodeQuerySchema,
         response: { 200: selfCheckInCodeSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.selfCheckInCode(requireUser(request).id, request.params.id);
+      return service.selfCheckInCode(requireUser(request).id, request.params.id, request.query.device);
     },
   );
 

@@ -253,11 +253,11 @@ export class CheckInService {
     });
   }
 
-  /** The kiosk's QR code (organizer only), while check-in is open; each call makes a fresh one. */
-  async selfCheckInCode(callerId: string, eventId: number): Promise<SelfCheckInCode> {
+  /** A kiosk's QR code (organizer only), while check-in is open; each call makes a fresh one, naming the kiosk. */
+  async selfCheckInCode(callerId: string, eventId: number, device: string): Promise<SelfCheckInCode> {
     return this.db.transaction(async (tx) => {
       await this.openDoor(tx, callerId, eventId, false);
-      const { code, expiresAt } = createSelfCheckInCode(this.options.sessionSecret, eventId);
+      const { code, expiresAt } = createSelfCheckInCode(this.options.sessionSecret, eventId, device);
       return { code, url: this.selfCheckInUrl(eventId, code), expiresAt: expiresAt.toISOString() };
     });
   }
@@ -279,10 +279,12 @@ export class CheckInService {
     this.assertLiveCode(eventId, code);
   }
 
-  private assertLiveCode(eventId: number, code: string): void {
-    const state = readSelfCheckInCode(this.options.sessionSecret, eventId, code);
-    if (state === 'invalid') throw badRequest(CHECK_IN_CODE_INVALID, undefined, 'CHECK_IN_CODE_INVALID');
-    if (state === 'expired') throw conflict(CHECK_IN_CODE_EXPIRED, 'CHECK_IN_CODE_EXPIRED');
+  /** The kiosk a live code names; refused when the code is not one of this event's or is too old. */
+  private assertLiveCode(eventId: number, code: string): string {
+    const read = readSelfCheckInCode(this.options.sessionSecret, eventId, code);
+    if (read.state === 'valid') return read.device;
+    if (read.state === 'expired') throw conflict(CHECK_IN_CODE_EXPIRED, 'CHECK_IN_CODE_EXPIRED');
+    throw badRequest(CHECK_IN_CODE_INVALID, undefined, 'CHECK_IN_CODE_INVALID');
   }
 
   /**
@@ -294,7 +296,7 @@ export class CheckInService {
     return this.db.transaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
       if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-      this.assertLiveCode(eventId, code);
+      const device = this.assertLiveCode(eventId, code);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       assertCheckInOpen(event);
       // Anyone who may show the kiosk's code may read it: a co-organizer's or an organization's organizer's
@@ -304,7 +306,7 @@ export class CheckInService {
       const holder = await repository.readHolderOf(tx, eventId, userId);
       if (!holder) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
       if (holder.checkedInAt) return { checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
-      const checkedInAt = await repository.markCheckedIn(tx, eventId, userId);
+      const checkedInAt = await repository.markCheckedIn(tx, eventId, userId, device);
       if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
       await refreshAchievementProgress(tx, userId);
       return { checkedInAt: checkedInAt.toISOString(), alreadyCheckedIn: false };
@@ -440,6 +442,7 @@ export class CheckInService {
           checkedInAt: row.checkedInAt?.toISOString() ?? null,
           checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
           isWalkIn: row.isWalkIn,
+          checkInDevice: row.checkInDevice,
         })),
         guests: guests.map((guest) => ({
           ...guest,

@@ -16,7 +16,7 @@ let organizer: SignedUpUser;
 
 beforeAll(async () => {
   app = await createTestApp({ AUTH_RATE_LIMIT: '1000' });
-  [organizer] = await signUpMany(app, 1);
+  organizer = (await signUpMany(app, 1))[0]!;
 });
 afterAll(async () => {
   await app?.close();
@@ -65,7 +65,7 @@ describe('whoever manages an event cannot verify their own hours', () => {
     const { eventId } = await organizationEvent(`co-org-${Date.now()}`);
     await makeCoOrganizer(eventId, coOrganizer!.user.id);
 
-    const code = await call('GET', `/api/events/${eventId}/check-in-code`, coOrganizer!);
+    const code = await call('GET', `/api/events/${eventId}/check-in-code?device=KIOSK1`, coOrganizer!);
     expect(code.statusCode, code.body).toBe(200);
     const selfCheckIn = await call('POST', `/api/events/${eventId}/self-check-in`, coOrganizer!, {
       code: code.json().code,
@@ -82,7 +82,7 @@ describe('whoever manages an event cannot verify their own hours', () => {
     await addOrganizationMemberRow(app.database.db, organizationId, orgOrganizer!.user.id, 'organizer');
     for (const person of [admin!, orgOrganizer!, volunteer!])
       await addRsvpRow(app.database.db, eventId, person.user.id);
-    const code = (await call('GET', `/api/events/${eventId}/check-in-code`, organizer!)).json().code;
+    const code = (await call('GET', `/api/events/${eventId}/check-in-code?device=KIOSK1`, organizer!)).json().code;
     for (const manager of [admin!, orgOrganizer!]) {
       const answer = await call('POST', `/api/events/${eventId}/self-check-in`, manager, { code });
       expect(answer.statusCode, answer.body).toBe(403);
@@ -135,7 +135,7 @@ describe('no hour is verified before the start', () => {
     const [volunteer] = await signUpMany(app, 1);
     const { organizationId, eventId } = await organizationEvent(`early-${Date.now()}`);
     await addRsvpRow(app.database.db, eventId, volunteer!.user.id);
-    const code = (await call('GET', `/api/events/${eventId}/check-in-code`, organizer!)).json().code;
+    const code = (await call('GET', `/api/events/${eventId}/check-in-code?device=KIOSK1`, organizer!)).json().code;
     const checkedIn = await call('POST', `/api/events/${eventId}/self-check-in`, volunteer!, { code });
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
     // The event then runs: it started an hour ago and has just ended; the door checks the volunteer out.

@@ -32,7 +32,15 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** POST /api/events/{id}/check-ins and /check-outs */
-export const checkInBodySchema = z.object({ code: ticketCodeSchema });
+export const checkInBodySchema = z.object({
+  code: ticketCodeSchema,
+  at: z.iso
+    .datetime({ offset: true, error: 'At must be an ISO 8601 date and time' })
+    .optional()
+    .describe(
+      'When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now',
+    ),
+});
 
 /** DELETE /api/events/{id}/check-ins/{code} */
 export const checkInParamsSchema = z.object({

@@ -4820,6 +4820,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now
+                         */
+                        at?: string;
                         code: string;
                     };
                 };
@@ -5100,6 +5105,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now
+                         */
+                        at?: string;
                         code: string;
                     };
                 };

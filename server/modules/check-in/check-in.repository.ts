@@ -51,19 +51,25 @@ export async function markCheckedIn(
   eventId: number,
   userId: string,
   device: string | null = null,
+  at?: Date,
 ): Promise<Date | undefined> {
   const [row] = await db
     .update(rsvps)
-    .set({ checkedInAt: sql`now()`, attended: true, checkInDevice: device, updatedAt: sql`now()` })
+    .set({ checkedInAt: at ?? sql`now()`, attended: true, checkInDevice: device, updatedAt: sql`now()` })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), sql`${rsvps.checkedInAt} IS NULL`))
     .returning({ checkedInAt: rsvps.checkedInAt });
   return row?.checkedInAt ?? undefined;
 }
 
-export async function markCheckedOut(db: Executor, eventId: number, userId: string): Promise<Date | undefined> {
+export async function markCheckedOut(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  at?: Date,
+): Promise<Date | undefined> {
   const [row] = await db
     .update(rsvps)
-    .set({ checkedOutAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ checkedOutAt: at ?? sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), isNotNull(rsvps.checkedInAt)))
     .returning({ checkedOutAt: rsvps.checkedOutAt });
   return row?.checkedOutAt ?? undefined;

@@ -369,7 +369,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: checkInResponseSchema, ...errors, 415: errorResponseSchema },
       },
     },
-    async (request) => service.checkIn(requireUser(request).id, request.params.id, request.body.code),
+    async (request) => service.checkIn(requireUser(request).id, request.params.id, request.body.code, request.body.at),
   );
 
   app.delete(
@@ -399,6 +399,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: checkOutResponseSchema, ...errors, 415: errorResponseSchema },
       },
     },
-    async (request) => service.checkOut(requireUser(request).id, request.params.id, request.body.code),
+    async (request) => service.checkOut(requireUser(request).id, request.params.id, request.body.code, request.body.at),
   );
 };

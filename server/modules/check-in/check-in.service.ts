@@ -63,6 +63,23 @@ function assertCheckInOpen(event: Pick<LockedEvent, 'date' | 'durationMinutes'>)
   if (now < opensAt.getTime() || now > closesAt.getTime()) throw conflict(CHECK_IN_CLOSED, 'CHECK_IN_CLOSED');
 }
 
+/**
+ * The time a door gives for a scan it made offline and sends later (issue 55): kept within the check-in
+ * window, never after now (a device's clock running ahead) and never before `notBefore` (a check-out
+ * before its check-in). Undefined when the door gave none: the server's now.
+ */
+function boundScanTime(
+  at: string | undefined,
+  event: Pick<LockedEvent, 'date' | 'durationMinutes'>,
+  notBefore?: Date,
+): Date | undefined {
+  if (at === undefined) return undefined;
+  const { opensAt, closesAt } = checkInWindow(event);
+  const latest = Math.min(Date.now(), closesAt.getTime());
+  const earliest = Math.max(opensAt.getTime(), notBefore?.getTime() ?? opensAt.getTime());
+  return new Date(Math.max(Math.min(new Date(at).getTime(), latest), earliest));
+}
+
 function personOf(row: repository.TicketHolderRow): CheckInResponse['user'] {
   return { id: row.userId, firstName: row.firstName, lastName: row.lastName };
 }
@@ -352,14 +369,17 @@ export class CheckInService {
     return holder;
   }
 
-  /** Idempotent: a scan sent twice (a retry, a queue replayed after going offline) changes nothing the second time. */
-  async checkIn(userId: string, eventId: number, code: string): Promise<CheckInResponse> {
+  /**
+   * Idempotent: a scan sent twice (a retry, a queue replayed after going offline) changes nothing the second
+   * time. `at` is when an offline door made the scan (boundScanTime).
+   */
+  async checkIn(userId: string, eventId: number, code: string, at?: string): Promise<CheckInResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
       if (holder.checkedInAt)
         return { user: personOf(holder), checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
-      const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId);
+      const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId, null, boundScanTime(at, event));
       if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
       // A check-in marks attendance, which verified hours and their achievements count.
       await refreshAchievementProgress(tx, holder.userId);
@@ -368,12 +388,17 @@ export class CheckInService {
   }
 
   /** A second check-out moves the time on: the person came back and left again. */
-  async checkOut(userId: string, eventId: number, code: string): Promise<CheckOutResponse> {
+  async checkOut(userId: string, eventId: number, code: string, at?: string): Promise<CheckOutResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
       if (!holder.checkedInAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
-      const checkedOutAt = await repository.markCheckedOut(tx, eventId, holder.userId);
+      const checkedOutAt = await repository.markCheckedOut(
+        tx,
+        eventId,
+        holder.userId,
+        boundScanTime(at, event, holder.checkedInAt),
+      );
       if (!checkedOutAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
       await refreshAchievementProgress(tx, holder.userId);
       return {

@@ -11,6 +11,7 @@ import {
   type WalkInGuestCheckOut,
   type WalkInResponse,
 } from '../../../contract/check-in';
+import type { LanguageCode } from '../../../contract/languages';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
@@ -19,14 +20,14 @@ import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.ser
 import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
 import { createSelfCheckInCode, readSelfCheckInCode } from './self-check-in-code';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { EventManagementService } from '../event-management/event-management.service';
+import type { EventManagementService } from '../event-management/event-management.service';
 import {
   EVENT_CANCELLED,
   EVENT_NOT_FOUND,
   isHiddenFrom,
   lockEvent,
   removeFromWaitlist,
-  RsvpsService,
+  type RsvpsService,
   type LockedEvent,
 } from '../rsvps/rsvps.service';
 import {
@@ -143,27 +144,6 @@ async function verifyAttendanceReply(
   };
 }
 
-/** What the link's page asks; reading it changes nothing (mail scanners open every link). */
-export async function readAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
-  const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
-  return page;
-}
-
-/**
- * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
- * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
- */
-export async function applyAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
-  const { ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
-  if (page.purpose === 'confirm') {
-    if (!(await repository.markConfirmed(db, page.eventId, page.userId, ticketCode)))
-      throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
-    return { ...page, isConfirmed: true };
-  }
-  await new RsvpsService(db).withdraw(page.userId, page.eventId);
-  return page;
-}
-
 /**
  * An address that has just become an account takes the hours the door recorded for it (decisions §19).
  * Call it right after the account is created, as claimPendingMessages is.
@@ -184,14 +164,55 @@ export type CheckInOptions = {
   timeZone: string;
 };
 
+/** The services the door works through, built once in server/app.ts and handed in. */
+export type CheckInCollaborators = { management: EventManagementService; rsvps: RsvpsService };
+
 export class CheckInService {
   private readonly management: EventManagementService;
+  private readonly rsvps: RsvpsService;
 
   constructor(
     private readonly db: Database,
     private readonly options: CheckInOptions,
+    collaborators: CheckInCollaborators,
   ) {
-    this.management = new EventManagementService(db);
+    this.management = collaborators.management;
+    this.rsvps = collaborators.rsvps;
+  }
+
+  /**
+   * What a reminder link's page asks, in its holder's mail language; reading it changes nothing (mail
+   * scanners open every link).
+   */
+  async readAttendanceReply(
+    token: string,
+    languageHint: string | undefined,
+  ): Promise<AttendanceReplyPage & { language: LanguageCode }> {
+    const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(
+      this.db,
+      this.options.sessionSecret,
+      token,
+    );
+    return { ...page, language: await readMailLanguage(this.db, page.userId, languageHint) };
+  }
+
+  /**
+   * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
+   * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
+   */
+  async applyAttendanceReply(
+    token: string,
+    languageHint: string | undefined,
+  ): Promise<AttendanceReplyPage & { language: LanguageCode }> {
+    const { ticketCode, ...page } = await verifyAttendanceReply(this.db, this.options.sessionSecret, token);
+    const language = await readMailLanguage(this.db, page.userId, languageHint);
+    if (page.purpose === 'confirm') {
+      if (!(await repository.markConfirmed(this.db, page.eventId, page.userId, ticketCode)))
+        throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+      return { ...page, isConfirmed: true, language };
+    }
+    await this.rsvps.withdraw(page.userId, page.eventId);
+    return { ...page, language };
   }
 
   /**

@@ -144,7 +144,7 @@ export const SELF_CHECK_IN_CODE_SECONDS = 30;
 export const SELF_CHECK_IN_GRACE_SECONDS = 30;
 
 /** A kiosk names itself with a short id it keeps on the device; each code it shows carries it, signed. */
-export const KIOSK_DEVICE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+const KIOSK_DEVICE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 /** GET /api/events/{id}/check-in-code?device=: the kiosk asking for its code names itself. */
 export const selfCheckInCodeQuerySchema = z.object({

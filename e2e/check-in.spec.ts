@@ -172,7 +172,7 @@ test('the door checks people in by code and by name, and keeps check-ins made of
   await expect(page.getByTestId('door-pending')).toHaveCount(0, { timeout: 20_000 });
   const door = await doorOf(context.request, event.id);
   expect(door.filter((entry) => entry.checkedInAt !== null)).toHaveLength(2);
-  // Ben came in when the door tapped his name, not when the network came back (issue 55).
+  // Ben came in when the door tapped his name, not when the network came back (decision 0028: the scan's own time).
   const benIn = new Date(door.find((entry) => entry.user.id === ben.user.id)!.checkedInAt!).getTime();
   expect(benIn).toBeGreaterThanOrEqual(tappedAt - 1000);
   expect(benIn).toBeLessThan(reconnectedAt);

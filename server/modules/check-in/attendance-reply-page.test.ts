@@ -12,7 +12,7 @@ const page = {
   isConfirmed: false,
 };
 
-/** The reminder's answer page, out of the routes (issue 55 item 6): escaped, script-free, one stylesheet. */
+/** The reminder's answer page, out of the routes (which do HTTP only): escaped, script-free, one stylesheet. */
 describe('the reminder answer page', () => {
   it('escapes what the organizer wrote, runs no script and sets no style attribute', () => {
     for (const { html } of [

@@ -65,7 +65,7 @@ function assertCheckInOpen(event: Pick<LockedEvent, 'date' | 'durationMinutes'>)
 }
 
 /**
- * The time a door gives for a scan it made offline and sends later (issue 55): kept within the check-in
+ * The time a door gives for a scan it made offline and sends later (decision 0028): kept within the check-in
  * window, never after now (a device's clock running ahead) and never before `notBefore` (a check-out
  * before its check-in). Undefined when the door gave none: the server's now.
  */

@@ -5,7 +5,7 @@ import { addRsvpRow, createEventRow } from '../../test/fixtures';
 import { createTestApp, signUpMany, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 55 item 4: the door's offline queue kept the time of each scan, but sent only the code and the
+ * Decision 0028, the offline door: the door's offline queue kept the time of each scan, but sent only the code and the
  * server stamped its own now. A door offline from 9:00 to 17:00 that synced at 17:05 recorded about no
  * hours instead of 8. Check-ins and check-outs now take the scan's `at`, which the server bounds.
  */

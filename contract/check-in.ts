@@ -32,7 +32,15 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** POST /api/events/{id}/check-ins and /check-outs */
-export const checkInBodySchema = z.object({ code: ticketCodeSchema });
+export const checkInBodySchema = z.object({
+  code: ticketCodeSchema,
+  at: z.iso
+    .datetime({ offset: true, error: 'At must be an ISO 8601 date and time' })
+    .optional()
+    .describe(
+      'When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now',
+    ),
+});
 
 /** DELETE /api/events/{id}/check-ins/{code} */
 export const checkInParamsSchema = z.object({
@@ -71,6 +79,10 @@ const doorEntrySchema = z.object({
   checkedInAt: isoDateTimeSchema.nullable(),
   checkedOutAt: isoDateTimeSchema.nullable(),
   isWalkIn: z.boolean().describe('Added at the door, beyond the places'),
+  checkInDevice: z
+    .string()
+    .nullable()
+    .describe('The kiosk whose code the holder scanned to check themself in; null when the door checked them in'),
 });
 export type DoorEntry = z.infer<typeof doorEntrySchema>;
 
@@ -123,8 +135,21 @@ export const walkInResponseSchema = z.object({
 });
 export type WalkInResponse = z.infer<typeof walkInResponseSchema>;
 
-/** The rotating code a self check-in QR holds is valid this long (decisions §19). */
-export const SELF_CHECK_IN_CODE_SECONDS = 120;
+/**
+ * The kiosk shows a new self check-in code this often (decisions §19, §22: a photo of it is worth little for
+ * long). The code before it is still taken for as long again, so a person scanning at the change, or signing
+ * in first, is not refused.
+ */
+export const SELF_CHECK_IN_CODE_SECONDS = 30;
+export const SELF_CHECK_IN_GRACE_SECONDS = 30;
+
+/** A kiosk names itself with a short id it keeps on the device; each code it shows carries it, signed. */
+const KIOSK_DEVICE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+
+/** GET /api/events/{id}/check-in-code?device=: the kiosk asking for its code names itself. */
+export const selfCheckInCodeQuerySchema = z.object({
+  device: z.string({ error: 'Device is required' }).regex(KIOSK_DEVICE_PATTERN, 'Device is 4 to 16 letters and digits'),
+});
 
 /** GET /api/events/{id}/check-in-code (organizer): the kiosk's QR code, renewed before it runs out. */
 export const selfCheckInCodeSchema = z.object({
@@ -134,14 +159,14 @@ export const selfCheckInCodeSchema = z.object({
 });
 export type SelfCheckInCode = z.infer<typeof selfCheckInCodeSchema>;
 
-/** A rotating code: the window it was made for and its signature. */
+/** A rotating code: the second it was made, the kiosk that shows it and its signature. */
 export const selfCheckInBodySchema = z.object({
   code: z
     .string({ error: 'Code is required' })
     .trim()
     .min(1, 'Code is required')
     .max(100, 'Code is not a check-in code')
-    .regex(/^\d{1,12}\.[A-Za-z0-9_-]{22}$/, 'Code is not a check-in code'),
+    .regex(/^\d{1,12}\.[A-Za-z0-9]{4,16}\.[A-Za-z0-9_-]{22}$/, 'Code is not a check-in code'),
 });
 
 export const selfCheckInResponseSchema = z.object({

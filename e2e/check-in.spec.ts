@@ -152,6 +152,7 @@ test('the door checks people in by code and by name, and keeps check-ins made of
   await context.setOffline(true);
   await page.getByTestId('door-search').fill('ben');
   await expect(page.getByTestId('door-person')).toHaveCount(1);
+  const tappedAt = Date.now();
   await page.getByRole('button', { name: `Check in Ben ${ben.user.lastName}` }).click();
   await expect(page.getByTestId('door-pending')).toContainText('Offline: 1 check-in is saved on this device');
   await expect(page.getByTestId('count-in')).toContainText('2');
@@ -166,10 +167,15 @@ test('the door checks people in by code and by name, and keeps check-ins made of
     (await doorOf(context.request, event.id)).find((entry) => entry.user.id === ben.user.id)?.checkedInAt,
   ).toBeNull();
 
+  const reconnectedAt = Date.now();
   await context.setOffline(false);
   await expect(page.getByTestId('door-pending')).toHaveCount(0, { timeout: 20_000 });
   const door = await doorOf(context.request, event.id);
   expect(door.filter((entry) => entry.checkedInAt !== null)).toHaveLength(2);
+  // Ben came in when the door tapped his name, not when the network came back (decision 0028: the scan's own time).
+  const benIn = new Date(door.find((entry) => entry.user.id === ben.user.id)!.checkedInAt!).getTime();
+  expect(benIn).toBeGreaterThanOrEqual(tappedAt - 1000);
+  expect(benIn).toBeLessThan(reconnectedAt);
 
   // A mistaken check-in is undone.
   await page.getByTestId('door-search').fill('');

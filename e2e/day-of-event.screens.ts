@@ -20,6 +20,7 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
     maxAttendees: 3,
   });
   const codes: string[] = [];
+  const people: Array<Awaited<ReturnType<typeof newPerson>>> = [];
   for (const [firstName, lastName] of [
     ['Noor', 'Haddad'],
     ['Kenji', 'Sato'],
@@ -27,6 +28,7 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
   ] as const) {
     const person = await newPerson({ firstName, lastName });
     await rsvpWith(person.request, event.id);
+    people.push(person);
     codes.push((await (await person.request.get(`/api/events/${event.id}/ticket`)).json()).code);
   }
   expect((await context.request.post(`/api/events/${event.id}/check-ins`, { data: { code: codes[0] } })).status()).toBe(
@@ -44,6 +46,12 @@ test('the door with walk-ins, and the kiosk', async ({ page, context, signUp, ne
       ).status(),
     ).toBe(201);
 
+  // Kenji checked himself in with a kiosk's code: the door names the kiosk.
+  const kioskCode = (await (await context.request.get(`/api/events/${event.id}/check-in-code?device=HALL7K`)).json())
+    .code;
+  expect(
+    (await people[1]!.request.post(`/api/events/${event.id}/self-check-in`, { data: { code: kioskCode } })).status(),
+  ).toBe(200);
   // One guest has left already: the door shows their time out.
   const [leaving] = (await (await context.request.get(`/api/events/${event.id}/check-ins`)).json()).guests;
   expect((await context.request.post(`/api/events/${event.id}/walk-ins/${leaving.id}/check-out`)).status()).toBe(200);

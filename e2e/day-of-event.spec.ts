@@ -85,35 +85,36 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await page.getByTestId('email-verification-dismiss').click();
   await expect(page.getByTestId('email-verification-banner')).toHaveCount(0);
   // The kiosk: a QR code for phones, and names for people without one.
-  await page.getByTestId('door-kiosk').click();
-  await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in/kiosk$`));
-  await expect(page.getByRole('heading', { name: 'Check in here' })).toBeVisible();
-  // A screen facing the volunteers: none of the organizer's navigation, the page fills the screen.
-  await expect(page.getByTestId('app-header')).toHaveCount(0);
-  await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
+  // It opens in a tab of its own, whose Back leads nowhere (decisions §24).
+  const [kiosk] = await Promise.all([context.waitForEvent('page'), page.getByTestId('door-kiosk').click()]);
+  await expect(kiosk).toHaveURL(new RegExp(`/events/${event.id}/check-in/kiosk$`));
+  await expect(kiosk.getByRole('heading', { name: 'Check in here' })).toBeVisible();
+  // A screen facing the volunteers: none of the organizer's navigation, the kiosk fills the screen.
+  await expect(kiosk.getByTestId('app-header')).toHaveCount(0);
+  await expect(kiosk.getByTestId('bottom-nav')).toHaveCount(0);
   // …and on a tablet the browser's own bars can go too.
-  await page.getByTestId('kiosk-full-screen').click();
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
-  await page.getByRole('button', { name: 'Exit full screen' }).click();
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
-  await expect(page.getByTestId('kiosk-full-screen')).toHaveText('Full screen');
-  const qr = page.getByTestId('kiosk-qr-code');
+  await kiosk.getByTestId('kiosk-full-screen').click();
+  await expect.poll(() => kiosk.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await kiosk.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect.poll(() => kiosk.evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  await expect(kiosk.getByTestId('kiosk-full-screen')).toHaveText('Full screen');
+  const qr = kiosk.getByTestId('kiosk-qr-code');
   await expect
     .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
     .toBe(true);
   const code = await qr.getAttribute('data-code');
-  expect(code).toMatch(/^\d+\.[\w-]{22}$/);
+  expect(code).toMatch(/^\d+\.[A-Za-z0-9]{4,16}\.[\w-]{22}$/);
   // Names appear only once two letters are typed: the screen faces the whole queue.
-  await page.getByTestId('kiosk-search').fill('b');
-  await expect(page.getByTestId('kiosk-matches').locator('li')).toHaveCount(0);
-  await page.getByTestId('kiosk-search').fill('ben');
-  await page.getByRole('button', { name: `Check in Ben ${ben.user.lastName}` }).click();
-  await expect(page.getByTestId('kiosk-welcome')).toHaveText(`Welcome, Ben ${ben.user.lastName}! You are checked in.`);
+  await kiosk.getByTestId('kiosk-search').fill('b');
+  await expect(kiosk.getByTestId('kiosk-matches').locator('li')).toHaveCount(0);
+  await kiosk.getByTestId('kiosk-search').fill('ben');
+  await kiosk.getByRole('button', { name: `Check in Ben ${ben.user.lastName}` }).click();
+  await expect(kiosk.getByTestId('kiosk-welcome')).toHaveText(`Welcome, Ben ${ben.user.lastName}! You are checked in.`);
   await expect.poll(() => checkedInAtOf(context.request, event.id, ben.user.id)).not.toBeNull();
-  await expectNoSeriousAccessibilityViolations(page);
+  await expectNoSeriousAccessibilityViolations(kiosk);
 
   // Ana scans the code: the QR code's link goes through sign-in (she is signed in) to the check-in.
-  const codeAnswer = await context.request.get(`/api/events/${event.id}/check-in-code`);
+  const codeAnswer = await context.request.get(`/api/events/${event.id}/check-in-code?device=KIOSK1`);
   const { url } = (await codeAnswer.json()) as { url: string };
   const scanned = new URL(url);
   const anaPage = await phone.newPage();
@@ -126,12 +127,14 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await anaPage.reload();
   await expect(anaPage.getByTestId('self-check-in-outcome')).toContainText('You were already checked in at');
   // A code that is not this event's is refused in words, not a blank page.
-  await anaPage.goto(`/events/${event.id}/check-in/self?code=${encodeURIComponent(`${Date.now()}.${'A'.repeat(22)}`)}`);
+  await anaPage.goto(
+    `/events/${event.id}/check-in/self?code=${encodeURIComponent(`${Date.now()}.KIOSK1.${'A'.repeat(22)}`)}`,
+  );
   await expect(anaPage.getByTestId('self-check-in-outcome')).toHaveText('This is not a check-in code of this event.');
   await phone.close();
 
   // Back at the door, with its chrome: everyone is in, the walk-in beyond the places.
-  await page.goBack();
+  await kiosk.close();
   await expect(page).toHaveURL(new RegExp(`/events/${event.id}/check-in$`));
   await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(page.getByTestId('email-verification-banner')).toHaveCount(0);

@@ -17,6 +17,9 @@ import { emailVerificationRoutes } from './modules/email-verification/email-veri
 import { EmailVerificationService } from './modules/email-verification/email-verification.service';
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
+import { CheckInService } from './modules/check-in/check-in.service';
+import { EventManagementService } from './modules/event-management/event-management.service';
+import { RsvpsService } from './modules/rsvps/rsvps.service';
 import { eventRoutes } from './modules/events/events.routes';
 import { seriesRoutes } from './modules/series/series.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
@@ -229,13 +232,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     timeZone: config.timeZone,
   });
   await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
-  await app.register(checkInRoutes, {
-    db: database.db,
-    sessionSecret: config.sessionSecret,
-    mailer,
-    linkOrigin: config.linkOrigin,
-    timeZone: config.timeZone,
-  });
+  const checkIn = new CheckInService(
+    database.db,
+    { mailer, linkOrigin: config.linkOrigin, sessionSecret: config.sessionSecret, timeZone: config.timeZone },
+    {
+      management: new EventManagementService(database.db, { publicUrl: config.publicUrl }),
+      rsvps: new RsvpsService(database.db),
+    },
+  );
+  await app.register(checkInRoutes, { service: checkIn });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

@@ -458,6 +458,9 @@ export const rsvps = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     // Added at the door (decisions §19): may exceed the event's capacity, and is counted apart.
     isWalkIn: boolean('is_walk_in').notNull().default(false),
+    // The kiosk whose code the holder scanned to check themself in (decisions §22: the door's log names
+    // where each self check-in came from); null when the door checked them in.
+    checkInDevice: text('check_in_device'),
     ...timestamps,
   },
   (table) => [

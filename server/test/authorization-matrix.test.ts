@@ -254,10 +254,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/events/:id/walk-ins/:guestId': (f) =>
     organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/walk-ins/1` }),
   'GET /api/events/:id/check-in-code': (f) =>
-    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-in-code` }),
+    organizerOnly(409, { url: `/api/events/${f.upcomingEventId}/check-in-code?device=KIOSK1` }),
   'GET /api/events/:id/check-in-code/qr-code': (f) =>
     organizerOnly(400, {
-      url: `/api/events/${f.upcomingEventId}/check-in-code/qr-code?code=1.${'A'.repeat(22)}`,
+      url: `/api/events/${f.upcomingEventId}/check-in-code/qr-code?code=1.KIOSK1.${'A'.repeat(22)}`,
     }),
   // A forged self check-in code is refused before anything about the event or the caller is told.
   'POST /api/events/:id/self-check-in': (f) =>

@@ -373,7 +373,7 @@ async function prepareScheduleDoorOrOrganizationRequest(
       }
       const kiosk = await app.inject({
         method: 'GET',
-        url: `/api/events/${event.id}/check-in-code`,
+        url: `/api/events/${event.id}/check-in-code?device=KIOSK1`,
         headers: { cookie: other.cookie },
       });
       return { url: `/api/events/${event.id}/self-check-in`, body: { code: kiosk.json().code } };

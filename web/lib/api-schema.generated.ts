@@ -4404,10 +4404,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only) */
+        /** A kiosk's rotating self check-in code, naming the kiosk: shown 30 seconds, taken 30 more, while check-in is open (organizer only) */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    device: string;
+                };
                 header?: never;
                 path: {
                     id: number;
@@ -4700,6 +4702,8 @@ export interface paths {
                                 checkedInAt: string | null;
                                 /** @description ISO 8601 timestamp */
                                 checkedOutAt: string | null;
+                                /** @description The kiosk whose code the holder scanned to check themself in; null when the door checked them in */
+                                checkInDevice: string | null;
                                 code: string;
                                 /** @description Added at the door, beyond the places */
                                 isWalkIn: boolean;
@@ -4816,6 +4820,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now
+                         */
+                        at?: string;
                         code: string;
                     };
                 };
@@ -5096,6 +5105,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the scan was made, for a door that was offline and sends its scans later; the server keeps it within the check-in window, never after now and, for a check-out, never before the check-in. Default: now
+                         */
+                        at?: string;
                         code: string;
                     };
                 };

@@ -46,19 +46,30 @@ export async function findTicketHolder(
  * Checks a holder in unless they already are; the row's lock (the event's, taken first) makes the first
  * of two concurrent scans the one that counts. Undefined when the holder was already in.
  */
-export async function markCheckedIn(db: Executor, eventId: number, userId: string): Promise<Date | undefined> {
+export async function markCheckedIn(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  device: string | null = null,
+  at?: Date,
+): Promise<Date | undefined> {
   const [row] = await db
     .update(rsvps)
-    .set({ checkedInAt: sql`now()`, attended: true, updatedAt: sql`now()` })
+    .set({ checkedInAt: at ?? sql`now()`, attended: true, checkInDevice: device, updatedAt: sql`now()` })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), sql`${rsvps.checkedInAt} IS NULL`))
     .returning({ checkedInAt: rsvps.checkedInAt });
   return row?.checkedInAt ?? undefined;
 }
 
-export async function markCheckedOut(db: Executor, eventId: number, userId: string): Promise<Date | undefined> {
+export async function markCheckedOut(
+  db: Executor,
+  eventId: number,
+  userId: string,
+  at?: Date,
+): Promise<Date | undefined> {
   const [row] = await db
     .update(rsvps)
-    .set({ checkedOutAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ checkedOutAt: at ?? sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId), isNotNull(rsvps.checkedInAt)))
     .returning({ checkedOutAt: rsvps.checkedOutAt });
   return row?.checkedOutAt ?? undefined;
@@ -80,11 +91,16 @@ export async function deleteWalkInRsvp(db: Executor, eventId: number, userId: st
 export async function clearCheckIn(db: Executor, eventId: number, userId: string): Promise<void> {
   await db
     .update(rsvps)
-    .set({ checkedInAt: null, checkedOutAt: null, attended: null, updatedAt: sql`now()` })
+    .set({ checkedInAt: null, checkedOutAt: null, attended: null, checkInDevice: null, updatedAt: sql`now()` })
     .where(and(eq(rsvps.eventId, eventId), eq(rsvps.userId, userId)));
 }
 
-export type DoorRow = TicketHolderRow & { profileImageUrl: string | null; code: string; isWalkIn: boolean };
+export type DoorRow = TicketHolderRow & {
+  profileImageUrl: string | null;
+  code: string;
+  isWalkIn: boolean;
+  checkInDevice: string | null;
+};
 
 /** Everyone holding a place but the caller, who cannot check themself in. */
 export async function listDoor(db: Executor, eventId: number, callerId: string): Promise<DoorRow[]> {
@@ -94,6 +110,7 @@ export async function listDoor(db: Executor, eventId: number, callerId: string):
       profileImageUrl: users.profileImageUrl,
       code: rsvps.ticketCode,
       isWalkIn: rsvps.isWalkIn,
+      checkInDevice: rsvps.checkInDevice,
     })
     .from(rsvps)
     .innerJoin(users, eq(users.id, rsvps.userId))

@@ -8,6 +8,7 @@ import {
   checkOutResponseSchema,
   doorSchema,
   selfCheckInBodySchema,
+  selfCheckInCodeQuerySchema as kioskCodeQuerySchema,
   selfCheckInCodeSchema,
   selfCheckInResponseSchema,
   ticketSchema,
@@ -17,50 +18,24 @@ import {
   walkInResponseSchema,
 } from '../../../contract/check-in';
 import { idParamsSchema } from '../../../contract/common';
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../contract/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../../contract/languages';
 import { LANGUAGE_COOKIE } from '../../../contract/page-data';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
-import type { Database } from '../../db/client';
-import { HttpError } from '../../lib/http-error';
-import { textDirection } from '../../lib/page-language';
 import { qrCodeSvg } from '../../lib/qr-code-image';
 import { requireUser } from '../../plugins/session';
-import type { Mailer } from '../mail/mail.service';
-import { readMailLanguage } from '../mail/mail-settings.service';
-import { escapeHtml, fillText, mailTextsOf } from '../mail/mail-templates';
-import {
-  applyAttendanceReply,
-  readAttendanceReply,
-  CheckInService,
-  type AttendanceReplyPage,
-} from './check-in.service';
+import { answeredPage, type HtmlPage, questionPage, refusalPage } from './attendance-reply-page';
+import type { CheckInService } from './check-in.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 const attendanceReplyQuerySchema = z.object({ token: z.string().max(1000).default('') });
 const selfCheckInCodeQuerySchema = selfCheckInBodySchema;
 
-type Options = { db: Database; sessionSecret: string; mailer: Mailer; linkOrigin: string; timeZone: string };
+type Options = { service: CheckInService };
 
-type PageOptions = { status: number; language: LanguageCode; body: string };
-
-/** A page of its own, not the app: it must work signed out, on any phone, with no script at all. */
-function sendPage(reply: FastifyReply, { status, language, body }: PageOptions) {
-  const texts = mailTextsOf(language).attendanceReply;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${language}" dir="${textDirection(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
-    '<meta name="color-scheme" content="light dark">',
-    `<title>${escapeHtml(texts.title)} · PitchIn</title>`,
-    '<style>body{font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;background:#ffffff;max-width:36rem;margin:3rem auto;padding:0 1rem}',
-    'button{padding:.75em 1.4em;border-radius:.5em;border:none;background:#15803d;color:#fff;font-size:1rem;min-height:44px;cursor:pointer}',
-    'button.cancel{background:#b91c1c}a{color:#15803d}',
-    '@media (prefers-color-scheme:dark){body{background:#111827;color:#f3f4f6}a{color:#4ade80}}</style></head>',
-    `<body><main><h1 style="font-size:1.4rem">${escapeHtml(texts.title)}</h1>`,
-    body,
-    '</main></body></html>',
-  ].join('\n');
-  // A string with a non-JSON type is sent as it is: the page is not part of the JSON API.
+/** The reminder's answer page (attendance-reply-page.ts), sent as it is: it is not part of the JSON API. */
+function sendPage(reply: FastifyReply, { status, html, errorCode }: HtmlPage) {
+  if (errorCode) reply.header('x-error-code', errorCode);
   return (
     reply
       .code(status)
@@ -74,49 +49,18 @@ function sendPage(reply: FastifyReply, { status, language, body }: PageOptions) 
   );
 }
 
-function formatDate(date: Date, language: LanguageCode): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(date);
-}
-
-function eventLink(language: LanguageCode, eventId: number): string {
-  return `<p><a href="/events/${eventId}">${escapeHtml(mailTextsOf(language).attendanceReply.openEvent)}</a></p>`;
-}
-
-function paragraph(text: string, role?: 'status' | 'alert'): string {
-  return `<p${role ? ` role="${role}"` : ''} dir="auto">${escapeHtml(text)}</p>`;
-}
-
-/** A refused link: what went wrong in the reader's words, the status and code of decisions §2 kept. */
-function sendRefusal(reply: FastifyReply, language: LanguageCode, error: unknown, eventId?: number) {
-  if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-  const texts = mailTextsOf(language).attendanceReply;
-  const text =
-    error.code === 'REPLY_LINK_INVALID'
-      ? texts.invalid
-      : error.code === 'RSVP_NOT_FOUND'
-        ? texts.noPlace
-        : error.code === 'REPLY_LINK_EXPIRED'
-          ? texts.expired
-          : texts.failed;
-  reply.header('x-error-code', error.code);
-  return sendPage(reply, {
-    status: error.statusCode,
-    language,
-    body: paragraph(text, 'alert') + (eventId ? eventLink(language, eventId) : ''),
-  });
-}
-
 function languageCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[LANGUAGE_COOKIE];
 }
 
-/** The day of the event: a holder's ticket and the organizer's door. */
-export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { db, sessionSecret, mailer, linkOrigin, timeZone },
-) => {
-  const service = new CheckInService(db, { mailer, linkOrigin, sessionSecret, timeZone });
+/** A refused link is worded in the reader's cookie language: the link's holder is not known then. */
+function refusalLanguageOf(request: FastifyRequest) {
+  const fallback = languageCookieOf(request);
+  return isLanguageCode(fallback) ? fallback : DEFAULT_LANGUAGE;
+}
 
+/** The day of the event: a holder's ticket and the organizer's door. */
+export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (app, { service }) => {
   app.post(
     '/api/events/:id/walk-ins',
     {
@@ -184,14 +128,16 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         tags: ['check-in'],
-        summary: "The kiosk's rotating self check-in code, valid 2 minutes, while check-in is open (organizer only)",
+        summary:
+          "A kiosk's rotating self check-in code, naming the kiosk: shown 30 seconds, taken 30 more, while check-in is open (organizer only)",
         params: idParamsSchema,
+        querystring: kioskCodeQuerySchema,
         response: { 200: selfCheckInCodeSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.selfCheckInCode(requireUser(request).id, request.params.id);
+      return service.selfCheckInCode(requireUser(request).id, request.params.id, request.query.device);
     },
   );
 
@@ -247,34 +193,12 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
       '/mail/attendance',
       { config: { isPublic: true }, schema: { hide: true, querystring: attendanceReplyQuerySchema } },
       async (request, reply) => {
-        const fallback = languageCookieOf(request);
-        let page: AttendanceReplyPage;
         try {
-          page = await readAttendanceReply(db, sessionSecret, request.query.token);
+          const page = await service.readAttendanceReply(request.query.token, languageCookieOf(request));
+          return sendPage(reply, questionPage(page, page.language, request.query.token));
         } catch (error) {
-          return sendRefusal(reply, isLanguageCode(fallback) ? fallback : DEFAULT_LANGUAGE, error);
+          return sendPage(reply, refusalPage(refusalLanguageOf(request), error));
         }
-        const language = await readMailLanguage(db, page.userId, fallback);
-        const texts = mailTextsOf(language).attendanceReply;
-        const values = { title: page.title, date: formatDate(page.date, language) };
-        if (page.purpose === 'confirm' && page.isConfirmed)
-          return sendPage(reply, {
-            status: 200,
-            language,
-            body: paragraph(fillText(texts.confirmed, values), 'status') + eventLink(language, page.eventId),
-          });
-        const isConfirm = page.purpose === 'confirm';
-        return sendPage(reply, {
-          status: 200,
-          language,
-          body: [
-            paragraph(fillText(isConfirm ? texts.confirmQuestion : texts.cancelQuestion, values)),
-            `<form method="post" action="/mail/attendance?token=${escapeHtml(encodeURIComponent(request.query.token))}">`,
-            `<button type="submit"${isConfirm ? '' : ' class="cancel"'}>${escapeHtml(isConfirm ? texts.confirmButton : texts.cancelButton)}</button>`,
-            '</form>',
-            eventLink(language, page.eventId),
-          ].join('\n'),
-        });
       },
     );
 
@@ -282,23 +206,12 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
       '/mail/attendance',
       { config: { isPublic: true }, schema: { hide: true, querystring: attendanceReplyQuerySchema } },
       async (request, reply) => {
-        const fallback = languageCookieOf(request);
-        let page: AttendanceReplyPage;
         try {
-          page = await applyAttendanceReply(db, sessionSecret, request.query.token);
+          const page = await service.applyAttendanceReply(request.query.token, languageCookieOf(request));
+          return sendPage(reply, answeredPage(page, page.language));
         } catch (error) {
-          return sendRefusal(reply, isLanguageCode(fallback) ? fallback : DEFAULT_LANGUAGE, error);
+          return sendPage(reply, refusalPage(refusalLanguageOf(request), error));
         }
-        const language = await readMailLanguage(db, page.userId, fallback);
-        const texts = mailTextsOf(language).attendanceReply;
-        const values = { title: page.title, date: formatDate(page.date, language) };
-        return sendPage(reply, {
-          status: 200,
-          language,
-          body:
-            paragraph(fillText(page.purpose === 'confirm' ? texts.confirmed : texts.cancelled, values), 'status') +
-            eventLink(language, page.eventId),
-        });
       },
     );
   });
@@ -366,7 +279,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: checkInResponseSchema, ...errors, 415: errorResponseSchema },
       },
     },
-    async (request) => service.checkIn(requireUser(request).id, request.params.id, request.body.code),
+    async (request) => service.checkIn(requireUser(request).id, request.params.id, request.body.code, request.body.at),
   );
 
   app.delete(
@@ -396,6 +309,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: checkOutResponseSchema, ...errors, 415: errorResponseSchema },
       },
     },
-    async (request) => service.checkOut(requireUser(request).id, request.params.id, request.body.code),
+    async (request) => service.checkOut(requireUser(request).id, request.params.id, request.body.code, request.body.at),
   );
 };

@@ -11,6 +11,7 @@ import {
   type WalkInGuestCheckOut,
   type WalkInResponse,
 } from '../../../contract/check-in';
+import type { LanguageCode } from '../../../contract/languages';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
@@ -19,20 +20,20 @@ import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.ser
 import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
 import { createSelfCheckInCode, readSelfCheckInCode } from './self-check-in-code';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { EventManagementService } from '../event-management/event-management.service';
+import type { EventManagementService } from '../event-management/event-management.service';
 import {
   EVENT_CANCELLED,
   EVENT_NOT_FOUND,
   isHiddenFrom,
   lockEvent,
   removeFromWaitlist,
-  RsvpsService,
+  type RsvpsService,
   type LockedEvent,
 } from '../rsvps/rsvps.service';
 import {
   createAttendanceReplyToken,
-  isAttendanceReplySigned,
-  readAttendanceReplyClaim,
+  isSamePlace,
+  readAttendanceReplyToken,
   type AttendanceReply,
   type AttendanceReplyPurpose,
 } from './attendance-reply-token';
@@ -61,6 +62,23 @@ function assertCheckInOpen(event: Pick<LockedEvent, 'date' | 'durationMinutes'>)
   const { opensAt, closesAt } = checkInWindow(event);
   const now = Date.now();
   if (now < opensAt.getTime() || now > closesAt.getTime()) throw conflict(CHECK_IN_CLOSED, 'CHECK_IN_CLOSED');
+}
+
+/**
+ * The time a door gives for a scan it made offline and sends later (decision 0028): kept within the check-in
+ * window, never after now (a device's clock running ahead) and never before `notBefore` (a check-out
+ * before its check-in). Undefined when the door gave none: the server's now.
+ */
+function boundScanTime(
+  at: string | undefined,
+  event: Pick<LockedEvent, 'date' | 'durationMinutes'>,
+  notBefore?: Date,
+): Date | undefined {
+  if (at === undefined) return undefined;
+  const { opensAt, closesAt } = checkInWindow(event);
+  const latest = Math.min(Date.now(), closesAt.getTime());
+  const earliest = Math.max(opensAt.getTime(), notBefore?.getTime() ?? opensAt.getTime());
+  return new Date(Math.max(Math.min(new Date(at).getTime(), latest), earliest));
 }
 
 function personOf(row: repository.TicketHolderRow): CheckInResponse['user'] {
@@ -95,23 +113,24 @@ export type AttendanceReplyPage = {
 };
 
 /**
- * Checks a reminder's link in this order: its shape, the place it names (whose code the signature covers),
- * the signature, then the expiry, so a forged link never learns more than "not valid". A link of a place
- * given up and taken again fails the signature: the new place has a new code.
+ * Checks a reminder's link in this order: its shape and signature, with no lookup (decisions §22: every
+ * forged link answers alike, whoever it names), its expiry, then the place it was written for. Only a
+ * link we signed learns that its place is gone (404) or was given up and taken again (the new place has
+ * a new code: "not valid", as before).
  */
 async function verifyAttendanceReply(
   db: Executor,
   secret: string,
   token: string,
 ): Promise<AttendanceReplyPage & { ticketCode: string }> {
-  const claim = readAttendanceReplyClaim(token);
+  const claim = readAttendanceReplyToken(secret, token);
   if (!claim) throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
+  if (claim.expiresAt.getTime() <= Date.now()) throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
   const place = await repository.readPlaceForReply(db, claim.eventId, claim.userId);
   if (!place) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
-  if (!isAttendanceReplySigned(secret, claim, place.ticketCode))
+  if (!isSamePlace(secret, claim.placeTag, place.ticketCode))
     throw badRequest(REPLY_LINK_INVALID, undefined, 'REPLY_LINK_INVALID');
-  if (claim.expiresAt.getTime() <= Date.now() || place.date.getTime() <= Date.now())
-    throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
+  if (place.date.getTime() <= Date.now()) throw conflict(REPLY_LINK_EXPIRED, 'REPLY_LINK_EXPIRED');
   if (place.eventStatus === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
   return {
     purpose: claim.purpose,
@@ -123,27 +142,6 @@ async function verifyAttendanceReply(
     isConfirmed: place.confirmedAt !== null,
     ticketCode: place.ticketCode,
   };
-}
-
-/** What the link's page asks; reading it changes nothing (mail scanners open every link). */
-export async function readAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
-  const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
-  return page;
-}
-
-/**
- * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
- * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
- */
-export async function applyAttendanceReply(db: Database, secret: string, token: string): Promise<AttendanceReplyPage> {
-  const { ticketCode, ...page } = await verifyAttendanceReply(db, secret, token);
-  if (page.purpose === 'confirm') {
-    if (!(await repository.markConfirmed(db, page.eventId, page.userId, ticketCode)))
-      throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
-    return { ...page, isConfirmed: true };
-  }
-  await new RsvpsService(db).withdraw(page.userId, page.eventId);
-  return page;
 }
 
 /**
@@ -166,14 +164,55 @@ export type CheckInOptions = {
   timeZone: string;
 };
 
+/** The services the door works through, built once in server/app.ts and handed in. */
+export type CheckInCollaborators = { management: EventManagementService; rsvps: RsvpsService };
+
 export class CheckInService {
   private readonly management: EventManagementService;
+  private readonly rsvps: RsvpsService;
 
   constructor(
     private readonly db: Database,
     private readonly options: CheckInOptions,
+    collaborators: CheckInCollaborators,
   ) {
-    this.management = new EventManagementService(db);
+    this.management = collaborators.management;
+    this.rsvps = collaborators.rsvps;
+  }
+
+  /**
+   * What a reminder link's page asks, in its holder's mail language; reading it changes nothing (mail
+   * scanners open every link).
+   */
+  async readAttendanceReply(
+    token: string,
+    languageHint: string | undefined,
+  ): Promise<AttendanceReplyPage & { language: LanguageCode }> {
+    const { ticketCode: _ticketCode, ...page } = await verifyAttendanceReply(
+      this.db,
+      this.options.sessionSecret,
+      token,
+    );
+    return { ...page, language: await readMailLanguage(this.db, page.userId, languageHint) };
+  }
+
+  /**
+   * The press of the page's button: "I'm coming" records the confirmation; "I can't come" is the RSVP's own
+   * withdrawal, which frees the place and promotes the waitlist in the same transaction (decision 0012).
+   */
+  async applyAttendanceReply(
+    token: string,
+    languageHint: string | undefined,
+  ): Promise<AttendanceReplyPage & { language: LanguageCode }> {
+    const { ticketCode, ...page } = await verifyAttendanceReply(this.db, this.options.sessionSecret, token);
+    const language = await readMailLanguage(this.db, page.userId, languageHint);
+    if (page.purpose === 'confirm') {
+      if (!(await repository.markConfirmed(this.db, page.eventId, page.userId, ticketCode)))
+        throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
+      return { ...page, isConfirmed: true, language };
+    }
+    await this.rsvps.withdraw(page.userId, page.eventId);
+    return { ...page, language };
   }
 
   /**
@@ -252,11 +291,11 @@ export class CheckInService {
     });
   }
 
-  /** The kiosk's QR code (organizer only), while check-in is open; each call makes a fresh one. */
-  async selfCheckInCode(callerId: string, eventId: number): Promise<SelfCheckInCode> {
+  /** A kiosk's QR code (organizer only), while check-in is open; each call makes a fresh one, naming the kiosk. */
+  async selfCheckInCode(callerId: string, eventId: number, device: string): Promise<SelfCheckInCode> {
     return this.db.transaction(async (tx) => {
       await this.openDoor(tx, callerId, eventId, false);
-      const { code, expiresAt } = createSelfCheckInCode(this.options.sessionSecret, eventId);
+      const { code, expiresAt } = createSelfCheckInCode(this.options.sessionSecret, eventId, device);
       return { code, url: this.selfCheckInUrl(eventId, code), expiresAt: expiresAt.toISOString() };
     });
   }
@@ -278,10 +317,12 @@ export class CheckInService {
     this.assertLiveCode(eventId, code);
   }
 
-  private assertLiveCode(eventId: number, code: string): void {
-    const state = readSelfCheckInCode(this.options.sessionSecret, eventId, code);
-    if (state === 'invalid') throw badRequest(CHECK_IN_CODE_INVALID, undefined, 'CHECK_IN_CODE_INVALID');
-    if (state === 'expired') throw conflict(CHECK_IN_CODE_EXPIRED, 'CHECK_IN_CODE_EXPIRED');
+  /** The kiosk a live code names; refused when the code is not one of this event's or is too old. */
+  private assertLiveCode(eventId: number, code: string): string {
+    const read = readSelfCheckInCode(this.options.sessionSecret, eventId, code);
+    if (read.state === 'valid') return read.device;
+    if (read.state === 'expired') throw conflict(CHECK_IN_CODE_EXPIRED, 'CHECK_IN_CODE_EXPIRED');
+    throw badRequest(CHECK_IN_CODE_INVALID, undefined, 'CHECK_IN_CODE_INVALID');
   }
 
   /**
@@ -293,14 +334,17 @@ export class CheckInService {
     return this.db.transaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
       if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-      this.assertLiveCode(eventId, code);
+      const device = this.assertLiveCode(eventId, code);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       assertCheckInOpen(event);
-      if (event.organizerId === userId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      // Anyone who may show the kiosk's code may read it: a co-organizer's or an organization's organizer's
+      // scan of it is their own word that they came, as is the organizer's (decisions §22).
+      if (await this.management.canManage(tx, event, userId))
+        throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
       const holder = await repository.readHolderOf(tx, eventId, userId);
       if (!holder) throw notFound(NO_TICKET, 'RSVP_NOT_FOUND');
       if (holder.checkedInAt) return { checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
-      const checkedInAt = await repository.markCheckedIn(tx, eventId, userId);
+      const checkedInAt = await repository.markCheckedIn(tx, eventId, userId, device);
       if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
       await refreshAchievementProgress(tx, userId);
       return { checkedInAt: checkedInAt.toISOString(), alreadyCheckedIn: false };
@@ -324,27 +368,39 @@ export class CheckInService {
     return event;
   }
 
+  /**
+   * Verified hours are someone else's word that a person came (as for recorded attendance). At the door
+   * that word cannot be told apart from the holder's own when the holder manages the event too: the
+   * kiosk's list is tapped in the organizer's session by whoever stands at it, and a co-organizer holds
+   * the same door. So the door verifies nobody who manages the event (decisions §22); their attendance is
+   * another manager's mark on the attendee list. An undo (`isVerifying` false) stays open to clear one.
+   */
   private async findHolder(
     tx: Executor,
     event: LockedEvent,
     callerId: string,
     code: string,
+    isVerifying = true,
   ): Promise<repository.TicketHolderRow> {
     const holder = await repository.findTicketHolder(tx, event.id, code);
     if (!holder) throw notFound(TICKET_NOT_FOUND, 'TICKET_NOT_FOUND');
-    // Verified hours are someone else's word that a person came (as for recorded attendance).
     if (holder.userId === callerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+    if (isVerifying && (await this.management.canManage(tx, event, holder.userId)))
+      throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
     return holder;
   }
 
-  /** Idempotent: a scan sent twice (a retry, a queue replayed after going offline) changes nothing the second time. */
-  async checkIn(userId: string, eventId: number, code: string): Promise<CheckInResponse> {
+  /**
+   * Idempotent: a scan sent twice (a retry, a queue replayed after going offline) changes nothing the second
+   * time. `at` is when an offline door made the scan (boundScanTime).
+   */
+  async checkIn(userId: string, eventId: number, code: string, at?: string): Promise<CheckInResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
       if (holder.checkedInAt)
         return { user: personOf(holder), checkedInAt: holder.checkedInAt.toISOString(), alreadyCheckedIn: true };
-      const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId);
+      const checkedInAt = await repository.markCheckedIn(tx, eventId, holder.userId, null, boundScanTime(at, event));
       if (!checkedInAt) throw conflict('The check-in changed meanwhile. Please try again.', 'CHANGED_MEANWHILE');
       // A check-in marks attendance, which verified hours and their achievements count.
       await refreshAchievementProgress(tx, holder.userId);
@@ -353,12 +409,17 @@ export class CheckInService {
   }
 
   /** A second check-out moves the time on: the person came back and left again. */
-  async checkOut(userId: string, eventId: number, code: string): Promise<CheckOutResponse> {
+  async checkOut(userId: string, eventId: number, code: string, at?: string): Promise<CheckOutResponse> {
     return this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
       const holder = await this.findHolder(tx, event, userId, code);
       if (!holder.checkedInAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
-      const checkedOutAt = await repository.markCheckedOut(tx, eventId, holder.userId);
+      const checkedOutAt = await repository.markCheckedOut(
+        tx,
+        eventId,
+        holder.userId,
+        boundScanTime(at, event, holder.checkedInAt),
+      );
       if (!checkedOutAt) throw conflict(NOT_CHECKED_IN, 'NOT_CHECKED_IN');
       await refreshAchievementProgress(tx, holder.userId);
       return {
@@ -377,7 +438,7 @@ export class CheckInService {
   async undoCheckIn(userId: string, eventId: number, code: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, userId, eventId);
-      const holder = await this.findHolder(tx, event, userId, code);
+      const holder = await this.findHolder(tx, event, userId, code, false);
       if (await repository.deleteWalkInRsvp(tx, eventId, holder.userId)) await repository.uncountWalkIn(tx, eventId);
       else await repository.clearCheckIn(tx, eventId, holder.userId);
       await refreshAchievementProgress(tx, holder.userId);
@@ -427,6 +488,7 @@ export class CheckInService {
           checkedInAt: row.checkedInAt?.toISOString() ?? null,
           checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
           isWalkIn: row.isWalkIn,
+          checkInDevice: row.checkInDevice,
         })),
         guests: guests.map((guest) => ({
           ...guest,

@@ -223,7 +223,12 @@ describe('check-outs, undo and the door', () => {
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().user.id).toBe(leftEarly.user.id);
 
-    // 45 minutes between the door's two times, against the event's 2 hours for the one who never checked out.
+    // 45 minutes between the door's two times, against the event's 2 hours for the one who never checked out;
+    // the event has begun by the check-in (no hour counts before the start, decisions §22).
+    await app.database.db
+      .update(events)
+      .set({ date: sql`now() - interval '45 minutes'` })
+      .where(eq(events.id, eventId));
     await app.database.db
       .update(rsvps)
       .set({ checkedInAt: sql`now() - interval '45 minutes'`, checkedOutAt: sql`now()` })

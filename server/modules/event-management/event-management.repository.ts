@@ -222,10 +222,11 @@ const isVerifiedAttendanceOf = (userId: string) => and(eq(rsvps.userId, userId),
 
 /**
  * The time a person gave: from check-in to check-out when the door recorded both (a check-out before
- * the check-in counts nothing), else the event's length.
+ * the check-in counts nothing), else the event's length. No hour is verified before the start (decisions
+ * §22): the door opens 2 h early, and a check-in then counts from the start, a check-out then nothing.
  */
-const attendedStart = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN ${rsvps.checkedInAt} ELSE ${events.date} END`;
-const attendedEnd = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN greatest(${rsvps.checkedOutAt}, ${rsvps.checkedInAt}) ELSE ${events.date} + make_interval(mins => ${events.durationMinutes}) END`;
+const attendedStart = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN greatest(${rsvps.checkedInAt}, ${events.date}) ELSE ${events.date} END`;
+const attendedEnd = sql<Date>`CASE WHEN ${rsvps.checkedInAt} IS NOT NULL AND ${rsvps.checkedOutAt} IS NOT NULL THEN greatest(${rsvps.checkedOutAt}, ${rsvps.checkedInAt}, ${events.date}) ELSE ${events.date} + make_interval(mins => ${events.durationMinutes}) END`;
 
 /**
  * The attended slots of events with slots (decision 0027): there each attended slot's own window counts,

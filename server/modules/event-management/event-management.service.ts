@@ -249,6 +249,14 @@ export class EventManagementService {
   ) {}
 
   /**
+   * canManageEvent for a module that already holds the event: the door asks it of the person it would
+   * check in, since whoever manages an event cannot verify their own hours there (decisions §22).
+   */
+  canManage(db: Executor, event: Pick<LockedEvent, 'id' | 'organizerId' | 'organizationId'>, userId: string) {
+    return canManageEvent(db, event, userId);
+  }
+
+  /**
    * Locks the event and checks the caller may manage it (canManageEvent): 404 before 403, so ids reveal
    * nothing more. The one organizer check: other modules (slots, check-in) call it through this service
    * rather than compare ids themselves.

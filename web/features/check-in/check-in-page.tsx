@@ -239,14 +239,17 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
             {door.title}
           </p>
         </div>
-        <Link
+        {/* A tab of its own: the kiosk faces the queue, and its Back must lead nowhere (decisions §24). */}
+        <a
           href={`/events/${eventId}/check-in/kiosk`}
+          target="_blank"
+          rel="noopener noreferrer"
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
           data-testid="door-kiosk"
         >
           <Laptop aria-hidden />
           {t('kiosk.open')}
-        </Link>
+        </a>
       </header>
 
       <dl className="grid grid-cols-3 gap-2" data-testid="door-counts">
@@ -368,6 +371,11 @@ function DoorPage({ isKiosk }: { isKiosk: boolean }) {
                         ? t('state.in', { time: timeOf(person.checkedInAt) })
                         : t('state.expected')}
                   </span>
+                  {person.checkedInAt && person.checkInDevice && (
+                    <span className="block text-xs text-muted-foreground" data-testid="door-person-device">
+                      {t('state.kiosk', { device: person.checkInDevice })}
+                    </span>
+                  )}
                 </span>
                 {person.isPending && <NotSentBadge />}
                 {person.checkedInAt === null ? (

@@ -1,13 +1,11 @@
-import { ArrowLeft, Maximize, Minimize, Search, UserCheck } from 'lucide-react';
+import { Maximize, Minimize, Search, UserCheck } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { Door, DoorEntry } from '@contract/check-in';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
-import { selfCheckInQrCodeUrl, useSelfCheckInCode } from './api/get-self-check-in-code';
+import { selfCheckInQrCodeUrl, useKioskDevice, useSelfCheckInCode } from './api/get-self-check-in-code';
 import type { DoorAction, DoorActionKind } from './door-queue';
 
 /** Names appear only once this much is typed: the screen faces everyone in the queue, not only the holder. */
@@ -45,7 +43,9 @@ function fullName(person: Pick<DoorEntry, 'user'>, fallback: string): string {
 /**
  * A tablet at the door, behind the organizer's session (decisions §19): the event's rotating QR code,
  * which a volunteer scans with their own phone to check themself in, and, for anyone without a phone,
- * their name to tap. A tap goes through the door's offline queue, like a scan at the door.
+ * their name to tap. A tap goes through the door's offline queue, like a scan at the door. It faces the
+ * queue, so nothing on it leads back into the organizer's session (decisions §24): no back link, and the
+ * door opens it in a tab of its own, whose history holds nothing to go back to.
  */
 export type KioskScreenProps = {
   door: Door;
@@ -57,7 +57,8 @@ export type KioskScreenProps = {
 export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps) {
   const { t, i18n } = useTranslation('check-in');
   const eventId = door.eventId;
-  const code = useSelfCheckInCode(eventId);
+  const device = useKioskDevice();
+  const code = useSelfCheckInCode(eventId, device);
   const [search, setSearch] = useState('');
   const [welcome, setWelcome] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -89,14 +90,7 @@ export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 pt-4 pb-8 sm:px-6 sm:pt-6">
-      <div className="flex items-center justify-between gap-2">
-        <Link
-          href={`/events/${eventId}/check-in`}
-          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ms-3 text-muted-foreground')}
-        >
-          <ArrowLeft className="rtl:rotate-180" aria-hidden />
-          {t('title')}
-        </Link>
+      <div className="flex min-h-8 items-center justify-end gap-2">
         {fullScreen && (
           <Button
             variant="ghost"
@@ -151,6 +145,11 @@ export default function KioskScreen({ door, pending, enqueue }: KioskScreenProps
               </p>
             )}
             <p className="text-sm text-muted-foreground">{t('kiosk.refreshes')}</p>
+            {device && (
+              <p className="text-xs text-muted-foreground" data-testid="kiosk-device">
+                {t('kiosk.device', { device })}
+              </p>
+            )}
           </CardContent>
         </Card>
 

@@ -24,10 +24,12 @@ function send(action: DoorAction): Promise<unknown> {
       );
     return callApi((api) => api.DELETE('/api/events/{id}/walk-ins/{guestId}', { params: { path: guestPath } }));
   }
+  // The time the scan was made, not the time it reaches the server: a door offline all day keeps its hours.
+  const body = { code: action.code, at: new Date(action.at).toISOString() };
   if (action.kind === 'check-in')
-    return callApi((api) => api.POST('/api/events/{id}/check-ins', { params: { path }, body: { code: action.code } }));
+    return callApi((api) => api.POST('/api/events/{id}/check-ins', { params: { path }, body }));
   if (action.kind === 'check-out')
-    return callApi((api) => api.POST('/api/events/{id}/check-outs', { params: { path }, body: { code: action.code } }));
+    return callApi((api) => api.POST('/api/events/{id}/check-outs', { params: { path }, body }));
   return callApi((api) =>
     api.DELETE('/api/events/{id}/check-ins/{code}', { params: { path: { ...path, code: action.code } } }),
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "rsvps" ADD COLUMN "check_in_device" text;

@@ -56,6 +56,8 @@ import { OrganizationsService } from './modules/organizations/organizations.serv
 import { createRequestId } from './lib/request-id';
 import metricsPlugin from './plugins/metrics';
 import { healthRoutes } from './plugins/health';
+import { EventManagementService } from './modules/event-management/event-management.service';
+import { SlotsService } from './modules/slots/slots.service';
 
 type RouteSummary = { method: string; url: string; isPublic: boolean; schema: unknown };
 
@@ -223,12 +225,18 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(seriesRoutes, { db: database.db });
   await app.register(rsvpRoutes, { db: database.db });
+  // Built once: the slots' writes ask the same service who may manage an event.
+  const eventManagement = new EventManagementService(database.db, { publicUrl: config.publicUrl });
   await app.register(eventManagementRoutes, {
     db: database.db,
+    service: eventManagement,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
-  await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(slotRoutes, {
+    service: new SlotsService(database.db, eventManagement),
+    timeZone: config.timeZone,
+  });
   await app.register(checkInRoutes, {
     db: database.db,
     sessionSecret: config.sessionSecret,

@@ -9,7 +9,11 @@ import type {
 import { EVENT_PHOTO_URL_PATTERN, type updateEventBodySchema } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import type { Database, Executor } from '../../db/client';
+import { toCsv } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
+import { formatLocalTime } from '../../lib/local-time';
+import { personName } from '../../lib/person-name';
 import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -45,22 +49,6 @@ const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
 const SERIES_PHOTOS = 'Photos are changed one date at a time';
 const SERIES_DATE_PAST = 'The new time would put a date of the series in the past';
 
-/**
- * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
- * injection). Every cell is quoted because spreadsheets in German, French, Spanish, Italian and Portuguese
- * split on `;`: an unquoted `Ann;=1+1;` became a cell of its own holding a live formula.
- */
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '""';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 /** RSVP statuses as the event page words them (web/locales/en/event-detail.json). */
 const RSVP_STATUS_WORDS: Record<Attendee['status'], string> = {
   attending: 'Attending',
@@ -70,33 +58,6 @@ const RSVP_STATUS_WORDS: Record<Attendee['status'], string> = {
 
 function attendedInWords(attended: boolean | null): string {
   return attended === true ? 'Yes' : attended === false ? 'No' : 'Not recorded';
-}
-
-export function personName(user: Attendee['user']): string {
-  return (
-    [user.firstName, user.lastName]
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(' ') || 'Unknown'
-  );
-}
-
-/** `2026-11-27 14:05` on the wall clock of `timeZone`: what a spreadsheet sorts and a person reads. */
-export function formatLocalTime(value: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(value))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /**
@@ -132,10 +93,6 @@ export function hoursToCsv(answer: VerifiedHours): string {
     ...answer.entries.map((entry) => [entry.eventId, entry.title, entry.date, entry.hours]),
     ['', 'Total', '', answer.verifiedHours],
   ]);
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 export type ChangedOccurrence = {

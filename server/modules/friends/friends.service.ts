@@ -8,15 +8,12 @@ import {
 } from '../../../contract/friends';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './friends.repository';
 
 const REQUEST_NOT_FOUND = 'Friend request not found';
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function toPerson(row: repository.PersonRow): FriendPerson {
   return {

@@ -10,14 +10,14 @@ import {
   type UpdateSlotBody,
 } from '../../../contract/slots';
 import type { Database, Executor } from '../../db/client';
+import { toCsv } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { formatLocalTime } from '../../lib/local-time';
+import { personName } from '../../lib/person-name';
 import {
   announceOncePerPerson,
   countAudience,
-  EventManagementService,
-  formatLocalTime,
-  personName,
-  toCsv,
+  type EventManagementService,
 } from '../event-management/event-management.service';
 import { announceEventChange } from '../events/events.service';
 import { notifyOfWithdrawal } from '../notifications/notifications.service';
@@ -120,11 +120,11 @@ export function rosterToCsv(slots: Slot[], roster: SlotRoster, timeZone: string)
  * one lock order in every process, so capacity and the no-overlap rule hold and nothing deadlocks.
  */
 export class SlotsService {
-  private readonly eventManagement: EventManagementService;
-
-  constructor(private readonly db: Database) {
-    this.eventManagement = new EventManagementService(db);
-  }
+  constructor(
+    private readonly db: Database,
+    /** The one organizer check and the series' occurrences (built once in server/app.ts). */
+    private readonly eventManagement: EventManagementService,
+  ) {}
 
   async list(viewerId: string | null, eventId: number): Promise<Slot[]> {
     const event = await lockEvent(this.db, eventId, { isLocking: false });

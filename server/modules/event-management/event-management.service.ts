@@ -31,6 +31,7 @@ import {
   fillFreeSeats,
   isHiddenFrom,
   lockEvent,
+  readEvent,
   type LockedEvent,
   removeFromWaitlist,
 } from '../rsvps/rsvps.service';
@@ -174,8 +175,8 @@ export async function announceOncePerPerson(
 /**
  * THE answer to "may this person manage this event" (decisions §11–§13, §20 and §21): its organizer, the
  * co-organizers the organizer approved, and the owners, admins and organizers of the organization it is
- * held under. Every organizer call asks it through lockOwnEvent; another module that needs it gets it
- * exported here, never by comparing ids.
+ * held under. Every organizer call asks it through lockManagedEvent or findManagedEvent; another module
+ * that needs it gets it exported here, never by comparing ids.
  */
 async function canManageEvent(
   db: Executor,
@@ -210,16 +211,33 @@ export class EventManagementService {
    * nothing more. The one organizer check: other modules (slots, check-in) call it through this service
    * rather than compare ids themselves.
    */
-  async lockOwnEvent(
+  async lockManagedEvent(
     tx: Executor,
     userId: string,
     eventId: number,
     message = ONLY_ORGANIZER,
-    isLocking = true,
   ): Promise<LockedEvent> {
-    const event = await lockEvent(tx, eventId, { isLocking });
+    return this.requireManaged(tx, userId, await lockEvent(tx, eventId), message);
+  }
+
+  /** lockManagedEvent's check on the event only read, for calls that change nothing. */
+  async findManagedEvent(
+    db: Executor,
+    userId: string,
+    eventId: number,
+    message = ONLY_ORGANIZER,
+  ): Promise<LockedEvent> {
+    return this.requireManaged(db, userId, await readEvent(db, eventId), message);
+  }
+
+  private async requireManaged(
+    db: Executor,
+    userId: string,
+    event: LockedEvent | undefined,
+    message: string,
+  ): Promise<LockedEvent> {
     if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    if (!(await canManageEvent(tx, event, userId))) throw forbidden(message, 'NOT_ORGANIZER');
+    if (!(await canManageEvent(db, event, userId))) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
 
@@ -238,15 +256,17 @@ export class EventManagementService {
     scope: SeriesScope,
     isLocking = true,
   ): Promise<{ called: LockedEvent; occurrences: LockedEvent[] }> {
-    const first = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER, isLocking && scope === 'this');
+    const managedEvent = (id: number, isLocked: boolean) =>
+      isLocked ? this.lockManagedEvent(tx, userId, id) : this.findManagedEvent(tx, userId, id);
+    const first = await managedEvent(eventId, isLocking && scope === 'this');
     if (scope === 'this' || first.seriesId === null) {
-      const called = scope === 'this' || !isLocking ? first : await this.lockOwnEvent(tx, userId, eventId);
+      const called = scope === 'this' || !isLocking ? first : await this.lockManagedEvent(tx, userId, eventId);
       return { called, occurrences: [called] };
     }
     const ids = await listChangeableOccurrenceIds(tx, first.seriesId, scope === 'following' ? first.date : new Date(0));
     const occurrences: LockedEvent[] = [];
     for (const id of [...new Set([...ids, eventId])].sort((left, right) => left - right))
-      occurrences.push(await this.lockOwnEvent(tx, userId, id, ONLY_ORGANIZER, isLocking));
+      occurrences.push(await managedEvent(id, isLocking));
     const called = occurrences.find((occurrence) => occurrence.id === eventId)!;
     return {
       called,
@@ -286,7 +306,7 @@ export class EventManagementService {
     const uploads = readPhotoUploads(newDataUrls);
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
-    await this.lockOwnEvent(this.db, userId, eventId, ONLY_ORGANIZER, false);
+    await this.findManagedEvent(this.db, userId, eventId);
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
     const prepared = await reencodePhotos(uploads);
@@ -445,7 +465,7 @@ export class EventManagementService {
 
   async remove(userId: string, eventId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       // Under the lock: nobody can RSVP between this count and the delete.
       if ((await repository.countOtherRsvps(tx, eventId, event.organizerId)) > 0)
         throw conflict(PEOPLE_HAVE_RSVPED, 'EVENT_HAS_RSVPS');
@@ -474,7 +494,7 @@ export class EventManagementService {
 
   async attendees(userId: string, eventId: number): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES, false);
+      const event = await this.findManagedEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES);
       return this.readAttendees(tx, event);
     });
   }
@@ -519,7 +539,7 @@ export class EventManagementService {
    */
   async approveCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (!(await repository.approveCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
       return this.readAttendees(tx, event);
@@ -529,7 +549,7 @@ export class EventManagementService {
   /** Declines the request, or takes the rights back; the person stays on the list as attending. */
   async removeCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (!(await repository.removeCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
       return this.readAttendees(tx, event);
@@ -538,7 +558,7 @@ export class EventManagementService {
 
   async announce(userId: string, eventId: number, content: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       await consumeWriteLimit(tx, WRITE_LIMITS.announcements, userId);
       const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
@@ -556,7 +576,7 @@ export class EventManagementService {
 
   async recordAttendance(userId: string, eventId: number, body: AttendanceBody): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isAttendanceOpen) throw conflict(ATTENDANCE_CLOSED, 'ATTENDANCE_CLOSED');
       // Verified hours are someone else's word that a person came: an organizer's word for themself is not.

@@ -78,6 +78,9 @@ function isWholeFollowing(rule: z.ZodType, value: string): boolean {
   return /^\d+$/.test(value.trim()) && rule.safeParse(Number(value)).success;
 }
 
+/** The words of the form's errors: i18next's `t` with the form's namespaces. */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
 /**
  * The create and edit form's values as typed (text, as the inputs hold them). Each field the server gets is
  * checked by the contract's own rule for it, in the form's words; what only the form knows (the 30-minute
@@ -85,125 +88,125 @@ function isWholeFollowing(rule: z.ZodType, value: string): boolean {
  */
 export function useEventFormSchema(originalDate?: string) {
   const { t } = useTranslation(['create-event', 'events', 'organizer', 'schedule']);
-  return useMemo(() => {
-    const tooLong = (max: number) => t('create.errors.tooLong', { max });
-    return z
-      .object({
-        title: textFollowing(EVENT_RULES.title, {
-          otherwise: t('create.errors.title'),
-          too_big: tooLong(EVENT_LIMITS.titleMax),
-          custom: t('create.errors.oneLine'),
-        }),
-        description: textFollowing(EVENT_RULES.description, {
-          otherwise: t('create.errors.description'),
-          too_big: tooLong(EVENT_LIMITS.descriptionMax),
-        }),
-        location: textFollowing(EVENT_RULES.location, {
-          otherwise: t('create.errors.location'),
-          too_big: tooLong(EVENT_LIMITS.locationMax),
-          custom: t('create.errors.oneLine'),
-        }),
-        date: z
-          .string()
-          .min(1, t('create.errors.date'))
-          .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
-          // Checked against the clock at submit time, not when the dialog opened, at the input's
-          // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
-          // An edited event keeps its date unless it is changed; only a new date must follow the rule.
-          .refine(
-            (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
-            t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
-          ),
-        categoryId: z
-          .string()
-          .refine((value) => isWholeFollowing(EVENT_RULES.categoryId, value), t('create.errors.category')),
-        maxAttendees: z
-          .string()
-          .trim()
-          .refine(
-            (value) => value === '' || isWholeFollowing(EVENT_RULES.maxAttendees, value),
-            t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
-          ),
-        imageUrl: z
-          .string()
-          .trim()
-          // Only a public https image address, the server's own rule (contract/image-url.ts).
-          .refine(
-            (value) => value === '' || EVENT_RULES.imageUrl.safeParse(value).success,
-            t('create.errors.imageUrl'),
-          ),
-        durationHours: z
-          .string()
-          .trim()
-          .refine(
-            (value) =>
-              /^\d+([.,]\d+)?$/.test(value) && EVENT_RULES.durationMinutes.safeParse(hoursToMinutes(value)).success,
-            t('organizer:form.durationError', {
-              min: EVENT_LIMITS.durationMinutesMin,
-              max: EVENT_LIMITS.durationMinutesMax / 60,
-            }),
-          ),
-        repeatFrequency: z.enum(['none', 'daily', 'weekly', 'monthly']),
-        repeatInterval: z.string(),
-        repeatEnd: z.enum(['count', 'until']),
-        repeatCount: z.string(),
-        repeatUntil: z.string(),
-        slots: z.array(
-          z.object({
-            role: z.string(),
-            startTime: z.string(),
-            endTime: z.string(),
-            capacity: z.string(),
-            requiresApproval: z.boolean(),
-          }),
-        ),
-      })
-      .superRefine((values, context) => {
-        // The schedule's slots, each checked as the slot form checks one (decisions §18).
-        values.slots.forEach((slot, index) => {
-          const issue = (field: string, message: string) =>
-            context.addIssue({ code: 'custom', path: ['slots', index, field], message });
-          const roleProblem = problemWith(SLOT_RULES.role, slot.role, {
-            otherwise: t('create.errors.oneLine'),
-            too_small: t('schedule:form.roleRequired'),
-          });
-          if (roleProblem) issue('role', roleProblem);
-          const slotWindow = slotWindowOf(values.date, slot.startTime, slot.endTime);
-          if (!/^\d{2}:\d{2}$/.test(slot.startTime)) issue('startTime', t('schedule:form.startRequired'));
-          else if (!/^\d{2}:\d{2}$/.test(slot.endTime)) issue('endTime', t('schedule:form.endRequired'));
-          else if (slotWindow && new Date(slotWindow.startsAt).getTime() <= Date.now())
-            issue('startTime', t('schedule:form.startInPast'));
-          if (!isWholeFollowing(SLOT_RULES.capacity, slot.capacity))
-            issue('capacity', t('schedule:form.capacityRange', { max: SLOT_LIMITS.capacityMax }));
-        });
-        if (values.repeatFrequency === 'none') return;
-        if (!isWholeFollowing(RECURRENCE_RULES.interval, values.repeatInterval))
-          context.addIssue({
-            code: 'custom',
-            path: ['repeatInterval'],
-            message: t('schedule:series.errors.interval', { max: SERIES_LIMITS.intervalMax }),
-          });
-        if (values.repeatEnd === 'count' && !isWholeFollowing(RECURRENCE_RULES.count, values.repeatCount))
-          context.addIssue({
-            code: 'custom',
-            path: ['repeatCount'],
-            message: t('schedule:series.errors.count', { max: SERIES_LIMITS.occurrencesMax }),
-          });
-        if (values.repeatEnd === 'until') {
-          const first = new Date(values.date).getTime();
-          const last = untilOf(values.repeatUntil);
-          if (Number.isNaN(last) || last <= first || last - first > SERIES_LIMITS.untilDaysMax * DAY_MS)
-            context.addIssue({
-              code: 'custom',
-              path: ['repeatUntil'],
-              message: t('schedule:series.errors.until', { days: SERIES_LIMITS.untilDaysMax }),
-            });
-        }
-      });
-  }, [t, originalDate]);
+  return useMemo(() => eventFormSchema(t, originalDate), [t, originalDate]);
 }
 
-export type EventFormValues = z.input<ReturnType<typeof useEventFormSchema>>;
+/** useEventFormSchema's schema, for `t` and the edited event's date as the input holds it. */
+export function eventFormSchema(t: Translate, originalDate?: string) {
+  const tooLong = (max: number) => t('create.errors.tooLong', { max });
+  return z
+    .object({
+      title: textFollowing(EVENT_RULES.title, {
+        otherwise: t('create.errors.title'),
+        too_big: tooLong(EVENT_LIMITS.titleMax),
+        custom: t('create.errors.oneLine'),
+      }),
+      description: textFollowing(EVENT_RULES.description, {
+        otherwise: t('create.errors.description'),
+        too_big: tooLong(EVENT_LIMITS.descriptionMax),
+      }),
+      location: textFollowing(EVENT_RULES.location, {
+        otherwise: t('create.errors.location'),
+        too_big: tooLong(EVENT_LIMITS.locationMax),
+        custom: t('create.errors.oneLine'),
+      }),
+      date: z
+        .string()
+        .min(1, t('create.errors.date'))
+        .refine((value) => value === '' || !Number.isNaN(new Date(value).getTime()), t('create.errors.date'))
+        // Checked against the clock at submit time, not when the dialog opened, at the input's
+        // minute precision: 14:30 is fine at 14:00:40 ("now + 30 min" falls inside that minute).
+        // An edited event keeps its date unless it is changed; only a new date must follow the rule.
+        .refine(
+          (value) => value === '' || value === originalDate || new Date(value).getTime() >= earliestAllowedMinute(),
+          t('create.errors.dateTooSoon', { minutes: MIN_LEAD_MINUTES }),
+        ),
+      categoryId: z
+        .string()
+        .refine((value) => isWholeFollowing(EVENT_RULES.categoryId, value), t('create.errors.category')),
+      maxAttendees: z
+        .string()
+        .trim()
+        .refine(
+          (value) => value === '' || isWholeFollowing(EVENT_RULES.maxAttendees, value),
+          t('create.errors.maxAttendees', { max: EVENT_LIMITS.maxAttendeesMax }),
+        ),
+      imageUrl: z
+        .string()
+        .trim()
+        // Only a public https image address, the server's own rule (contract/image-url.ts).
+        .refine((value) => value === '' || EVENT_RULES.imageUrl.safeParse(value).success, t('create.errors.imageUrl')),
+      durationHours: z
+        .string()
+        .trim()
+        .refine(
+          (value) =>
+            /^\d+([.,]\d+)?$/.test(value) && EVENT_RULES.durationMinutes.safeParse(hoursToMinutes(value)).success,
+          t('organizer:form.durationError', {
+            min: EVENT_LIMITS.durationMinutesMin,
+            max: EVENT_LIMITS.durationMinutesMax / 60,
+          }),
+        ),
+      repeatFrequency: z.enum(['none', 'daily', 'weekly', 'monthly']),
+      repeatInterval: z.string(),
+      repeatEnd: z.enum(['count', 'until']),
+      repeatCount: z.string(),
+      repeatUntil: z.string(),
+      slots: z.array(
+        z.object({
+          role: z.string(),
+          startTime: z.string(),
+          endTime: z.string(),
+          capacity: z.string(),
+          requiresApproval: z.boolean(),
+        }),
+      ),
+    })
+    .superRefine((values, context) => {
+      // The schedule's slots, each checked as the slot form checks one (decisions §18).
+      values.slots.forEach((slot, index) => {
+        const issue = (field: string, message: string) =>
+          context.addIssue({ code: 'custom', path: ['slots', index, field], message });
+        const roleProblem = problemWith(SLOT_RULES.role, slot.role, {
+          otherwise: t('create.errors.oneLine'),
+          too_small: t('schedule:form.roleRequired'),
+        });
+        if (roleProblem) issue('role', roleProblem);
+        const slotWindow = slotWindowOf(values.date, slot.startTime, slot.endTime);
+        if (!/^\d{2}:\d{2}$/.test(slot.startTime)) issue('startTime', t('schedule:form.startRequired'));
+        else if (!/^\d{2}:\d{2}$/.test(slot.endTime)) issue('endTime', t('schedule:form.endRequired'));
+        else if (slotWindow && new Date(slotWindow.startsAt).getTime() <= Date.now())
+          issue('startTime', t('schedule:form.startInPast'));
+        if (!isWholeFollowing(SLOT_RULES.capacity, slot.capacity))
+          issue('capacity', t('schedule:form.capacityRange', { max: SLOT_LIMITS.capacityMax }));
+      });
+      if (values.repeatFrequency === 'none') return;
+      if (!isWholeFollowing(RECURRENCE_RULES.interval, values.repeatInterval))
+        context.addIssue({
+          code: 'custom',
+          path: ['repeatInterval'],
+          message: t('schedule:series.errors.interval', { max: SERIES_LIMITS.intervalMax }),
+        });
+      if (values.repeatEnd === 'count' && !isWholeFollowing(RECURRENCE_RULES.count, values.repeatCount))
+        context.addIssue({
+          code: 'custom',
+          path: ['repeatCount'],
+          message: t('schedule:series.errors.count', { max: SERIES_LIMITS.occurrencesMax }),
+        });
+      if (values.repeatEnd === 'until') {
+        const first = new Date(values.date).getTime();
+        const last = untilOf(values.repeatUntil);
+        if (Number.isNaN(last) || last <= first || last - first > SERIES_LIMITS.untilDaysMax * DAY_MS)
+          context.addIssue({
+            code: 'custom',
+            path: ['repeatUntil'],
+            message: t('schedule:series.errors.until', { days: SERIES_LIMITS.untilDaysMax }),
+          });
+      }
+    });
+}
+
+export type EventFormValues = z.input<ReturnType<typeof eventFormSchema>>;
 
 export const EMPTY_EVENT_FORM: EventFormValues = {
   title: '',

@@ -59,6 +59,7 @@ import { OrganizationsService } from './modules/organizations/organizations.serv
 import { createRequestId } from './lib/request-id';
 import metricsPlugin from './plugins/metrics';
 import { healthRoutes } from './plugins/health';
+import { SlotsService } from './modules/slots/slots.service';
 
 type RouteSummary = { method: string; url: string; isPublic: boolean; schema: unknown };
 
@@ -226,19 +227,22 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   await app.register(seriesRoutes, { db: database.db });
   await app.register(rsvpRoutes, { db: database.db });
+  // Built once: the slots' writes ask the same service who may manage an event.
+  const eventManagement = new EventManagementService(database.db, { publicUrl: config.publicUrl });
   await app.register(eventManagementRoutes, {
     db: database.db,
+    service: eventManagement,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
-  await app.register(slotRoutes, { db: database.db, timeZone: config.timeZone });
+  await app.register(slotRoutes, {
+    service: new SlotsService(database.db, eventManagement),
+    timeZone: config.timeZone,
+  });
   const checkIn = new CheckInService(
     database.db,
     { mailer, linkOrigin: config.linkOrigin, sessionSecret: config.sessionSecret, timeZone: config.timeZone },
-    {
-      management: new EventManagementService(database.db, { publicUrl: config.publicUrl }),
-      rsvps: new RsvpsService(database.db),
-    },
+    { management: eventManagement, rsvps: new RsvpsService(database.db) },
   );
   await app.register(checkInRoutes, { service: checkIn });
   await app.register(ratingRoutes, { db: database.db });

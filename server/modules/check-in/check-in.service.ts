@@ -26,6 +26,7 @@ import {
   EVENT_NOT_FOUND,
   isHiddenFrom,
   lockEvent,
+  readEvent,
   removeFromWaitlist,
   type RsvpsService,
   type LockedEvent,
@@ -312,7 +313,7 @@ export class CheckInService {
   /** Whether a code is a live one of this event, for the kiosk's image of it (organizer only). */
   async assertLiveSelfCheckInCode(callerId: string, eventId: number, code: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.management.lockOwnEvent(tx, callerId, eventId, ONLY_ORGANIZER_DOOR, false);
+      await this.management.findManagedEvent(tx, callerId, eventId, ONLY_ORGANIZER_DOOR);
     });
     this.assertLiveCode(eventId, code);
   }
@@ -352,7 +353,7 @@ export class CheckInService {
   }
 
   async ticket(userId: string, eventId: number): Promise<Ticket> {
-    const event = await lockEvent(this.db, eventId, { isLocking: false });
+    const event = await readEvent(this.db, eventId);
     if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
     const code = await repository.readTicketCode(this.db, eventId, userId);
@@ -362,7 +363,9 @@ export class CheckInService {
 
   /** The organizer's door, under the event's lock like every write of its places (decision 0012). */
   private async openDoor(tx: Executor, userId: string, eventId: number, isLocking = true): Promise<LockedEvent> {
-    const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR, isLocking);
+    const event = isLocking
+      ? await this.management.lockManagedEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR)
+      : await this.management.findManagedEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR);
     if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
     assertCheckInOpen(event);
     return event;
@@ -471,7 +474,7 @@ export class CheckInService {
 
   async door(userId: string, eventId: number): Promise<Door> {
     return this.db.transaction(async (tx) => {
-      const event = await this.management.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR, false);
+      const event = await this.management.findManagedEvent(tx, userId, eventId, ONLY_ORGANIZER_DOOR);
       const { opensAt, closesAt } = checkInWindow(event);
       const rows = await repository.listDoor(tx, eventId, userId);
       const guests = await repository.listGuests(tx, eventId);

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,8 +17,9 @@ import { EVENT_LIMITS } from '../../../contract/event-limits';
 import type { Database } from '../../db/client';
 import { readTimeZone } from '../../lib/page-rendering';
 import { requestOrigin } from '../../lib/request-origin';
+import { isCsvWanted, sendCsv } from '../../lib/csv-response';
 import { requireUser } from '../../plugins/session';
-import { attendeesToCsv, EventManagementService, hoursToCsv } from './event-management.service';
+import { attendeesToCsv, type EventManagementService, hoursToCsv } from './event-management.service';
 import { EventsService } from '../events/events.service';
 
 // Ten new photos of the largest size, base64-encoded (4/3), plus the rest of the payload (as on create).
@@ -29,28 +29,13 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 const csvQuerySchema = attendeesQuerySchema;
 
-/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv. */
-function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
-  if (format !== undefined) return format === 'csv';
-  const accept = request.headers.accept;
-  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
-}
-
-function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
-  return reply
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('vary', 'Accept')
-    .type('text/csv; charset=utf-8')
-    .send(csv);
-}
-
 /** The organizer's calls and verified hours. */
 export const eventManagementRoutes: FastifyPluginAsyncZod<{
   db: Database;
+  service: EventManagementService;
   publicUrl?: string | null;
   timeZone?: string;
-}> = async (app, { db, publicUrl = null, timeZone = 'UTC' }) => {
-  const service = new EventManagementService(db, { publicUrl });
+}> = async (app, { db, service, publicUrl = null, timeZone = 'UTC' }) => {
   const events = new EventsService(db, { publicUrl });
 
   app.patch(

@@ -9,7 +9,11 @@ import type {
 import { EVENT_PHOTO_URL_PATTERN, type updateEventBodySchema } from '../../../contract/events';
 import { IMAGE_URL_MESSAGES, isOnOrigin } from '../../../contract/image-url';
 import type { Database, Executor } from '../../db/client';
+import { toCsv } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
+import { formatLocalTime } from '../../lib/local-time';
+import { personName } from '../../lib/person-name';
 import { findCategory } from '../categories/categories.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -27,6 +31,7 @@ import {
   fillFreeSeats,
   isHiddenFrom,
   lockEvent,
+  readEvent,
   type LockedEvent,
   removeFromWaitlist,
 } from '../rsvps/rsvps.service';
@@ -45,22 +50,6 @@ const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
 const SERIES_PHOTOS = 'Photos are changed one date at a time';
 const SERIES_DATE_PAST = 'The new time would put a date of the series in the past';
 
-/**
- * A CSV cell, always quoted, with text that a spreadsheet would run as a formula made inert (OWASP CSV
- * injection). Every cell is quoted because spreadsheets in German, French, Spanish, Italian and Portuguese
- * split on `;`: an unquoted `Ann;=1+1;` became a cell of its own holding a live formula.
- */
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '""';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null>>): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 /** RSVP statuses as the event page words them (web/locales/en/event-detail.json). */
 const RSVP_STATUS_WORDS: Record<Attendee['status'], string> = {
   attending: 'Attending',
@@ -70,33 +59,6 @@ const RSVP_STATUS_WORDS: Record<Attendee['status'], string> = {
 
 function attendedInWords(attended: boolean | null): string {
   return attended === true ? 'Yes' : attended === false ? 'No' : 'Not recorded';
-}
-
-export function personName(user: Attendee['user']): string {
-  return (
-    [user.firstName, user.lastName]
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(' ') || 'Unknown'
-  );
-}
-
-/** `2026-11-27 14:05` on the wall clock of `timeZone`: what a spreadsheet sorts and a person reads. */
-export function formatLocalTime(value: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(value))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /**
@@ -132,10 +94,6 @@ export function hoursToCsv(answer: VerifiedHours): string {
     ...answer.entries.map((entry) => [entry.eventId, entry.title, entry.date, entry.hours]),
     ['', 'Total', '', answer.verifiedHours],
   ]);
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 export type ChangedOccurrence = {
@@ -217,8 +175,8 @@ export async function announceOncePerPerson(
 /**
  * THE answer to "may this person manage this event" (decisions §11–§13, §20 and §21): its organizer, the
  * co-organizers the organizer approved, and the owners, admins and organizers of the organization it is
- * held under. Every organizer call asks it through lockOwnEvent; another module that needs it gets it
- * exported here, never by comparing ids.
+ * held under. Every organizer call asks it through lockManagedEvent or findManagedEvent; another module
+ * that needs it gets it exported here, never by comparing ids.
  */
 async function canManageEvent(
   db: Executor,
@@ -261,16 +219,33 @@ export class EventManagementService {
    * nothing more. The one organizer check: other modules (slots, check-in) call it through this service
    * rather than compare ids themselves.
    */
-  async lockOwnEvent(
+  async lockManagedEvent(
     tx: Executor,
     userId: string,
     eventId: number,
     message = ONLY_ORGANIZER,
-    isLocking = true,
   ): Promise<LockedEvent> {
-    const event = await lockEvent(tx, eventId, { isLocking });
+    return this.requireManaged(tx, userId, await lockEvent(tx, eventId), message);
+  }
+
+  /** lockManagedEvent's check on the event only read, for calls that change nothing. */
+  async findManagedEvent(
+    db: Executor,
+    userId: string,
+    eventId: number,
+    message = ONLY_ORGANIZER,
+  ): Promise<LockedEvent> {
+    return this.requireManaged(db, userId, await readEvent(db, eventId), message);
+  }
+
+  private async requireManaged(
+    db: Executor,
+    userId: string,
+    event: LockedEvent | undefined,
+    message: string,
+  ): Promise<LockedEvent> {
     if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
-    if (!(await canManageEvent(tx, event, userId))) throw forbidden(message, 'NOT_ORGANIZER');
+    if (!(await canManageEvent(db, event, userId))) throw forbidden(message, 'NOT_ORGANIZER');
     return event;
   }
 
@@ -289,15 +264,17 @@ export class EventManagementService {
     scope: SeriesScope,
     isLocking = true,
   ): Promise<{ called: LockedEvent; occurrences: LockedEvent[] }> {
-    const first = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER, isLocking && scope === 'this');
+    const managedEvent = (id: number, isLocked: boolean) =>
+      isLocked ? this.lockManagedEvent(tx, userId, id) : this.findManagedEvent(tx, userId, id);
+    const first = await managedEvent(eventId, isLocking && scope === 'this');
     if (scope === 'this' || first.seriesId === null) {
-      const called = scope === 'this' || !isLocking ? first : await this.lockOwnEvent(tx, userId, eventId);
+      const called = scope === 'this' || !isLocking ? first : await this.lockManagedEvent(tx, userId, eventId);
       return { called, occurrences: [called] };
     }
     const ids = await listChangeableOccurrenceIds(tx, first.seriesId, scope === 'following' ? first.date : new Date(0));
     const occurrences: LockedEvent[] = [];
     for (const id of [...new Set([...ids, eventId])].sort((left, right) => left - right))
-      occurrences.push(await this.lockOwnEvent(tx, userId, id, ONLY_ORGANIZER, isLocking));
+      occurrences.push(await managedEvent(id, isLocking));
     const called = occurrences.find((occurrence) => occurrence.id === eventId)!;
     return {
       called,
@@ -337,7 +314,7 @@ export class EventManagementService {
     const uploads = readPhotoUploads(newDataUrls);
     const photoBytes = uploads.reduce((total, upload) => total + upload.length, 0);
     // The ownership check is cheap and comes before the photos are decoded.
-    await this.lockOwnEvent(this.db, userId, eventId, ONLY_ORGANIZER, false);
+    await this.findManagedEvent(this.db, userId, eventId);
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, photoBytes);
     await inspectPhotos(uploads);
     const prepared = await reencodePhotos(uploads);
@@ -496,7 +473,7 @@ export class EventManagementService {
 
   async remove(userId: string, eventId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       // Under the lock: nobody can RSVP between this count and the delete.
       if ((await repository.countOtherRsvps(tx, eventId, event.organizerId)) > 0)
         throw conflict(PEOPLE_HAVE_RSVPED, 'EVENT_HAS_RSVPS');
@@ -525,7 +502,7 @@ export class EventManagementService {
 
   async attendees(userId: string, eventId: number): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES, false);
+      const event = await this.findManagedEvent(tx, userId, eventId, ONLY_ORGANIZER_ATTENDEES);
       return this.readAttendees(tx, event);
     });
   }
@@ -570,7 +547,7 @@ export class EventManagementService {
    */
   async approveCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (!(await repository.approveCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
       return this.readAttendees(tx, event);
@@ -580,7 +557,7 @@ export class EventManagementService {
   /** Declines the request, or takes the rights back; the person stays on the list as attending. */
   async removeCoOrganizer(userId: string, eventId: number, personId: string): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (!(await repository.removeCoOrganizer(tx, event.id, personId)))
         throw notFound(NOT_CO_ORGANIZING, 'NOT_CO_ORGANIZING');
       return this.readAttendees(tx, event);
@@ -589,7 +566,7 @@ export class EventManagementService {
 
   async announce(userId: string, eventId: number, content: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       await consumeWriteLimit(tx, WRITE_LIMITS.announcements, userId);
       const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
@@ -607,7 +584,7 @@ export class EventManagementService {
 
   async recordAttendance(userId: string, eventId: number, body: AttendanceBody): Promise<AttendeesResponse> {
     return this.db.transaction(async (tx) => {
-      const event = await this.lockOwnEvent(tx, userId, eventId);
+      const event = await this.lockManagedEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
       if (!event.isAttendanceOpen) throw conflict(ATTENDANCE_CLOSED, 'ATTENDANCE_CLOSED');
       // Verified hours are someone else's word that a person came: an organizer's word for themself is not.

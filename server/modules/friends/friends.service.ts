@@ -8,6 +8,7 @@ import {
 } from '../../../contract/friends';
 import type { Database, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repository from './friends.repository';
@@ -24,9 +25,6 @@ export async function endFriendshipForBlock(tx: Executor, blockerId: string, blo
   if (existing) await repository.deleteFriendship(tx, existing.id);
 }
 
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function toPerson(row: repository.PersonRow): FriendPerson {
   return {

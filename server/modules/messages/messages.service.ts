@@ -2,6 +2,7 @@ import type { ChatMessage, Conversation, Message, SendMessageBody } from '../../
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
 import { isEmailVerified } from '../email-verification/email-verification.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
@@ -50,10 +51,6 @@ async function takeSiteInvitationAllowance(db: Executor, limit: WriteLimit): Pro
     if (error instanceof HttpError && error.statusCode === 429) return false;
     throw error;
   }
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 function isEmailAddress(recipient: string): boolean {

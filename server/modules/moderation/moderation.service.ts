@@ -13,6 +13,7 @@ import type { PublicUser } from '../../../contract/users';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { toIso } from '../../lib/iso-time';
 import type { AuthService, SessionUser } from '../auth/auth.service';
 import { endFriendshipForBlock } from '../friends/friends.service';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -38,10 +39,6 @@ const USER_NOT_FOUND = 'User not found';
 /** Decisions §20: a message between the two is refused when either blocked the other. */
 export async function isBlockedEitherWay(db: Executor, firstId: string, secondId: string): Promise<boolean> {
   return (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId));
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 function personOf(prefix: 'reporter' | 'actor', row: Record<string, unknown>): PublicUser {

@@ -10,6 +10,7 @@ import type {
 } from '../../../contract/notifications';
 import { NOTIFICATION_PAGE_SIZE_DEFAULT } from '../../../contract/notifications';
 import type { Database, Executor } from '../../db/client';
+import { toIso } from '../../lib/iso-time';
 import * as repository from './notifications.repository';
 
 /** The one PostgreSQL channel every server process LISTENs on (one connection per process, not per client). */
@@ -172,10 +173,6 @@ export async function notifyOfAchievements(
 export async function readMessageNotifications(db: Executor, userId: string, otherUserId: string): Promise<void> {
   if ((await repository.markMessageNotificationsRead(db, userId, otherUserId)) > 0)
     await signalUser(db, userId, 'notification');
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 function toNotification(row: repository.NotificationRow): Notification {

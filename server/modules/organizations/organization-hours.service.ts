@@ -1,6 +1,8 @@
 import type { HoursReport } from '../../../contract/organizations';
 import type { Database } from '../../db/client';
-import { formatLocalTime, personName, toCsv } from '../event-management/event-management.service';
+import { toCsv } from '../../lib/csv';
+import { formatLocalTime } from '../../lib/local-time';
+import { personName } from '../../lib/person-name';
 import { listVerifiedAttendanceAtOrganization } from '../event-management/verified-hours';
 import type { OrganizationsService } from './organizations.service';
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
@@ -25,6 +24,7 @@ import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database } from '../../db/client';
 import { sendNotModified } from '../../lib/not-modified';
 import { readTimeZone } from '../../lib/page-rendering';
+import { isCsvWanted, sendCsv } from '../../lib/csv-response';
 import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import { readOrganizationAnswer } from './organization-answer';
@@ -34,20 +34,6 @@ import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 // One logo, base64-encoded (4/3), plus the rest of the body.
-/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv (as the attendees CSV). */
-function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
-  if (format !== undefined) return format === 'csv';
-  const accept = request.headers.accept;
-  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
-}
-
-function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
-  return reply
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .type('text/csv; charset=utf-8')
-    .send(csv);
-}
-
 const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 64 * 1024;
 
 export const organizationRoutes: FastifyPluginAsyncZod<{

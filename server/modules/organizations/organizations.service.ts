@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
+import { toIso } from '../../lib/iso-time';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import {
   organizationInvitationToken,
@@ -115,10 +116,6 @@ export async function notifyFollowersOfNewEvent(
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 function personName(person: { firstName: string | null; lastName: string | null }): string | null {

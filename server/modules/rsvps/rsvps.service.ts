@@ -23,16 +23,14 @@ const HOLDS_SLOTS = 'You hold slots of this event: withdraw from them instead';
 // A switch that finds the RSVP withdrawn by a concurrent request starts over as a new RSVP, at most this often.
 const RSVP_ATTEMPTS = 3;
 
-/**
- * Locks the event's row before anything else of the event is touched (decision 0012); with
- * `isLocking: false` it only reads the row.
- */
-export function lockEvent(
-  tx: Executor,
-  eventId: number,
-  options: { isLocking: boolean } = { isLocking: true },
-): Promise<LockedEvent | undefined> {
-  return repository.lockEvent(tx, eventId, options);
+/** Locks the event's row before anything else of the event is touched (decision 0012). */
+export function lockEvent(tx: Executor, eventId: number): Promise<LockedEvent | undefined> {
+  return repository.lockEvent(tx, eventId, { isLocking: true });
+}
+
+/** The event's row as lockEvent gives it, only read: for calls that change nothing. */
+export function readEvent(db: Executor, eventId: number): Promise<LockedEvent | undefined> {
+  return repository.lockEvent(db, eventId, { isLocking: false });
 }
 
 /** Takes a person off an event's waitlist, under lockEvent's lock; false when they were not on it. */

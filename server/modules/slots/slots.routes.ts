@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/common';
@@ -18,35 +17,18 @@ import {
   slotSignupsResponseSchema,
   updateSlotBodySchema,
 } from '../../../contract/slots';
-import type { Database } from '../../db/client';
 import { readTimeZone } from '../../lib/page-rendering';
+import { isCsvWanted, sendCsv } from '../../lib/csv-response';
 import { requireUser } from '../../plugins/session';
-import { rosterToCsv, SlotsService } from './slots.service';
+import { rosterToCsv, type SlotsService } from './slots.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** CSV when asked for by `?format=csv` or by an Accept header that names text/csv. */
-function isCsvWanted(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
-  if (format !== undefined) return format === 'csv';
-  const accept = request.headers.accept;
-  return typeof accept === 'string' && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept);
-}
-
-function sendCsv(reply: FastifyReply, fileName: string, csv: string): FastifyReply {
-  return reply
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('vary', 'Accept')
-    .type('text/csv; charset=utf-8')
-    .send(csv);
-}
-
 /** An event's schedule: slots, places in them, their queues, approvals and attendance (decision 0027). */
-export const slotRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone?: string }> = async (
+export const slotRoutes: FastifyPluginAsyncZod<{ service: SlotsService; timeZone?: string }> = async (
   app,
-  { db, timeZone = 'UTC' },
+  { service, timeZone = 'UTC' },
 ) => {
-  const service = new SlotsService(db);
-
   app.get(
     '/api/events/:id/slots',
     {

@@ -10,14 +10,14 @@ import {
   type UpdateSlotBody,
 } from '../../../contract/slots';
 import type { Database, Executor } from '../../db/client';
+import { toCsv } from '../../lib/csv';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { formatLocalTime } from '../../lib/local-time';
+import { personName } from '../../lib/person-name';
 import {
   announceOncePerPerson,
   countAudience,
-  EventManagementService,
-  formatLocalTime,
-  personName,
-  toCsv,
+  type EventManagementService,
 } from '../event-management/event-management.service';
 import { announceEventChange } from '../events/events.service';
 import { notifyOfWithdrawal } from '../notifications/notifications.service';
@@ -28,6 +28,7 @@ import {
   holdAttendingRsvp,
   isHiddenFrom,
   lockEvent,
+  readEvent,
   type LockedEvent,
   releaseAttendingRsvp,
 } from '../rsvps/rsvps.service';
@@ -120,14 +121,14 @@ export function rosterToCsv(slots: Slot[], roster: SlotRoster, timeZone: string)
  * one lock order in every process, so capacity and the no-overlap rule hold and nothing deadlocks.
  */
 export class SlotsService {
-  private readonly eventManagement: EventManagementService;
-
-  constructor(private readonly db: Database) {
-    this.eventManagement = new EventManagementService(db);
-  }
+  constructor(
+    private readonly db: Database,
+    /** The one organizer check and the series' occurrences (built once in server/app.ts). */
+    private readonly eventManagement: EventManagementService,
+  ) {}
 
   async list(viewerId: string | null, eventId: number): Promise<Slot[]> {
-    const event = await lockEvent(this.db, eventId, { isLocking: false });
+    const event = await readEvent(this.db, eventId);
     if (!event || isHiddenFrom(event, viewerId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
     return repository.listSlotAnswers(this.db, eventId, viewerId);
   }
@@ -412,7 +413,7 @@ export class SlotsService {
 
   async roster(organizerId: string, eventId: number): Promise<{ slots: Slot[]; roster: SlotRoster }> {
     return this.db.transaction(async (tx) => {
-      await this.eventManagement.lockOwnEvent(tx, organizerId, eventId, undefined, false);
+      await this.eventManagement.findManagedEvent(tx, organizerId, eventId);
       const slots = await repository.listSlotAnswers(tx, eventId, organizerId);
       const rows = await repository.listRoster(tx, eventId);
       const roster: SlotRoster = slots.map((slot) => {
@@ -590,7 +591,7 @@ export class SlotsService {
     return { event, slot };
   }
 
-  /** The organizer's check (lockOwnEvent) on the slot's event, then the slot's lock. */
+  /** The organizer's check (lockManagedEvent) on the slot's event, then the slot's lock. */
   private async lockOwnSlot(
     tx: Executor,
     userId: string,
@@ -598,7 +599,7 @@ export class SlotsService {
   ): Promise<{ event: LockedEvent; slot: repository.LockedSlot }> {
     const eventId = await repository.findSlotEventId(tx, slotId);
     if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
-    const event = await this.eventManagement.lockOwnEvent(tx, userId, eventId);
+    const event = await this.eventManagement.lockManagedEvent(tx, userId, eventId);
     const [slot] = await repository.lockSlots(tx, eventId, [slotId]);
     if (!slot) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
     return { event, slot };

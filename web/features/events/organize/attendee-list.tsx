@@ -26,7 +26,7 @@ export function AttendeeSection({ event }: { event: Event }) {
   const attendees = useAttendees(event.id);
   const [isDownloading, setIsDownloading] = useState(false);
   const save = useSaveAttendance(event.id);
-  const window = attendanceWindow(event);
+  const attendance = attendanceWindow(event);
   // With slots, who came is per slot: the export is the schedule's, each slot with its people.
   const hasSlots = event.slotCount > 0;
 
@@ -85,15 +85,15 @@ export function AttendeeSection({ event }: { event: Event }) {
               {t('attendees.retry')}
             </Button>
           </div>
-        ) : window.hasStarted && hasSlots ? (
+        ) : attendance.hasStarted && hasSlots ? (
           <SlotAttendance event={event} />
-        ) : window.hasStarted ? (
+        ) : attendance.hasStarted ? (
           <AttendanceSheet
             attendees={attendees.data.attendees}
             save={save}
             organizerId={event.organizerId}
-            isOpen={window.isOpen}
-            closesAt={window.closesAt}
+            isOpen={attendance.isOpen}
+            closesAt={attendance.closesAt}
           />
         ) : (
           <>

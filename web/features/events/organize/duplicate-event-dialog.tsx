@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import { EventFormDialog } from './create-event-dialog';
+import { EventFormDialog } from './event-form-dialog';
 
 /** The create form prefilled with another event's details but its date: creating makes a new event. */
 export function DuplicateEventDialog({

@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import { EventFormDialog } from './create-event-dialog';
+import { EventFormDialog } from './event-form-dialog';
 
 /** The create form, prefilled, saving with PATCH. */
 export function EditEventDialog({

@@ -679,3 +679,16 @@ export type NewEventChange = {
 export async function insertEventChange(db: Executor, change: NewEventChange): Promise<void> {
   await db.insert(eventChanges).values(change);
 }
+
+/**
+ * Whether the event reaches nobody (decisions §22): a moderator hid it, or its organizer is suspended.
+ * An unknown event reaches nobody either.
+ */
+export async function isEventSilenced(db: Executor, eventId: number): Promise<boolean> {
+  const [row] = await selectRows<{ isSilenced: boolean }>(
+    db,
+    sql`SELECT (e.hidden_at IS NOT NULL OR u.suspended_at IS NOT NULL) AS "isSilenced"
+        FROM events e JOIN users u ON u.id = e.organizer_id WHERE e.id = ${eventId}`,
+  );
+  return row?.isSilenced ?? true;
+}

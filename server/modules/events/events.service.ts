@@ -120,8 +120,15 @@ export function readCoordinates(input: {
  * moment of the change: who held an RSVP then is who must hear of it, whatever happens next.
  */
 export async function announceEventChange(tx: Executor, change: EventChange): Promise<void> {
+  // A hidden event, or a suspended organizer's, reaches nobody (decisions §22): no record, so no mail and no bell.
+  if (await isEventSilenced(tx, change.eventId)) return;
   await repository.insertEventChange(tx, change);
   await notifyOfEventChange(tx, change);
+}
+
+/** Whether the event reaches nobody: hidden by a moderator, or its organizer suspended (decisions §22). */
+export async function isEventSilenced(db: Executor, eventId: number): Promise<boolean> {
+  return repository.isEventSilenced(db, eventId);
 }
 
 /** Adds photos already inspected and re-encoded (event-photos) to an event, in the caller's transaction. */

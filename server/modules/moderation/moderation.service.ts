@@ -13,7 +13,7 @@ import type { PublicUser } from '../../../contract/users';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { AuthService, SessionUser } from '../auth/auth.service';
+import type { SessionUser } from '../auth/session-user';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './moderation.repository';
 
@@ -80,10 +80,18 @@ type LoadedTarget = {
   isVisibleTo: (userId: string) => boolean;
 };
 
+/**
+ * What a suspension needs of the sessions (AuthService has it): named here rather than imported, so that
+ * moderation depends on no auth service, which depends on messages, which depends on moderation.
+ */
+type SessionEnder = {
+  endSessionsOfUser(userId: string, keepToken: string | null, db: Executor): Promise<number>;
+};
+
 export class ModerationService {
   constructor(
     private readonly db: Database,
-    private readonly authService: AuthService,
+    private readonly authService: SessionEnder,
     private readonly adminEmails: readonly string[],
   ) {}
 

@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   'HEADERS_TOO_LARGE',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'EVENT_HIDDEN',
 ] as const;
 
 const errorCodeSchema = z.enum(ERROR_CODES);

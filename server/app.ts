@@ -40,7 +40,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { placeRoutes } from './modules/places/places.routes';
 import { createStatsPageLoaders } from './modules/stats/stats-page-loaders';
 import { StatsService } from './modules/stats/stats.service';
-import errorsPlugin, { answerClientError, answerFrameworkError } from './plugins/errors';
+import errorsPlugin, { answerClientError, answerFrameworkError, MAX_PATH_SEGMENT_LENGTH } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // A forged X-Forwarded-For must not choose the address the sign-in limits count.
     // A hop count is what Fastify itself does with a number, which its types do not admit.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_LENGTH },
     // The answers Fastify and Node write before any hook runs get our JSON and security headers too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,

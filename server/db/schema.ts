@@ -413,6 +413,20 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * The stored bytes of a photo, shared by every event that shows it (decisions §22: the dates of a series and
+ * a duplicated event reference one file). A trigger of migration 0031 deletes a file when the last
+ * event_photos row referencing it goes, whichever way it goes (an edit, the event's or its organizer's deletion).
+ */
+export const photoFiles = pgTable('photo_files', {
+  id: text('id').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  // A rendition at most 800 px wide for cards and phones (GET /api/images/{id}?size=card). Null when the
+  // photo is no wider than that, or was stored before renditions existed: the photo itself serves then.
+  cardBytes: bytea('card_bytes'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const eventPhotos = pgTable(
   'event_photos',
   {
@@ -424,13 +438,15 @@ export const eventPhotos = pgTable(
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    bytes: bytea('bytes').notNull(),
-    // A rendition at most 800 px wide for cards and phones (GET /api/images/{id}?size=card). Null when the
-    // photo is no wider than that, or was stored before renditions existed: the photo itself serves then.
-    cardBytes: bytea('card_bytes'),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => photoFiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('event_photos_event_position').on(table.eventId, table.position)],
+  (table) => [
+    index('event_photos_event_position').on(table.eventId, table.position),
+    index('event_photos_file').on(table.fileId),
+  ],
 );
 
 export const rsvps = pgTable(

@@ -70,7 +70,7 @@ describe('demo data', () => {
         (SELECT count(*)::int FROM events WHERE date > now()) AS upcoming,
         (SELECT count(*)::int FROM events WHERE date > now() AND rsvp_count = max_attendees) AS full,
         (SELECT count(DISTINCT event_id)::int FROM event_photos) AS with_photos,
-        (SELECT max(octet_length(bytes))::int FROM event_photos) AS largest_photo,
+        (SELECT max(octet_length(bytes))::int FROM photo_files) AS largest_photo,
         (SELECT count(*)::int FROM events WHERE search_vector @@ to_tsquery('simple', 'cleanup')) AS searchable`);
     expect(figures.events).toBeGreaterThanOrEqual(40);
     expect(figures.categories).toBe(12);

@@ -9,6 +9,7 @@ import {
   categories,
   eventChanges,
   eventPhotos,
+  photoFiles,
   events,
   friendships,
   messages,
@@ -651,13 +652,17 @@ export async function seedDemoDataIfEmpty(db: Database, now: Date = new Date()):
     const eventId = (event: PlannedEvent) => eventIdByTitle.get(event.title)!;
 
     if (photos.length > 0) {
+      const photoIds = photoJobs.map(() => randomBytes(16).toString('base64url'));
+      await tx.insert(photoFiles).values(photos.map((photo, index) => ({ id: photoIds[index]!, bytes: photo.bytes })));
       await tx.insert(eventPhotos).values(
         photoJobs.map((job, index) => ({
-          id: randomBytes(16).toString('base64url'),
+          id: photoIds[index]!,
           eventId: eventId(planned[job.eventIndex]!),
           position: job.position,
           contentType: 'image/webp',
-          ...photos[index]!,
+          width: photos[index]!.width,
+          height: photos[index]!.height,
+          fileId: photoIds[index]!,
         })),
       );
     }

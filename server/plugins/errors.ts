@@ -34,19 +34,48 @@ function isInvalidHeaderError(error: unknown): boolean {
   return typeof code === 'string' && INVALID_HEADER_CODES.has(code);
 }
 
+/** The router's limit on one path parameter (app.ts `maxParamLength`), and on every path segment (isPathTooLong). */
+export const MAX_PATH_SEGMENT_LENGTH = 200;
+
+/**
+ * Whether a segment of the path is longer than any parameter the router takes, as the router measures it
+ * (decoded when it decodes). The router answers 414 only when a route of the request's method would have
+ * matched but for the length; a method with no such route, or the web build's wildcard route (the static
+ * files), would take the path instead and answer 401, 403 or 404 by session and method. This check makes
+ * the answer one 414 whatever the method and the session (decisions §22, trust round four).
+ */
+function isPathTooLong(url: string): boolean {
+  const queryStart = url.indexOf('?');
+  const pathName = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (pathName.length <= MAX_PATH_SEGMENT_LENGTH) return false;
+  return pathName.split('/').some((segment) => {
+    if (segment.length <= MAX_PATH_SEGMENT_LENGTH) return false;
+    try {
+      return decodeURIComponent(segment).length > MAX_PATH_SEGMENT_LENGTH;
+    } catch {
+      return true;
+    }
+  });
+}
+
 /**
  * Fastify's `frameworkErrors`: a path that is not valid percent-encoded UTF-8 (%FF, %ED%A0%80, %ZZ) or a
  * parameter over the router's length limit is refused before any route or hook runs. Fastify's own
  * answer echoes the path in a shape of its own and skips the onSend hooks, so it had no security headers.
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  const message = status === 414 ? 'The address is too long' : 'The address is not valid';
-  const code: ErrorCode = status === 414 ? 'URI_TOO_LONG' : 'INVALID_REQUEST';
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void answerUriTooLong(reply);
   void reply
-    .status(status)
+    .status(400)
     .headers({ ...API_DATA_HEADERS, 'cache-control': 'no-store' })
-    .send({ message, code });
+    .send({ message: 'The address is not valid', code: 'INVALID_REQUEST' satisfies ErrorCode });
+}
+
+function answerUriTooLong(reply: FastifyReply) {
+  return reply
+    .status(414)
+    .headers({ ...API_DATA_HEADERS, 'cache-control': 'no-store' })
+    .send({ message: 'The address is too long', code: 'URI_TOO_LONG' satisfies ErrorCode });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, ErrorCode]> = {
@@ -137,6 +166,10 @@ function describeLocation(instancePath: string, context: string | undefined): st
 
 /** One error shape, the right status, never a 5xx for a client's mistake. */
 async function errorsPlugin(app: FastifyInstance) {
+  // The first hook of all (this plugin is registered first), so no session, origin or sign-in check answers before it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPathTooLong(request.url)) return answerUriTooLong(reply);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isInvalidHeaderError(error)) {
       dropUnwritableHeaders(reply);

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppPageRequest } from '../lib/app-page';
 import { unauthorized } from '../lib/http-error';
-import { type AuthService, type SessionUser } from '../modules/auth/auth.service';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { SessionUser } from '../modules/auth/session-user';
 
 /** Over plain HTTP (local use only). */
 const SESSION_COOKIE = 'pitchin_session';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../modules/auth/auth.service';
+import type { SessionUser } from '../modules/auth/session-user';
 import userEtagPlugin from './user-etag';
 
 // The session plugin's part, reduced to what this plugin reads: request.user, set in an earlier

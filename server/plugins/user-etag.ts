@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { matchesIfNoneMatch, sendNotModified } from '../lib/not-modified';
-import type { SessionUser } from '../modules/auth/auth.service';
+import type { SessionUser } from '../modules/auth/session-user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

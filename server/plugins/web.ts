@@ -29,6 +29,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * (signed out) Chromium logs as a console error on every visitor's first page.
  */
 export const NO_SESSION_MARKER = '<meta name="pitchin-session" content="none" />';
+/** Put in a page that answers 404 (an unknown path, event or organization): not one for search engines to keep. */
+export const NO_INDEX_MARKER = '<meta name="robots" content="noindex" />';
 /** How long a page may take to render on the server before it goes out for the browser to render. */
 const RENDER_TIMEOUT_MS = 2_000;
 /**
@@ -238,6 +240,21 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
 
   /** The page's first answers, read by the loaders with the page's own user (decisions.md §17). */
   async function readAnswers(request: FastifyRequest, queries: PageQuery[]): Promise<PageData['queries']> {
+    return (await readPageAnswers(request, queries, null)).queries;
+  }
+
+  /**
+   * readAnswers, telling too whether the page's own subject is missing: a loader of one of the route's own
+   * calls about a path parameter (`/api/events/:id`, not the chrome's) answered nothing, as it does for an
+   * unknown event or organization or a malformed id.
+   */
+  async function readPageAnswers(
+    request: FastifyRequest,
+    queries: PageQuery[],
+    match: RouteMatch,
+  ): Promise<{ queries: PageData['queries']; isMissing: boolean }> {
+    const ownTemplates = new Set((match?.route.queries ?? []).filter((template) => template.includes('/:')));
+    let isMissing = false;
     const answers = await Promise.all(
       queries.map(async ({ template, url, params }) => {
         const load = pageLoaders[template];
@@ -248,10 +265,11 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
           return null;
         }
         const data = await load(request, params);
+        if (data === undefined && ownTemplates.has(template)) isMissing = true;
         return data === undefined ? null : { url, data };
       }),
     );
-    return answers.filter((answer) => answer !== null);
+    return { queries: answers.filter((answer) => answer !== null), isMissing };
   }
 
   async function renderPage(
@@ -364,18 +382,25 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     html = withDocumentLanguage(html, settings.language);
     // The session plugin resolved the cookie for this page (isAppPageRequest).
     const guestMatch = request.user ? null : matchGuestPage(request.url);
+    // Missing pages answer 404 with the app's page, which shows "not found" (decisions §26); search engines
+    // are asked not to keep them.
+    let isMissing: boolean;
+    const pathName = request.url.split('?')[0] ?? '/';
     if (guestMatch) {
       // A guest's event or organization page, rendered with the answer as a guest reads it (no session,
       // userRsvpStatus null, viewerRole null). It is per page, so not among the shared signed-out renderings.
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
-      const page = {
-        user: null,
-        queries: manifest ? await readAnswers(request, pageQueries(manifest, guestMatch)) : [],
-      };
+      const answers = manifest
+        ? await readPageAnswers(request, pageQueries(manifest, guestMatch), guestMatch)
+        : { queries: [], isMissing: false };
+      isMissing = answers.isMissing;
+      const page = { user: null, queries: answers.queries };
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? guestPreloadTags(manifest, guestMatch, settings.language, indexHtml) : '';
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
     } else if (!request.user) {
+      // A path of no route of the app (a signed-in screen's path is not missing: the guest signs in for it).
+      isMissing = manifest !== null && matchRoute(pathName) === null;
       html = html.replace('</head>', `${NO_SESSION_MARKER}</head>`);
       const { rendered, queries } = await renderSignedOutPage(request, settings);
       const hints = manifest
@@ -392,18 +417,22 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     } else {
       // The loading state (the landing page while the auth check runs) never shows: the page
       // carries the user, and the screen itself when the server could render it.
-      const match = matchRoute(request.url.split('?')[0] ?? '/');
-      const page = {
-        user: toUser(request.user),
-        queries: manifest ? await readAnswers(request, pageQueries(manifest, match)) : [],
-      };
+      const match = matchRoute(pathName);
+      const answers = manifest
+        ? await readPageAnswers(request, pageQueries(manifest, match), match)
+        : { queries: [], isMissing: false };
+      // No route of the app's route table: the signed-in app shows its not-found page.
+      isMissing = manifest !== null && (match === null || answers.isMissing);
+      const page = { user: toUser(request.user), queries: answers.queries };
       const rendered = await renderPage(request, request.url, page, settings);
       const hints = manifest ? signedInPreloadTags(manifest, match, settings.language, indexHtml) : '';
       html = fillPage(html, hints, { ...page, renderedWith: rendered === null ? null : settings }, rendered);
       // A build's pages only: under `npm run dev` there is no worker to register.
       if (!development) html = withServiceWorkerRegistration(html);
     }
+    if (isMissing) html = html.replace('</head>', `${NO_INDEX_MARKER}</head>`);
     return reply
+      .status(isMissing ? 404 : 200)
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -1,6 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { categories, eventPhotos, events, organizationMembers, organizations, rsvps, slots } from '../db/schema';
+import {
+  categories,
+  eventPhotos,
+  events,
+  organizationMembers,
+  organizations,
+  photoFiles,
+  rsvps,
+  slots,
+} from '../db/schema';
 import { searchTextOf } from '../lib/search-text';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,6 +111,7 @@ export async function readRsvpCounts(db: Executor, eventId: number): Promise<{ r
  * Written last first, so that a read which forgets to order by position shows up.
  */
 export async function addPhotoRows(db: Executor, eventId: number, ids: readonly string[]): Promise<void> {
+  await db.insert(photoFiles).values(ids.map((id) => ({ id, bytes: Buffer.from('not an image: never decoded here') })));
   await db.insert(eventPhotos).values(
     [...ids].reverse().map((id, index) => ({
       id,
@@ -110,7 +120,7 @@ export async function addPhotoRows(db: Executor, eventId: number, ids: readonly 
       contentType: 'image/webp',
       width: 1600,
       height: 900,
-      bytes: Buffer.from('not an image: never decoded here'),
+      fileId: id,
     })),
   );
 }

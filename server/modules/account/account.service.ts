@@ -16,9 +16,9 @@ import {
   findUserByEmail,
   findUserById,
   limitSubjectOf,
-  type SessionUser,
   updateUser,
 } from '../auth/auth.service';
+import type { SessionUser } from '../auth/session-user';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertAcceptablePassword } from '../auth/password-strength';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';

@@ -18,6 +18,7 @@ import { claimPendingMessages } from '../messages/messages.service';
 import { claimWalkIns } from '../check-in/check-in.service';
 import { signalSessionsEnded } from '../notifications/notifications.service';
 import * as repository from './auth.repository';
+import type { SessionUser } from './session-user';
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { assertAcceptablePassword } from './password-strength';
 import { SessionCache } from './session-cache';
@@ -50,8 +51,6 @@ export type ClientContext = {
   userAgent: string | null;
   log: { info(details: object, message: string): void };
 };
-
-export type SessionUser = repository.UserRow;
 
 export function toUser(row: repository.UserRow): User {
   return {

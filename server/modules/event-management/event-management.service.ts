@@ -22,7 +22,13 @@ import type { ChangeAudience, SeriesScope } from '../../../contract/series';
 import { moveSlotsWithEvents } from '../slots/slot-moves';
 import { listChangeableOccurrenceIds } from '../series/series.service';
 import { inspectPhotos, readPhotoUploads, reencodePhotos } from '../../lib/photo-uploads';
-import { addEventPhotos, announceEventChange, type NewPhoto, readCoordinates } from '../events/events.service';
+import {
+  addEventPhotos,
+  announceEventChange,
+  isEventSilenced,
+  type NewPhoto,
+  readCoordinates,
+} from '../events/events.service';
 import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';
 import {
   EVENT_CANCELLED,
@@ -48,6 +54,7 @@ const NOT_AN_RSVP_HOLDER = 'This person has no RSVP for this event';
 const OWN_ATTENDANCE = 'Organizers cannot record their own attendance';
 const UNKNOWN_PHOTO = "Each photo URL must be one of this event's photos";
 const SERIES_PHOTOS = 'Photos are changed one date at a time';
+const EVENT_HIDDEN = 'A moderator hid this event: it reaches nobody until the hide is undone';
 const SERIES_DATE_PAST = 'The new time would put a date of the series in the past';
 
 /** RSVP statuses as the event page words them (web/locales/en/event-detail.json). */
@@ -568,6 +575,8 @@ export class EventManagementService {
     return this.db.transaction(async (tx) => {
       const event = await this.lockManagedEvent(tx, userId, eventId);
       if (event.status === 'cancelled') throw conflict(EVENT_CANCELLED, 'EVENT_CANCELLED');
+      // Said to the organizer rather than dropped in silence: they would wait for answers that never come.
+      if (await isEventSilenced(tx, eventId)) throw conflict(EVENT_HIDDEN, 'EVENT_HIDDEN');
       await consumeWriteLimit(tx, WRITE_LIMITS.announcements, userId);
       const recipientIds = (await repository.listRsvpHolderIds(tx, eventId)).filter((id) => id !== userId);
       await repository.insertAnnouncementMessages(tx, userId, eventId, recipientIds, content);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PhotoSize } from '../../../contract/photos';
 import type { Executor } from '../../db/client';
-import { eventPhotos, events } from '../../db/schema';
+import { eventPhotos, events, photoFiles } from '../../db/schema';
 
 /**
  * One rendition's bytes, reading only that rendition: the card one falls back to the photo itself when
@@ -13,10 +13,11 @@ export async function findPhotoRendition(db: Executor, photoId: string, size: Ph
       contentType: eventPhotos.contentType,
       bytes:
         size === 'card'
-          ? sql<Buffer>`COALESCE(${eventPhotos.cardBytes}, ${eventPhotos.bytes})`.mapWith(eventPhotos.bytes)
-          : eventPhotos.bytes,
+          ? sql<Buffer>`COALESCE(${photoFiles.cardBytes}, ${photoFiles.bytes})`.mapWith(photoFiles.bytes)
+          : photoFiles.bytes,
     })
     .from(eventPhotos)
+    .innerJoin(photoFiles, eq(photoFiles.id, eventPhotos.fileId))
     .where(eq(eventPhotos.id, photoId))
     .limit(1);
   return row;
@@ -36,17 +37,21 @@ export async function measureOrganizersPhotos(
     .select({
       id: eventPhotos.id,
       bytes:
-        sql<number>`octet_length(${eventPhotos.bytes}) + coalesce(octet_length(${eventPhotos.cardBytes}), 0)`.mapWith(
+        sql<number>`octet_length(${photoFiles.bytes}) + coalesce(octet_length(${photoFiles.cardBytes}), 0)`.mapWith(
           Number,
         ),
     })
     .from(eventPhotos)
+    .innerJoin(photoFiles, eq(photoFiles.id, eventPhotos.fileId))
     .innerJoin(events, eq(events.id, eventPhotos.eventId))
     .where(and(inArray(eventPhotos.id, [...photoIds]), eq(events.organizerId, organizerId)));
   return new Map(rows.map((row) => [row.id, row.bytes]));
 }
 
-/** Copies stored photos, bytes and renditions, to `eventId` inside PostgreSQL, each under a new id. */
+/**
+ * Shows stored photos on `eventId` too, each under a new id referencing the same file (decisions §22: the
+ * dates of a series and a duplicated event share one stored photo; no bytes are copied).
+ */
 export async function copyPhotos(
   db: Executor,
   eventId: number,
@@ -54,7 +59,7 @@ export async function copyPhotos(
 ): Promise<void> {
   for (const copy of copies)
     await db.execute(sql`
-      INSERT INTO event_photos (id, event_id, position, content_type, width, height, bytes, card_bytes)
-      SELECT ${copy.id}, ${eventId}, ${copy.position}, content_type, width, height, bytes, card_bytes
+      INSERT INTO event_photos (id, event_id, position, content_type, width, height, file_id)
+      SELECT ${copy.id}, ${eventId}, ${copy.position}, content_type, width, height, file_id
       FROM event_photos WHERE id = ${copy.sourceId}`);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventPhotos, events } from '../../db/schema';
+import { eventPhotos, events, photoFiles } from '../../db/schema';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
 let app: TestApp;
@@ -104,14 +104,14 @@ describe('event photos', () => {
     ]);
     expect(response.statusCode, response.body).toBe(201);
     const [wide, small] = response.json().images as string[];
-    const [wideRow] = await app.database.db
-      .select()
-      .from(eventPhotos)
-      .where(eq(eventPhotos.id, wide!.split('/').pop()!));
-    const [smallRow] = await app.database.db
-      .select()
-      .from(eventPhotos)
-      .where(eq(eventPhotos.id, small!.split('/').pop()!));
+    const readFile = (url: string) =>
+      app.database.db
+        .select({ cardBytes: photoFiles.cardBytes })
+        .from(eventPhotos)
+        .innerJoin(photoFiles, eq(photoFiles.id, eventPhotos.fileId))
+        .where(eq(eventPhotos.id, url.split('/').pop()!));
+    const [wideRow] = await readFile(wide!);
+    const [smallRow] = await readFile(small!);
     expect(wideRow!.cardBytes).not.toBeNull();
     // A photo no wider than a card is its own card rendition: nothing is stored twice.
     expect(smallRow!.cardBytes).toBeNull();
@@ -164,6 +164,7 @@ describe('event photos', () => {
       .webp()
       .toBuffer();
     const id = randomBytes(16).toString('base64url');
+    await app.database.db.insert(photoFiles).values({ id, bytes });
     await app.database.db.insert(eventPhotos).values({
       id,
       eventId: created.json().id,
@@ -171,7 +172,7 @@ describe('event photos', () => {
       contentType: 'image/webp',
       width: 1600,
       height: 900,
-      bytes,
+      fileId: id,
     });
     const card = await app.inject({ method: 'GET', url: `/api/images/${id}?size=card` });
     expect(card.statusCode).toBe(200);
@@ -294,8 +295,9 @@ describe('event photos', () => {
     // The same bytes and rendition, not a re-encoding of them.
     const read = async (url: string) =>
       app.database.db
-        .select({ bytes: eventPhotos.bytes, cardBytes: eventPhotos.cardBytes, position: eventPhotos.position })
+        .select({ bytes: photoFiles.bytes, cardBytes: photoFiles.cardBytes, position: eventPhotos.position })
         .from(eventPhotos)
+        .innerJoin(photoFiles, eq(photoFiles.id, eventPhotos.fileId))
         .where(eq(eventPhotos.id, url.split('/').pop()!));
     const [source] = await read(stored!);
     const [target] = await read(copied!);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RsvpStatus } from '../../../contract/rsvps';
 import { type Database, type Executor, selectPrepared, selectRows } from '../../db/client';
-import { eventChanges, eventPhotos, events } from '../../db/schema';
+import { eventChanges, eventPhotos, events, photoFiles } from '../../db/schema';
 import { searchTextOf } from '../../lib/search-text';
 
 export type EventListFilter = {
@@ -247,9 +247,23 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<number
   return row.id;
 }
 
+/** Stores each new photo's bytes as a file of its own (named by the photo's id) and shows it on the event. */
 export async function insertPhotos(db: Executor, eventId: number, photos: NewPhoto[]): Promise<void> {
   if (photos.length === 0) return;
-  await db.insert(eventPhotos).values(photos.map((photo) => ({ ...photo, eventId })));
+  await db
+    .insert(photoFiles)
+    .values(photos.map((photo) => ({ id: photo.id, bytes: photo.bytes, cardBytes: photo.cardBytes })));
+  await db.insert(eventPhotos).values(
+    photos.map((photo) => ({
+      id: photo.id,
+      eventId,
+      position: photo.position,
+      contentType: photo.contentType,
+      width: photo.width,
+      height: photo.height,
+      fileId: photo.id,
+    })),
+  );
 }
 
 /** An ISO 8601 timestamp in UTC with milliseconds, as JavaScript's toISOString writes it. */
@@ -678,4 +692,17 @@ export type NewEventChange = {
 
 export async function insertEventChange(db: Executor, change: NewEventChange): Promise<void> {
   await db.insert(eventChanges).values(change);
+}
+
+/**
+ * Whether the event reaches nobody (decisions §22): a moderator hid it, or its organizer is suspended.
+ * An unknown event reaches nobody either.
+ */
+export async function isEventSilenced(db: Executor, eventId: number): Promise<boolean> {
+  const [row] = await selectRows<{ isSilenced: boolean }>(
+    db,
+    sql`SELECT (e.hidden_at IS NOT NULL OR u.suspended_at IS NOT NULL) AS "isSilenced"
+        FROM events e JOIN users u ON u.id = e.organizer_id WHERE e.id = ${eventId}`,
+  );
+  return row?.isSilenced ?? true;
 }

@@ -120,8 +120,15 @@ export function readCoordinates(input: {
  * moment of the change: who held an RSVP then is who must hear of it, whatever happens next.
  */
 export async function announceEventChange(tx: Executor, change: EventChange): Promise<void> {
+  // A hidden event, or a suspended organizer's, reaches nobody (decisions §22): no record, so no mail and no bell.
+  if (await isEventSilenced(tx, change.eventId)) return;
   await repository.insertEventChange(tx, change);
   await notifyOfEventChange(tx, change);
+}
+
+/** Whether the event reaches nobody: hidden by a moderator, or its organizer suspended (decisions §22). */
+export async function isEventSilenced(db: Executor, eventId: number): Promise<boolean> {
+  return repository.isEventSilenced(db, eventId);
 }
 
 /** Adds photos already inspected and re-encoded (event-photos) to an event, in the caller's transaction. */
@@ -384,10 +391,14 @@ export class EventsService {
       throw badRequest(UNKNOWN_PHOTO, [{ path: `images.${unknownCopy.position}`, message: UNKNOWN_PHOTO }]);
     // Every refusal that costs nothing comes before the photos are decoded, the costly part.
     const uploads = readPhotoUploads(uploadPositions.map((position) => images[position]!));
+    // Every date of a series counts against the write limits (decisions §22, replacing decision 0032's
+    // "once"), photos included, though the dates share one stored file: the limits bound what an organizer
+    // puts in front of people, and a series over them is refused whole.
     const photoBytes =
-      uploads.reduce((total, upload) => total + upload.length, 0) +
-      copies.reduce((total, copy) => total + (copiedSizes.get(copy.sourceId) ?? 0), 0);
-    await assertWithinWriteLimit(this.db, WRITE_LIMITS.events, organizerId);
+      (uploads.reduce((total, upload) => total + upload.length, 0) +
+        copies.reduce((total, copy) => total + (copiedSizes.get(copy.sourceId) ?? 0), 0)) *
+      dates.length;
+    await assertWithinWriteLimit(this.db, WRITE_LIMITS.events, organizerId, dates.length);
     if (photoBytes > 0) await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, organizerId, photoBytes);
     await inspectPhotos(uploads);
     const photos = (await reencodePhotos(uploads)).map((photo, index) => ({
@@ -396,8 +407,8 @@ export class EventsService {
     }));
     const eventId = await this.db.transaction(async (tx) => {
       // Counted in the write's transaction: concurrent creates cannot all pass the checks above and a
-      // failed create counts nothing. A series is one act of its organizer and counts once (decision 0032).
-      await consumeWriteLimit(tx, WRITE_LIMITS.events, organizerId);
+      // failed create counts nothing. Every date of a series counts (decisions §22).
+      await consumeWriteLimit(tx, WRITE_LIMITS.events, organizerId, dates.length);
       if (photoBytes > 0) await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, organizerId, photoBytes);
       // Asked again in the write's transaction: a role taken away while the photos were decoded counts.
       if (organizationId !== null) await assertCanHoldEventsFor(tx, organizationId, organizerId);
@@ -427,7 +438,7 @@ export class EventsService {
       const id = await repository.insertEvent(tx, { ...newEvent, seriesId, seriesPosition: seriesId && 1 });
       await repository.insertPhotos(tx, id, photos);
       await copyPhotos(tx, id, copies);
-      // Every later date is an event of its own with the first one's photos, copied inside the database.
+      // Every later date is an event of its own showing the first one's photos, the same stored files.
       const firstPhotos = [...photos, ...copies].map((photo) => ({ sourceId: photo.id, position: photo.position }));
       for (const [index, occurrenceDate] of dates.entries()) {
         if (index === 0) continue;

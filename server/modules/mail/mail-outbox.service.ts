@@ -199,6 +199,8 @@ export class MailOutbox {
     if (context.disabledKinds?.includes(claimed.kind)) return 'switched_off';
     const event = eventOf(claimed, context);
     if (event === null) return 'event_gone';
+    // Queued before a moderator hid the event or suspended its organizer: it reaches nobody now (decisions §22).
+    if (context.isEventSilenced) return 'event_hidden';
     // A change of the event's date, place or length that was undone before its mail went out. The test is the
     // one the queue makes change mails by (mail.repository.ts): a record with `changes`; a slot's has none.
     if (

@@ -130,6 +130,9 @@ export async function lockChangeMailQueue(tx: Executor): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHANGE_MAIL_LOCK})`);
 }
 
+/** No reminder of an event that reaches nobody: hidden, or its organizer suspended (decisions §22). */
+const isEventHeard = sql`e.hidden_at IS NULL AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id = e.organizer_id AND o.suspended_at IS NOT NULL)`;
+
 /**
  * A reminder row for every RSVP of every scheduled event starting within the next 24 hours. The key
  * names the event's start, so whichever process gets there first writes it and the rest write nothing;
@@ -142,7 +145,7 @@ export async function queueDueReminders(db: Executor): Promise<Array<{ userId: s
         SELECT 'event_reminder', 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint, r.user_id, e.id, '{}'::jsonb
         FROM events e JOIN rsvps r ON r.event_id = e.id
         WHERE e.status = 'scheduled' AND e.date > now() AND e.date <= now() + interval '24 hours'
-          AND NOT r.is_walk_in AND r.checked_in_at IS NULL
+          AND ${isEventHeard} AND NOT r.is_walk_in AND r.checked_in_at IS NULL
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING user_id AS "userId", event_id AS "eventId"`,
   );
@@ -162,7 +165,7 @@ async function queueFinalReminders(db: Executor): Promise<Array<{ userId: string
         FROM events e JOIN rsvps r ON r.event_id = e.id
         JOIN mail_outbox first ON first.dedupe_key = 'event_reminder:' || e.id || ':' || r.user_id || ':' || floor(extract(epoch FROM e.date))::bigint
         WHERE e.status = 'scheduled' AND e.date > now() AND e.date <= now() + interval '2 hours'
-          AND first.created_at <= now() - interval '1 hour' AND NOT r.is_walk_in AND r.checked_in_at IS NULL
+          AND first.created_at <= now() - interval '1 hour' AND ${isEventHeard} AND NOT r.is_walk_in AND r.checked_in_at IS NULL
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING user_id AS "userId", event_id AS "eventId"`,
   );
@@ -285,6 +288,8 @@ export type MailContext = {
   location: string | null;
   status: string | null;
   isEventHidden: boolean;
+  /** Hidden by a moderator, or its organizer suspended: the event reaches nobody (decisions §22). */
+  isEventSilenced: boolean;
   actorFirstName: string | null;
   actorLastName: string | null;
 };
@@ -297,10 +302,12 @@ export async function readMailContext(
   const [row] = await selectRows<MailContext>(
     db,
     sql`SELECT u.email, u.first_name AS "firstName", u.deleted_at IS NOT NULL AS "isDeleted", p.language, p.disabled_kinds AS "disabledKinds",
-               e.title, e.date, e.location, e.status, e.hidden_at IS NOT NULL AS "isEventHidden", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
+               e.title, e.date, e.location, e.status, e.hidden_at IS NOT NULL AS "isEventHidden",
+               (e.hidden_at IS NOT NULL OR o.suspended_at IS NOT NULL) AS "isEventSilenced", a.first_name AS "actorFirstName", a.last_name AS "actorLastName"
         FROM users u
         LEFT JOIN mail_preferences p ON p.user_id = u.id
         LEFT JOIN events e ON e.id = ${mail.eventId}
+        LEFT JOIN users o ON o.id = e.organizer_id
         LEFT JOIN users a ON a.id = ${mail.actorId}
         WHERE u.id = ${mail.userId}`,
   );

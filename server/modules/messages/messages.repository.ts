@@ -49,22 +49,32 @@ type FlatMessageRow = Omit<MessageRow, 'sender' | 'receiver' | 'createdAt'> & {
 };
 
 /**
+ * Whether a message's event is named to `viewerId`: a test event, or one a moderator hid, only to its
+ * organizer (decisions §22: hidden events leave message threads). Used in the events join, so a hidden
+ * event's id and title read as none. `alias` is the events table's name in the query.
+ */
+function isEventVisibleTo(viewerId: string, alias = 'events'): SQL {
+  const table = sql.raw(alias);
+  return sql`((${table}.is_test = false AND ${table}.hidden_at IS NULL) OR ${table}.organizer_id = ${viewerId})`;
+}
+
+/**
  * Messages with both people and the event title, in plain SQL: the query builder's nested mapping cost
  * more CPU than the rest of the request (as profiled, docs/benchmarks.md).
  */
-async function readMessages(db: Executor, where: SQL, limit: number): Promise<MessageRow[]> {
+async function readMessages(db: Executor, viewerId: string, where: SQL, limit: number): Promise<MessageRow[]> {
   const rows = await selectRows<FlatMessageRow>(
     db,
     sql`
     SELECT m.id, m.sender_id AS "senderId", m.receiver_id AS "receiverId", m.receiver_email AS "receiverEmail", m.content, m.created_at AS "createdAt",
-      m.is_read AS "isRead", m.event_id AS "eventId", e.title AS "eventTitle",
+      m.is_read AS "isRead", e.id AS "eventId", e.title AS "eventTitle",
       s.first_name AS "senderFirstName", s.last_name AS "senderLastName", s.email AS "senderEmail", s.profile_image_url AS "senderProfileImageUrl",
       r.first_name AS "receiverFirstName", r.last_name AS "receiverLastName", r.email AS "receiverAccountEmail", r.profile_image_url AS "receiverProfileImageUrl",
       s.deleted_at AS "senderDeletedAt", r.deleted_at AS "receiverDeletedAt"
     FROM messages m
     JOIN users s ON s.id = m.sender_id
     LEFT JOIN users r ON r.id = m.receiver_id
-    LEFT JOIN events e ON e.id = m.event_id
+    LEFT JOIN events e ON e.id = m.event_id AND ${isEventVisibleTo(viewerId, 'e')}
     WHERE ${where}
     ORDER BY m.created_at DESC, m.id DESC
     LIMIT ${limit}`,
@@ -112,8 +122,8 @@ function isReceivedVisible(viewerId: string, alias: string): SQL {
        OR (b.blocker_id = ${table}.sender_id AND b.blocked_id = ${viewerId})))`;
 }
 
-export async function findMessageById(db: Executor, id: number): Promise<MessageRow | undefined> {
-  const [row] = await readMessages(db, sql`m.id = ${id}`, 1);
+export async function findMessageById(db: Executor, id: number, viewerId: string): Promise<MessageRow | undefined> {
+  const [row] = await readMessages(db, viewerId, sql`m.id = ${id}`, 1);
   return row;
 }
 
@@ -166,6 +176,7 @@ export async function insertMessage(
 export function listMessagesOf(db: Executor, userId: string, limit: number): Promise<MessageRow[]> {
   return readMessages(
     db,
+    userId,
     sql`(m.sender_id = ${userId} OR (m.receiver_id = ${userId} AND ${isReceivedVisible(userId, 'm')}))`,
     limit,
   );
@@ -262,7 +273,7 @@ const threadColumns = {
   senderFirstName: users.firstName,
   senderProfileImageUrl: users.profileImageUrl,
   senderDeletedAt: users.deletedAt,
-  eventId: messages.eventId,
+  eventId: events.id,
   eventTitle: events.title,
   hiddenAt: messages.hiddenAt,
   hiddenNote: messages.hiddenNote,
@@ -277,7 +288,7 @@ export function listThread(db: Executor, userId: string, otherId: string, limit:
     .select(threadColumns)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .leftJoin(events, eq(events.id, messages.eventId))
+    .leftJoin(events, and(eq(events.id, messages.eventId), isEventVisibleTo(userId)))
     .where(
       or(
         and(eq(messages.senderId, userId), eq(messages.receiverId, otherId), isNull(messages.receiverEmail)),
@@ -294,7 +305,7 @@ export function listAddressThread(db: Executor, userId: string, normalizedEmail:
     .select(threadColumns)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .leftJoin(events, eq(events.id, messages.eventId))
+    .leftJoin(events, and(eq(events.id, messages.eventId), isEventVisibleTo(userId)))
     .where(and(eq(messages.senderId, userId), eq(messages.receiverEmail, normalizedEmail)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);

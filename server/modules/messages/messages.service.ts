@@ -179,7 +179,7 @@ export class MessagesService {
         await repository.joinAddressedMessages(tx, receiverId, senderId);
       await refreshAchievementProgress(tx, senderId);
       await notifyOfMessage(tx, { senderId, receiverId: receiverId ?? null, eventId });
-      const row = await repository.findMessageById(tx, id);
+      const row = await repository.findMessageById(tx, id, senderId);
       if (!row) throw new Error('message vanished');
       const mayMail =
         mayInvite &&

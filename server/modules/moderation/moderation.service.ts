@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { toIso } from '../../lib/iso-time';
-import type { AuthService, SessionUser } from '../auth/auth.service';
+import type { SessionUser } from '../auth/session-user';
 import { endFriendshipForBlock } from '../friends/friends.service';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './moderation.repository';
@@ -78,10 +78,18 @@ type LoadedTarget = {
   isVisibleTo: (userId: string) => boolean;
 };
 
+/**
+ * What a suspension needs of the sessions (AuthService has it): named here rather than imported, so that
+ * moderation depends on no auth service, which depends on messages, which depends on moderation.
+ */
+type SessionEnder = {
+  endSessionsOfUser(userId: string, keepToken: string | null, db: Executor): Promise<number>;
+};
+
 export class ModerationService {
   constructor(
     private readonly db: Database,
-    private readonly authService: AuthService,
+    private readonly authService: SessionEnder,
     private readonly adminEmails: readonly string[],
   ) {}
 

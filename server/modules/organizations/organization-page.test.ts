@@ -141,10 +141,10 @@ describe("a guest's organization page", () => {
     expect(guest.body).toContain('1 events null');
   });
 
-  it('an unknown or malformed slug gets the default tags and no data', async () => {
+  it('an unknown or malformed slug gets 404 (decisions §26), the default tags and no data', async () => {
     for (const url of ['/o/nobody-here', `/o/${encodeURIComponent(slug)}`]) {
       const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(readPageData(response.body).queries).toEqual([]);
       expect(response.body).toContain('<title>PitchIn</title>');
     }

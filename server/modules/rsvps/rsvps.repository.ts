@@ -40,6 +40,17 @@ export function isHiddenFrom(
 }
 
 /**
+ * Leaving finds a moderator-hidden event (decisions §22: its people may still leave it), while a test event
+ * stays its organizer's alone. The caller still answers 404 to whoever holds no place in it.
+ */
+export function isHiddenFromLeaving(
+  event: Pick<LockedEvent, 'isTest' | 'organizerId'>,
+  userId: string | null,
+): boolean {
+  return event.isTest && event.organizerId !== userId;
+}
+
+/**
  * Locks the event's row before anything else of the event is touched (decision 0012): every write of
  * RSVPs, waitlist entries and capacity takes this lock first, so they queue in one order on one row,
  * whichever server process runs them, and cannot deadlock. NO KEY UPDATE: inserts elsewhere that only

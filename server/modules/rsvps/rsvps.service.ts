@@ -9,6 +9,7 @@ import { databaseErrorCode } from '../../db/database-error-code';
 
 export type LockedEvent = repository.LockedEvent;
 export const isHiddenFrom = repository.isHiddenFrom;
+export const isHiddenFromLeaving = repository.isHiddenFromLeaving;
 
 export const EVENT_CANCELLED = 'This event was cancelled';
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -132,7 +133,11 @@ export class RsvpsService {
   async withdraw(userId: string, eventId: number): Promise<void> {
     await this.inTransaction(async (tx) => {
       const event = await lockEvent(tx, eventId);
-      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (!event || isHiddenFromLeaving(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      // A hidden event lets its people go (decisions §22), and exists for nobody else.
+      const isHidden = isHiddenFrom(event, userId);
+      if (isHidden && !(await repository.hasRsvp(tx, eventId, userId)))
+        throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       if (event.slotCount > 0 && (await repository.holdsConfirmedSlot(tx, eventId, userId)))
         throw conflict(HOLDS_SLOTS, 'HOLDS_SLOTS');
@@ -141,7 +146,8 @@ export class RsvpsService {
       if (deleted.isWalkIn) await repository.releaseWalkIn(tx, eventId);
       else await repository.releaseSeat(tx, eventId);
       await refreshAchievementProgress(tx, userId);
-      await fillFreeSeats(tx, eventId, userId);
+      // Nobody is moved into an event that reaches nobody; the queue moves again once the hide is undone.
+      if (!event.isModeratorHidden) await fillFreeSeats(tx, eventId, userId);
       await notifyOfWithdrawal(tx, event);
     });
   }
@@ -208,9 +214,11 @@ export class RsvpsService {
     await this.db.transaction(async (tx) => {
       // The lock keeps a leave from slipping between a promotion's choice of the first entries and its delete.
       const event = await repository.lockEvent(tx, eventId);
-      if (!event || isHiddenFrom(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
+      if (!event || isHiddenFromLeaving(event, userId)) throw notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND');
       if (!(await repository.deleteWaitlistEntry(tx, eventId, userId)))
-        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
+        throw isHiddenFrom(event, userId)
+          ? notFound(EVENT_NOT_FOUND, 'EVENT_NOT_FOUND')
+          : notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
     });
   }
 }

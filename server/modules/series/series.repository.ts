@@ -18,7 +18,10 @@ export async function findSeries(db: Executor, seriesId: number) {
   return row;
 }
 
-/** The occurrences a viewer may see (a test event only its organizer), in date order. */
+/**
+ * The occurrences a viewer may see (a test event, or one a moderator hid, only its organizer: decisions §22),
+ * in date order.
+ */
 export function listOccurrences(db: Executor, seriesId: number, viewerId: string | null) {
   return db
     .select({
@@ -29,7 +32,12 @@ export function listOccurrences(db: Executor, seriesId: number, viewerId: string
       seriesPosition: events.seriesPosition,
     })
     .from(events)
-    .where(and(eq(events.seriesId, seriesId), sql`(${events.isTest} = false OR ${events.organizerId} = ${viewerId})`))
+    .where(
+      and(
+        eq(events.seriesId, seriesId),
+        sql`((${events.isTest} = false AND ${events.hiddenAt} IS NULL) OR ${events.organizerId} = ${viewerId})`,
+      ),
+    )
     .orderBy(asc(events.date), asc(events.id));
 }
 

@@ -97,8 +97,9 @@ export async function holdsOverlappingSlot(
 ): Promise<boolean> {
   const rows = await selectRows<{ id: number }>(
     db,
-    sql`SELECT s.id FROM slot_signups m JOIN slots s ON s.id = m.slot_id
-        WHERE m.user_id = ${userId} AND s.starts_at < ${window.endsAt.toISOString()}::timestamptz
+    // A hidden event no longer blocks its people's other slots (decisions §22).
+    sql`SELECT s.id FROM slot_signups m JOIN slots s ON s.id = m.slot_id JOIN events e ON e.id = s.event_id
+        WHERE m.user_id = ${userId} AND e.hidden_at IS NULL AND s.starts_at < ${window.endsAt.toISOString()}::timestamptz
           AND s.ends_at > ${window.startsAt.toISOString()}::timestamptz
           ${exceptSlotIds.length > 0 ? sql`AND s.id NOT IN (${idList(exceptSlotIds)})` : sql``}
         LIMIT 1`,
@@ -403,7 +404,7 @@ export async function listSlotsOfPerson(
   const rows = await selectRows<SlotAnswerRow & { eventTitle: string }>(
     db,
     sql`SELECT ${SLOT_ANSWER_COLUMNS(userId)}, e.title AS "eventTitle" FROM slots s JOIN events e ON e.id = s.event_id
-        WHERE s.ends_at > now() AND (NOT e.is_test OR e.organizer_id = ${userId})
+        WHERE s.ends_at > now() AND ((NOT e.is_test AND e.hidden_at IS NULL) OR e.organizer_id = ${userId})
           AND (EXISTS (SELECT 1 FROM slot_signups m WHERE m.slot_id = s.id AND m.user_id = ${userId})
             OR EXISTS (SELECT 1 FROM slot_waitlist_entries w WHERE w.slot_id = s.id AND w.user_id = ${userId}))
         ORDER BY s.starts_at, s.id LIMIT 500`,

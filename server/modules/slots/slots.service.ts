@@ -27,6 +27,7 @@ import {
   EVENT_PAST,
   holdAttendingRsvp,
   isHiddenFrom,
+  isHiddenFromLeaving,
   lockEvent,
   readEvent,
   type LockedEvent,
@@ -337,12 +338,16 @@ export class SlotsService {
   /** DELETE /api/slots/{id}/signup: the freed place goes to the first person waiting, in this transaction. */
   async withdraw(userId: string, slotId: number): Promise<void> {
     await this.inTransaction(async (tx) => {
-      const { event } = await this.lockSlotOfEvent(tx, slotId, userId);
+      const { event } = await this.lockSlotOfEvent(tx, slotId, userId, false, true);
+      // A hidden event lets its people go (decisions §22), and exists for nobody else.
+      if (isHiddenFrom(event, userId) && !(await repository.findSignupStatus(tx, slotId, userId)))
+        throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
       if (!event.isUpcoming) throw conflict(EVENT_PAST, 'EVENT_PAST');
       const status = await repository.deleteSignup(tx, slotId, userId);
       if (!status) throw notFound('You have no place in this slot', 'NOT_SIGNED_UP');
       if (status === 'confirmed') await releaseAttendingRsvp(tx, event.id, userId);
-      await this.fillFreePlaces(tx, event, slotId, userId);
+      // Nobody is moved into an event that reaches nobody; the queue moves again once the hide is undone.
+      if (!event.isModeratorHidden) await this.fillFreePlaces(tx, event, slotId, userId);
       await repository.refreshSlotTotals(tx, event.id);
       await notifyOfWithdrawal(tx, event);
     });
@@ -363,9 +368,11 @@ export class SlotsService {
 
   async leaveWaitlist(userId: string, slotId: number): Promise<void> {
     await this.inTransaction(async (tx) => {
-      await this.lockSlotOfEvent(tx, slotId, userId);
+      const { event } = await this.lockSlotOfEvent(tx, slotId, userId, false, true);
       if ((await repository.deleteWaitlistEntries(tx, slotId, [userId])) === 0)
-        throw notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
+        throw isHiddenFrom(event, userId)
+          ? notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND')
+          : notFound(NOT_WAITLISTED, 'NOT_WAITLISTED');
     });
   }
 
@@ -575,17 +582,22 @@ export class SlotsService {
     return event;
   }
 
-  /** The slot's event locked (for a volunteer), then the slot; 404 for a slot or event they cannot see. */
+  /**
+   * The slot's event locked (for a volunteer), then the slot; 404 for a slot or event they cannot see.
+   * `isLeaving` finds a moderator-hidden event too: its people may still leave it (decisions §22).
+   */
   private async lockSlotOfEvent(
     tx: Executor,
     slotId: number,
     userId: string,
     isOpenRequired = false,
+    isLeaving = false,
   ): Promise<{ event: LockedEvent; slot: repository.LockedSlot }> {
     const eventId = await repository.findSlotEventId(tx, slotId);
     if (eventId === undefined) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
     const event = isOpenRequired ? await this.lockOpenEvent(tx, eventId, userId) : await lockEvent(tx, eventId);
-    if (!event || isHiddenFrom(event, userId)) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
+    if (!event || (isLeaving ? isHiddenFromLeaving(event, userId) : isHiddenFrom(event, userId)))
+      throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
     const [slot] = await repository.lockSlots(tx, eventId, [slotId]);
     if (!slot) throw notFound(SLOT_NOT_FOUND, 'SLOT_NOT_FOUND');
     return { event, slot };

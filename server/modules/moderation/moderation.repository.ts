@@ -36,9 +36,16 @@ export async function findUserByEmail(
 export async function findUserById(
   db: Executor,
   id: string,
-): Promise<(PersonRow & { email: string | null; suspendedAt: Date | null }) | undefined> {
+): Promise<
+  (PersonRow & { email: string | null; emailVerifiedAt: Date | null; suspendedAt: Date | null }) | undefined
+> {
   const [row] = await db
-    .select({ ...personColumns, email: users.email, suspendedAt: users.suspendedAt })
+    .select({
+      ...personColumns,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
@@ -65,16 +72,21 @@ export async function deleteModerator(db: Executor, userId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** The appointed moderators and the accounts of the ADMIN_EMAILS addresses. */
+/**
+ * The appointed moderators and the accounts of the ADMIN_EMAILS addresses whose owners confirmed them (the
+ * one rule of ModerationService.isAdmin: an unconfirmed account holding the address is nobody).
+ */
 export function listModerators(db: Executor, adminEmails: string[]) {
   return db
-    .select({ ...personColumns, email: users.email })
+    .select({ ...personColumns, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(
       and(
         isNull(users.deletedAt),
         sql`(${users.id} IN (SELECT user_id FROM moderators)${
-          adminEmails.length > 0 ? sql` OR ${inArray(users.email, adminEmails)}` : sql``
+          adminEmails.length > 0
+            ? sql` OR (${inArray(users.email, adminEmails)} AND ${users.emailVerifiedAt} IS NOT NULL)`
+            : sql``
         })`,
       ),
     )

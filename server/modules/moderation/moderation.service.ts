@@ -88,8 +88,9 @@ export class ModerationService {
   ) {}
 
   /**
-   * An ADMIN_EMAILS address counts only once its owner proved it (a verified e-mail): otherwise whoever
-   * signed up first with the address would be an administrator.
+   * THE answer to "is this person an administrator" (issue 55.1): the session's user, a report's author
+   * and the moderators list all ask it. An ADMIN_EMAILS address counts only once its owner proved it (a
+   * verified e-mail): otherwise whoever signed up first with the address would be an administrator.
    */
   isAdmin(user: Pick<SessionUser, 'email' | 'emailVerifiedAt'>): boolean {
     return (
@@ -111,7 +112,7 @@ export class ModerationService {
   private async isModeratorId(db: Executor, userId: string): Promise<{ isModerator: boolean; isAdmin: boolean }> {
     const person = await repository.findUserById(db, userId);
     if (!person) return { isModerator: false, isAdmin: false };
-    const isAdmin = person.email !== null && this.adminEmails.includes(person.email);
+    const isAdmin = this.isAdmin(person);
     return { isAdmin, isModerator: isAdmin || (await repository.isAppointedModerator(db, userId)) };
   }
 
@@ -338,9 +339,9 @@ export class ModerationService {
   async listModerators(user: SessionUser) {
     await this.requireModerator(user);
     const rows = await repository.listModerators(this.db, [...this.adminEmails]);
-    return rows.map(({ email, ...person }) => ({
+    return rows.map(({ email, emailVerifiedAt, ...person }) => ({
       ...person,
-      isAdmin: email !== null && this.adminEmails.includes(email),
+      isAdmin: this.isAdmin({ email, emailVerifiedAt }),
     }));
   }
 

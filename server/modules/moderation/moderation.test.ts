@@ -174,6 +174,45 @@ describe('moderators', () => {
     expect((await call('GET', '/api/moderation/reports', appointed.cookie)).statusCode).toBe(403);
   });
 
+  it('an unconfirmed account holding an ADMIN_EMAILS address is nobody everywhere: not listed, and suspendable (issue 55.1)', async () => {
+    const squatterApp = await createTestApp({ ADMIN_EMAILS: 'squatted@example.org, confirmed@example.org' });
+    try {
+      const inject = (method: Method, url: string, cookie: string, payload?: object) =>
+        squatterApp.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      const squatter = await signUpUser(squatterApp, { email: 'squatted@example.org' });
+      const confirmedAdmin = await signUpVerifiedUser(squatterApp, { email: 'confirmed@example.org' });
+      const moderator = await signUpUser(squatterApp);
+      expect(
+        (await inject('POST', '/api/moderation/moderators', confirmedAdmin.cookie, { email: moderator.user.email }))
+          .statusCode,
+      ).toBe(204);
+      const listed = (await inject('GET', '/api/moderation/moderators', moderator.cookie)).json() as Array<{
+        id: string;
+        isAdmin: boolean;
+      }>;
+      expect(listed.map((person) => person.id).sort()).toEqual([confirmedAdmin.user.id, moderator.user.id].sort());
+      expect(listed.find((person) => person.id === confirmedAdmin.user.id)?.isAdmin).toBe(true);
+      // A moderator suspends the squatter as anyone else: they are no administrator.
+      const event = await createEvent(squatterApp, squatter.cookie);
+      const reporter = await signUpUser(squatterApp);
+      const filed = await inject('POST', '/api/reports', reporter.cookie, {
+        targetType: 'event',
+        targetId: String(event.id),
+        reason: 'spam',
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const queue = (await inject('GET', '/api/moderation/reports', moderator.cookie)).json() as QueuedReport[];
+      expect(queue.find((entry) => entry.id === filed.json().id)?.content?.isAuthorModerator).toBe(false);
+      const suspended = await inject('POST', `/api/moderation/reports/${filed.json().id}/resolve`, moderator.cookie, {
+        action: 'suspend',
+        note: 'Squatting',
+      });
+      expect(suspended.statusCode, suspended.body).toBe(204);
+    } finally {
+      await squatterApp.close();
+    }
+  });
+
   it('a moderator cannot suspend another moderator; an administrator can', async () => {
     const moderator = await signUpUser(app);
     const otherModerator = await signUpUser(app);

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredText, singleLineText } from './common';
 import { eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
-import { ORGANIZATION_LIMITS } from './organization-limits';
+import { ORGANIZATION_LIMITS, SLUG_PATTERN } from './organization-limits';
+import { ORGANIZATION_ABILITIES, ORGANIZATION_ROLES } from './organization-roles';
 import { publicUserSchema } from './users';
 
-/** owner > admin (members and every event) > organizer (the organization's events) > member. */
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
 const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
   error: 'Role must be owner, admin, organizer or member',
 });
@@ -52,7 +51,6 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'www',
 ]);
 
-const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const SLUG_RULE = `Slug must be ${ORGANIZATION_LIMITS.slugMin}–${ORGANIZATION_LIMITS.slugMax} lowercase letters, digits and hyphens`;
 
 const slugSchema = z
@@ -104,6 +102,8 @@ export const organizationSchema = z.object({
   upcomingEvents: z.array(eventSchema),
   /** The caller's role, or null (guests, people outside it). */
   viewerRole: organizationRoleSchema.nullable(),
+  /** What the caller may do in it (abilitiesOf their role): the web shows its controls by these alone. */
+  viewerAbilities: z.array(z.enum(ORGANIZATION_ABILITIES)),
   isFollowing: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;

@@ -10647,6 +10647,7 @@ export interface paths {
                                 userWaitlistPosition: number | null;
                                 waitlistCount: number;
                             }[];
+                            viewerAbilities: ("manageMembers" | "manageOwners" | "manageEvents" | "reassignEvents" | "readHours" | "editProfile")[];
                             /** @enum {string|null} */
                             viewerRole: "owner" | "admin" | "organizer" | "member" | null;
                             website: string | null;
@@ -11020,6 +11021,7 @@ export interface paths {
                                 userWaitlistPosition: number | null;
                                 waitlistCount: number;
                             }[];
+                            viewerAbilities: ("manageMembers" | "manageOwners" | "manageEvents" | "reassignEvents" | "readHours" | "editProfile")[];
                             /** @enum {string|null} */
                             viewerRole: "owner" | "admin" | "organizer" | "member" | null;
                             website: string | null;
@@ -11820,6 +11822,7 @@ export interface paths {
                                 userWaitlistPosition: number | null;
                                 waitlistCount: number;
                             }[];
+                            viewerAbilities: ("manageMembers" | "manageOwners" | "manageEvents" | "reassignEvents" | "readHours" | "editProfile")[];
                             /** @enum {string|null} */
                             viewerRole: "owner" | "admin" | "organizer" | "member" | null;
                             website: string | null;
@@ -12056,6 +12059,7 @@ export interface paths {
                                 userWaitlistPosition: number | null;
                                 waitlistCount: number;
                             }[];
+                            viewerAbilities: ("manageMembers" | "manageOwners" | "manageEvents" | "reassignEvents" | "readHours" | "editProfile")[];
                             /** @enum {string|null} */
                             viewerRole: "owner" | "admin" | "organizer" | "member" | null;
                             website: string | null;
@@ -12677,6 +12681,7 @@ export interface paths {
                                 userWaitlistPosition: number | null;
                                 waitlistCount: number;
                             }[];
+                            viewerAbilities: ("manageMembers" | "manageOwners" | "manageEvents" | "reassignEvents" | "readHours" | "editProfile")[];
                             /** @enum {string|null} */
                             viewerRole: "owner" | "admin" | "organizer" | "member" | null;
                             website: string | null;

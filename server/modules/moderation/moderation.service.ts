@@ -12,27 +12,13 @@ import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import type { PublicUser } from '../../../contract/users';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { refusal, refusalMessage } from '../../lib/refusals';
 import type { AuthService, SessionUser } from '../auth/auth.service';
 import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
 import * as repository from './moderation.repository';
 
 type CreateReportInput = z.output<typeof createReportBodySchema>;
 type ResolveInput = z.output<typeof resolveReportBodySchema>;
-
-const NOT_MODERATOR = 'Only moderators can do this';
-const NOT_ADMIN = 'Only the site’s administrators (ADMIN_EMAILS) can do this';
-const REPORT_NOT_FOUND = 'Report not found';
-const TARGET_NOT_FOUND = 'There is nothing to report there';
-const ALREADY_REPORTED = 'You have already reported this; a moderator will look at it';
-const OWN_CONTENT = 'You cannot report yourself or what you wrote';
-const ALREADY_RESOLVED = 'This report was already resolved';
-const CANNOT_HIDE_PERSON = 'A person cannot be hidden: suspend them or dismiss the report';
-const CANNOT_SUSPEND_MODERATOR = 'Only an administrator can suspend a moderator';
-const CANNOT_SUSPEND_SELF = 'You cannot suspend yourself';
-const CANNOT_UNDO = 'Only a hide or a suspension can be undone, once';
-const CANNOT_BLOCK_SELF = 'You cannot block yourself';
-const USER_NOT_FOUND = 'User not found';
 
 /** Decisions §20: a message between the two is refused when either blocked the other. */
 export async function isBlockedEitherWay(db: Executor, firstId: string, secondId: string): Promise<boolean> {
@@ -88,7 +74,7 @@ export class ModerationService {
   ) {}
 
   /**
-   * THE answer to "is this person an administrator" (issue 55.1): the session's user, a report's author
+   * THE answer to "is this person an administrator": the session's user, a report's author
    * and the moderators list all ask it. An ADMIN_EMAILS address counts only once its owner proved it (a
    * verified e-mail): otherwise whoever signed up first with the address would be an administrator.
    */
@@ -105,7 +91,7 @@ export class ModerationService {
 
   private async requireModerator(user: SessionUser, db: Executor = this.db): Promise<ModerationStatus> {
     const status = await this.status(user, db);
-    if (!status.isModerator) throw forbidden(NOT_MODERATOR, 'NOT_MODERATOR');
+    if (!status.isModerator) throw refusal('NOT_MODERATOR');
     return status;
   }
 
@@ -174,8 +160,9 @@ export class ModerationService {
       await consumeWriteLimit(tx, WRITE_LIMITS.reports, reporterId);
       const target = await this.loadTarget(tx, input.targetType, input.targetId);
       // Whatever the reporter cannot see answers as what does not exist, so a report cannot probe ids.
-      if (!target || !target.isVisibleTo(reporterId)) throw notFound(TARGET_NOT_FOUND);
-      if (target.authorId === reporterId) throw badRequest(OWN_CONTENT, [{ path: 'targetId', message: OWN_CONTENT }]);
+      if (!target || !target.isVisibleTo(reporterId)) throw refusal('REPORT_TARGET_NOT_FOUND');
+      if (target.authorId === reporterId)
+        throw refusal('CANNOT_REPORT_OWN', [{ path: 'targetId', message: refusalMessage('CANNOT_REPORT_OWN') }]);
       const id = await repository.insertReport(tx, {
         reporterId,
         targetType: input.targetType,
@@ -184,7 +171,7 @@ export class ModerationService {
         reason: input.reason,
         details: input.details,
       });
-      if (id === undefined) throw conflict(ALREADY_REPORTED, 'ALREADY_REPORTED');
+      if (id === undefined) throw refusal('ALREADY_REPORTED');
       return toReport((await repository.findReport(tx, id))!);
     });
   }
@@ -225,8 +212,8 @@ export class ModerationService {
     await this.db.transaction(async (tx) => {
       const actor = await this.requireModerator(user, tx);
       const locked = await repository.lockReport(tx, reportId);
-      if (!locked) throw notFound(REPORT_NOT_FOUND);
-      if (locked.status !== 'open') throw conflict(ALREADY_RESOLVED);
+      if (!locked) throw refusal('REPORT_NOT_FOUND');
+      if (locked.status !== 'open') throw refusal('ALREADY_RESOLVED');
       const report = (await repository.findReport(tx, reportId))!;
       const target = { targetType: report.targetType, targetId: report.targetId };
       if (input.action === 'dismiss') {
@@ -236,17 +223,17 @@ export class ModerationService {
       }
       if (input.action === 'hide') {
         if (report.targetType === 'user')
-          throw badRequest(CANNOT_HIDE_PERSON, [{ path: 'action', message: CANNOT_HIDE_PERSON }]);
+          throw refusal('CANNOT_HIDE_PERSON', [{ path: 'action', message: refusalMessage('CANNOT_HIDE_PERSON') }]);
         const id = numericId(report.targetId);
         if (id === null || !(await this.loadTarget(tx, report.targetType, report.targetId)))
-          throw notFound(TARGET_NOT_FOUND);
+          throw refusal('REPORT_TARGET_NOT_FOUND');
         await repository.hideContent(tx, report.targetType, id, input.note);
         await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
         await this.log(tx, user.id, 'hide', target, reportId, input.note);
         return;
       }
       const authorId = report.targetUserId;
-      if (authorId === null) throw notFound(TARGET_NOT_FOUND);
+      if (authorId === null) throw refusal('REPORT_TARGET_NOT_FOUND');
       await this.suspend(tx, user.id, actor, authorId, input.note);
       await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
       await this.log(tx, user.id, 'suspend', { targetType: 'user', targetId: authorId }, reportId, input.note);
@@ -260,9 +247,9 @@ export class ModerationService {
     userId: string,
     note: string,
   ): Promise<void> {
-    if (userId === actorId) throw badRequest(CANNOT_SUSPEND_SELF);
+    if (userId === actorId) throw refusal('CANNOT_SUSPEND_SELF');
     const person = await this.isModeratorId(tx, userId);
-    if (person.isModerator && !actor.isAdmin) throw forbidden(CANNOT_SUSPEND_MODERATOR, 'NOT_MODERATOR');
+    if (person.isModerator && !actor.isAdmin) throw refusal('CANNOT_SUSPEND_MODERATOR');
     await repository.suspendUser(tx, userId, note);
     // In the same transaction, which also signals every process to forget the sessions (decisions §20).
     await this.authService.endSessionsOfUser(userId, null, tx);
@@ -301,9 +288,9 @@ export class ModerationService {
     await this.db.transaction(async (tx) => {
       await this.requireModerator(user, tx);
       const entry = await repository.lockLogEntry(tx, logId);
-      if (!entry) throw notFound('Log entry not found');
+      if (!entry) throw refusal('LOG_ENTRY_NOT_FOUND');
       if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend'))
-        throw conflict(CANNOT_UNDO);
+        throw refusal('CANNOT_UNDO');
       const target = { targetType: entry.targetType, targetId: entry.targetId };
       if (entry.action === 'hide') {
         const id = numericId(entry.targetId);
@@ -319,17 +306,17 @@ export class ModerationService {
 
   /** ADMIN_EMAILS appoint and remove moderators (decisions §20); each is logged like any other act. */
   async appoint(user: SessionUser, email: string): Promise<void> {
-    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    if (!this.isAdmin(user)) throw refusal('NOT_ADMIN');
     await this.db.transaction(async (tx) => {
       const person = await repository.findUserByEmail(tx, normalizeEmail(email));
-      if (!person) throw notFound('No user with that e-mail', 'USER_NOT_FOUND');
+      if (!person) throw refusal('USER_NOT_FOUND');
       if (await repository.insertModerator(tx, person.id, user.id))
         await this.log(tx, user.id, 'appoint', { targetType: 'user', targetId: person.id }, null, email);
     });
   }
 
   async removeModerator(user: SessionUser, userId: string): Promise<void> {
-    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    if (!this.isAdmin(user)) throw refusal('NOT_ADMIN');
     await this.db.transaction(async (tx) => {
       if (await repository.deleteModerator(tx, userId))
         await this.log(tx, user.id, 'remove_moderator', { targetType: 'user', targetId: userId }, null, '-');
@@ -346,8 +333,9 @@ export class ModerationService {
   }
 
   async block(blockerId: string, blockedId: string): Promise<void> {
-    if (blockerId === blockedId) throw badRequest(CANNOT_BLOCK_SELF, [{ path: 'id', message: CANNOT_BLOCK_SELF }]);
-    if (!(await repository.findUserById(this.db, blockedId))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    if (blockerId === blockedId)
+      throw refusal('CANNOT_BLOCK_SELF', [{ path: 'id', message: refusalMessage('CANNOT_BLOCK_SELF') }]);
+    if (!(await repository.findUserById(this.db, blockedId))) throw refusal('USER_NOT_FOUND');
     await repository.insertBlock(this.db, blockerId, blockedId);
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OrganizationRole } from '../../../contract/organizations';
+import { ORGANIZATION_ROLES } from '../../../contract/organization-roles';
 import type { Executor } from '../../db/client';
 import {
   mailPreferences,
@@ -106,7 +107,11 @@ export function listMembers(db: Executor, organizationId: number) {
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(eq(organizationMembers.organizationId, organizationId))
     .orderBy(
-      sql`array_position(ARRAY['owner','admin','organizer','member']::text[], ${organizationMembers.role})`,
+      // The rank of contract/organizations.ts (rankOfRole).
+      sql`array_position(ARRAY[${sql.join(
+        ORGANIZATION_ROLES.map((role) => sql`${role}`),
+        sql`, `,
+      )}]::text[], ${organizationMembers.role})`,
       asc(organizationMembers.createdAt),
       asc(users.id),
     );

@@ -29,7 +29,7 @@ import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import { readOrganizationAnswer } from './organization-answer';
 import { hoursReportToCsv, OrganizationHoursService } from './organization-hours.service';
-import { OrganizationsService } from './organizations.service';
+import type { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -52,11 +52,10 @@ const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  sessionSecret: string;
+  service: OrganizationsService;
   publicUrl?: string | null;
   timeZone?: string;
-}> = async (app, { db, sessionSecret, publicUrl = null, timeZone = 'UTC' }) => {
-  const service = new OrganizationsService(db, sessionSecret);
+}> = async (app, { db, service, publicUrl = null, timeZone = 'UTC' }) => {
   const hours = new OrganizationHoursService(db, service);
   const events = new EventsService(db, { publicUrl });
 

@@ -151,13 +151,27 @@ export const acceptInvitationBodySchema = z.object({
     .max(200, 'Invitation not found'),
 });
 
+const rowIdSchema = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .min(1, 'Id must be at least 1')
+  .max(2_147_483_647, 'Id is too large');
+
 export const memberParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Id must be a number' })
-    .int('Id must be a whole number')
-    .min(1, 'Id must be at least 1')
-    .max(2_147_483_647, 'Id is too large'),
+  id: rowIdSchema,
   userId: z.string().min(1).max(100, 'Member not found'),
+});
+
+/** DELETE /api/organizations/{id}/invitations/{invitationId}: revokes an open invitation (decisions §22). */
+export const invitationParamsSchema = z.object({ id: rowIdSchema, invitationId: rowIdSchema });
+
+/** PATCH /api/organizations/{id}/events/{eventId} {organizerId}: gives the event to another of its organizers. */
+export const organizationEventParamsSchema = z.object({ id: rowIdSchema, eventId: rowIdSchema });
+export const reassignEventBodySchema = z.object({
+  organizerId: z
+    .string({ error: 'Organizer is required' })
+    .min(1, 'Organizer is required')
+    .max(100, 'Member not found'),
 });
 
 export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });

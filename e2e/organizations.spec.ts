@@ -127,6 +127,18 @@ test.describe('Organizations', () => {
       page.getByText('An organization keeps at least one owner: make someone else owner first.', { exact: true }),
     ).toBeVisible();
     await expect(ownerRow.getByTestId('member-role')).toHaveText('Owner');
+
+    // A pending invitation is taken back (decisions §22): its row goes, and the server no longer lists it.
+    const helperRow = page.getByTestId('invitation-row').filter({ hasText: helper.user.email.toLowerCase() });
+    await helperRow
+      .getByRole('button', { name: `Revoke the invitation of ${helper.user.email.toLowerCase()}` })
+      .click();
+    await expect(page.getByTestId('invitation-row')).toHaveCount(1);
+    await expect(helperRow).toHaveCount(0);
+    const listed = await (await page.request.get(`/api/organizations/${organization.id}/members`)).json();
+    expect(listed.invitations.map((invitation: { email: string }) => invitation.email)).not.toContain(
+      helper.user.email.toLowerCase(),
+    );
   });
 
   test('an invitation link joins the signed-in person', async ({ page, user, newPerson }) => {

@@ -26,7 +26,7 @@ const REFUSALS = {
   ORGANIZATION_EVENT_NOT_FOUND: [404, 'This organization has no such event'],
   NEW_ORGANIZER_NOT_ALLOWED: [
     400,
-    'The new organizer must be an owner, admin or organizer of the organization, and not blocked',
+    'The new organizer must be an owner, admin or organizer of the organization',
   ],
   // Moderation
   NOT_MODERATOR: [403, 'Only moderators can do this'],

@@ -297,6 +297,30 @@ async function prepareScheduleDoorOrOrganizationRequest(
         ...(method === 'PATCH' ? { body: { role: 'organizer' } } : {}),
       };
     }
+    case 'DELETE /api/organizations/:id/invitations/:invitationId': {
+      const organization = await createOrganizationOf(owner);
+      const [invitation] = await db
+        .insert(organizationInvitations)
+        .values({
+          organizationId: organization.id,
+          email: 'revoked@example.org',
+          role: 'member',
+          tokenHash: `cross-site-revoked-${organizationCounter}-${Math.random().toString(36).slice(2)}`,
+          invitedBy: owner.user.id,
+          expiresAt: daysFromNow(7),
+        })
+        .returning({ id: organizationInvitations.id });
+      return { url: `/api/organizations/${organization.id}/invitations/${invitation!.id}` };
+    }
+    case 'PATCH /api/organizations/:id/events/:eventId': {
+      const organization = await createOrganizationOf(owner);
+      const event = await createEventRow(db, { organizerId: owner.user.id, date: daysFromNow(5) });
+      await db.update(events).set({ organizationId: organization.id }).where(eq(events.id, event.id));
+      return {
+        url: `/api/organizations/${organization.id}/events/${event.id}`,
+        body: { organizerId: owner.user.id },
+      };
+    }
     case 'POST /api/organizations/:id/follow':
     case 'DELETE /api/organizations/:id/follow': {
       const organization = await createOrganizationOf(other);

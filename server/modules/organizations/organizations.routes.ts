@@ -11,6 +11,9 @@ import {
   followResponseSchema,
   hoursReportQuerySchema,
   hoursReportSchema,
+  invitationParamsSchema,
+  organizationEventParamsSchema,
+  reassignEventBodySchema,
   organizationCardsSchema,
   organizationListQuerySchema,
   logoParamsSchema,
@@ -200,6 +203,46 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await service.removeMember(requireUser(request).id, request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Revoke an open invitation (owners and admins): its link no longer joins anyone',
+        params: invitationParamsSchema,
+        response: { 200: organizationMembersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await service.revokeInvitation(user.id, request.params.id, request.params.invitationId);
+      return service.members(user.id, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:id/events/:eventId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary:
+          "Give one of the organization's events to another of its owners, admins or organizers (owners and admins)",
+        params: organizationEventParamsSchema,
+        body: reassignEventBodySchema,
+        response: { 204: z.null(), ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.reassignEvent(
+        requireUser(request).id,
+        request.params.id,
+        request.params.eventId,
+        request.body.organizerId,
+      );
       return reply.status(204).send(null);
     },
   );

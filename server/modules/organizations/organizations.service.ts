@@ -6,7 +6,14 @@ import type {
   OrganizationMembers,
   OrganizationRole,
 } from '../../../contract/organizations';
-import { isAbleTo, rankOfRole, type OrganizationAbility } from '../../../contract/organization-roles';
+import {
+  abilitiesOf,
+  grantableRoles,
+  isAbleTo,
+  ORGANIZATION_ROLES,
+  rankOfRole,
+  type OrganizationAbility,
+} from '../../../contract/organization-roles';
 import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
@@ -32,6 +39,7 @@ export async function leaveEveryOrganization(tx: Executor, userId: string): Prom
     await repository.lockOrganization(tx, id);
     const role = await repository.findMemberRole(tx, id, userId);
     await repository.deleteMember(tx, id, userId);
+    await repository.revokeInvitationsSentBy(tx, id, userId, ORGANIZATION_ROLES);
     if (role !== 'owner' || (await repository.countOwners(tx, id)) > 0) continue;
     const [successor] = await repository.listMembers(tx, id);
     if (successor) await repository.upsertMember(tx, id, successor.id, 'owner');
@@ -289,6 +297,41 @@ export class OrganizationsService {
       if (current === 'owner' && role !== 'owner' && (await repository.countOwners(tx, organizationId)) <= 1)
         throw refusal('LAST_OWNER');
       await repository.upsertMember(tx, organizationId, memberId, role);
+      // Decisions §22: a demoted member's open invitations of roles they may no longer give are revoked.
+      const stillGrantable = grantableRoles(abilitiesOf(role));
+      await repository.revokeInvitationsSentBy(
+        tx,
+        organizationId,
+        memberId,
+        ORGANIZATION_ROLES.filter((invited) => !stillGrantable.includes(invited)),
+      );
+    });
+  }
+
+  /** DELETE /api/organizations/{id}/invitations/{invitationId} (decisions §22): owners and admins. */
+  async revokeInvitation(userId: string, organizationId: number, invitationId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await requireRole(tx, organizationId, userId, 'manageMembers', { lock: true });
+      if (!(await repository.revokeInvitation(tx, organizationId, invitationId))) throw refusal('INVITATION_NOT_FOUND');
+    });
+  }
+
+  /**
+   * Gives an event of the organization to another of its owners, admins or organizers (decisions §22: an
+   * organization's events stay the organization's). Owners and admins may do it for any of its events,
+   * not only one whose organizer left: they manage every event of it already (decisions §20).
+   */
+  async reassignEvent(userId: string, organizationId: number, eventId: number, organizerId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await requireRole(tx, organizationId, userId, 'reassignEvents', { lock: true });
+      const event = await repository.lockOrganizationEvent(tx, organizationId, eventId);
+      if (!event) throw refusal('ORGANIZATION_EVENT_NOT_FOUND');
+      const newRole = await repository.findMemberRole(tx, organizationId, organizerId);
+      if (!isAbleTo(newRole, 'manageEvents'))
+        throw refusal('NEW_ORGANIZER_NOT_ALLOWED', [
+          { path: 'organizerId', message: refusalMessage('NEW_ORGANIZER_NOT_ALLOWED') },
+        ]);
+      await repository.setEventOrganizer(tx, event.id, organizerId);
     });
   }
 
@@ -305,6 +348,8 @@ export class OrganizationsService {
       if (current === null) throw refusal('NOT_A_MEMBER');
       if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw refusal('LAST_OWNER');
       await repository.deleteMember(tx, organizationId, memberId);
+      // Decisions §22: who leaves or is removed takes back every invitation they sent.
+      await repository.revokeInvitationsSentBy(tx, organizationId, memberId, ORGANIZATION_ROLES);
     });
   }
 

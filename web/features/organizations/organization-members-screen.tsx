@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, MailPlus, UserMinus } from 'lucide-react';
+import { ArrowLeft, MailPlus, MailX, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { intlLocale } from '@contract/languages';
@@ -92,6 +92,17 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
       }
       await queryClient.invalidateQueries({ queryKey: membersOptions.queryKey });
     },
+    onError: refusal,
+  });
+  // Decisions §22: a pending invitation can be taken back before anyone opens its link.
+  const revoke = useMutation({
+    mutationFn: (invitationId: number) =>
+      callApi((api) =>
+        api.DELETE('/api/organizations/{id}/invitations/{invitationId}', {
+          params: { path: { id: organizationId!, invitationId } },
+        }),
+      ),
+    onSuccess: setMembers,
     onError: refusal,
   });
   if (organization.isError || members.isError)
@@ -230,14 +241,29 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
             data-testid="invitation-list"
           >
             {members.data.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+                data-testid="invitation-row"
+              >
                 <span className="min-w-0 truncate" dir="ltr">
                   {invitation.email}
                 </span>
-                <span className="text-muted-foreground">
+                <span className="ms-auto text-muted-foreground">
                   {t(`roles.${invitation.role}`)} ·{' '}
                   {t('members.expires', { date: dateFormat.format(new Date(invitation.expiresAt)) })}
                 </span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation.id)}
+                  aria-label={t('members.revoke', { email: invitation.email })}
+                  title={t('members.revoke', { email: invitation.email })}
+                  data-testid="invitation-revoke"
+                >
+                  <MailX aria-hidden />
+                </Button>
               </li>
             ))}
           </ul>

@@ -36,9 +36,7 @@ export async function findUserByEmail(
 export async function findUserById(
   db: Executor,
   id: string,
-): Promise<
-  (PersonRow & { email: string | null; emailVerifiedAt: Date | null; suspendedAt: Date | null }) | undefined
-> {
+): Promise<(PersonRow & { email: string | null; emailVerifiedAt: Date | null; suspendedAt: Date | null }) | undefined> {
   const [row] = await db
     .select({
       ...personColumns,

@@ -25,6 +25,14 @@ export async function isBlockedEitherWay(db: Executor, firstId: string, secondId
   return (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId));
 }
 
+/**
+ * Decisions §22: only the moderator who acted, or an administrator, undoes an action; otherwise any
+ * moderator would lift an administrator's suspension of a moderator, which only an administrator may make.
+ */
+function isUndoableBy(actorId: string | null, userId: string, status: ModerationStatus): boolean {
+  return status.isAdmin || actorId === userId;
+}
+
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
@@ -267,7 +275,7 @@ export class ModerationService {
   }
 
   async listLog(user: SessionUser): Promise<ModerationLogEntry[]> {
-    await this.requireModerator(user);
+    const status = await this.requireModerator(user);
     const rows = await repository.listLog(this.db, MODERATION_LIMITS.logPageSize);
     return rows.map((row) => ({
       id: row.id,
@@ -279,16 +287,20 @@ export class ModerationService {
       actor: row.actorId === null ? null : personOf('actor', row),
       createdAt: toIso(row.createdAt),
       isUndone: row.undoneAt !== null,
-      canUndo: row.undoneAt === null && (row.action === 'hide' || row.action === 'suspend'),
+      canUndo:
+        row.undoneAt === null &&
+        (row.action === 'hide' || row.action === 'suspend') &&
+        isUndoableBy(row.actorId, user.id, status),
     }));
   }
 
   /** Undoes a hide (unhide) or a suspension (unsuspend); the undo is written to the log with its own note. */
   async undo(user: SessionUser, logId: number, note: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.requireModerator(user, tx);
+      const status = await this.requireModerator(user, tx);
       const entry = await repository.lockLogEntry(tx, logId);
       if (!entry) throw refusal('LOG_ENTRY_NOT_FOUND');
+      if (!isUndoableBy(entry.actorId, user.id, status)) throw refusal('NOT_ACTION_AUTHOR');
       if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend'))
         throw refusal('CANNOT_UNDO');
       const target = { targetType: entry.targetType, targetId: entry.targetId };

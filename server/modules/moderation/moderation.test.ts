@@ -410,6 +410,46 @@ describe('suspension', () => {
     expect((await readLog(admin))[0]).toMatchObject({ action: 'unsuspend', note: 'Appeal accepted' });
   });
 
+  it('only the moderator who acted or an administrator undoes an action (decisions §22)', async () => {
+    const [moderator, otherModerator] = [await signUpUser(app), await signUpUser(app)];
+    await appoint(moderator);
+    await appoint(otherModerator);
+    // An administrator suspends a moderator, which only an administrator may do.
+    const suspendedModerator = await signUpUser(app);
+    await appoint(suspendedModerator);
+    const byAdmin = await reportAndFind(await signUpUser(app), 'user', suspendedModerator.user.id);
+    expect((await resolve(admin, byAdmin.id, 'suspend', 'Abused the tools')).statusCode).toBe(204);
+    // A moderator hides an event.
+    const event = await createEvent(app, (await signUpUser(app)).cookie);
+    const byModerator = await reportAndFind(await signUpUser(app), 'event', event.id);
+    expect((await resolve(moderator, byModerator.id, 'hide')).statusCode).toBe(204);
+
+    const log = await readLog(otherModerator);
+    const suspension = log.find((item) => item.action === 'suspend' && item.targetId === suspendedModerator.user.id)!;
+    const hiding = log.find((item) => item.action === 'hide' && item.targetId === String(event.id))!;
+    expect([suspension.canUndo, hiding.canUndo]).toEqual([false, false]);
+    const undo = (person: SignedUpUser, id: number) =>
+      call('POST', `/api/moderation/log/${id}/undo`, person.cookie, { note: 'Undo' });
+    for (const id of [suspension.id, hiding.id]) {
+      const refused = await undo(otherModerator, id);
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'NOT_ACTION_AUTHOR']);
+    }
+    expect((await undo(moderator, suspension.id)).json().code).toBe('NOT_ACTION_AUTHOR');
+    // Still suspended: the refusals changed nothing.
+    expect(
+      (
+        await call('POST', '/api/auth/login', undefined, {
+          email: suspendedModerator.user.email,
+          password: suspendedModerator.password,
+        })
+      ).json().code,
+    ).toBe('ACCOUNT_SUSPENDED');
+    expect((await readLog(moderator)).find((item) => item.id === hiding.id)?.canUndo).toBe(true);
+    expect((await undo(moderator, hiding.id)).statusCode).toBe(204);
+    expect((await readLog(admin)).find((item) => item.id === suspension.id)?.canUndo).toBe(true);
+    expect((await undo(admin, suspension.id)).statusCode).toBe(204);
+  });
+
   it('a moderator cannot suspend themselves', async () => {
     const moderator = await signUpUser(app);
     await appoint(moderator);

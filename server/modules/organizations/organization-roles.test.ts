@@ -143,3 +143,44 @@ describe('refusals by code', () => {
     ]);
   });
 });
+
+describe('squatting (decisions §22)', () => {
+  it('allows five new organizations a person a day, counted in the database, then 429 with Retry-After', async () => {
+    const squatter = await signUpUser(app);
+    const create = (index: number) =>
+      call('POST', '/api/organizations', squatter.cookie, {
+        name: `Squat ${index}`,
+        slug: `squat-${squatter.user.id.slice(0, 8)}-${index}`,
+        description: 'd',
+      });
+    for (let index = 1; index <= 5; index += 1) expect((await create(index)).statusCode).toBe(201);
+    const sixth = await create(6);
+    expect([sixth.statusCode, sixth.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call('GET', `/api/organizations/squat-${squatter.user.id.slice(0, 8)}-6`)).statusCode).toBe(404);
+    // Another person is not held back by the squatter's count.
+    const other = await signUpUser(app);
+    expect(
+      (
+        await call('POST', '/api/organizations', other.cookie, {
+          name: 'Fine',
+          slug: `fine-${slugCounter}`,
+          description: 'd',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses names and slugs that pose as the site', async () => {
+    const person = await signUpUser(app);
+    for (const body of [
+      { name: 'РitchІn', slug: 'river-one' },
+      { name: 'Trust team', slug: 'pitchin-official' },
+      { name: 'Trust team', slug: 'trust-and-safety' },
+      { name: 'Blank\u200Bname', slug: 'river-two' },
+    ]) {
+      const refused = await call('POST', '/api/organizations', person.cookie, { ...body, description: 'd' });
+      expect([refused.statusCode, refused.json().code], JSON.stringify(body)).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+});

@@ -152,6 +152,8 @@ export class OrganizationsService {
   /** The creator becomes its owner in the same transaction: an organization never exists without one. */
   async create(userId: string, input: CreateOrganizationInput): Promise<repository.OrganizationRow> {
     return this.db.transaction(async (tx) => {
+      // Counted in the creating transaction: a refused slug spends nothing, and racing requests count each.
+      await consumeWriteLimit(tx, WRITE_LIMITS.organizations, userId);
       const id = await repository.insertOrganization(tx, {
         slug: input.slug,
         name: input.name,

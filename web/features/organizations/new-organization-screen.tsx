@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ORGANIZATION_LIMITS, SLUG_PATTERN } from '@contract/organization-limits';
-import { codeOf } from '@/lib/api-error';
+import { codeOf, isApiError } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
 import { refusalText } from '@/lib/error-text';
 
@@ -55,9 +55,18 @@ export function NewOrganizationScreen() {
     onSuccess: (organization) => navigate(`/o/${organization.slug}`),
     // Worded by the refusal's code (decision 0021), never guessed from its status.
     onError: async (error) => {
-      const code = codeOf(error);
-      const text = code === 'VALIDATION_FAILED' ? t('create.errors.invalid') : await refusalText(i18n, error);
-      setProblem(text ?? t('create.errors.failed'));
+      if (codeOf(error) === 'VALIDATION_FAILED') {
+        // The field at fault: a name or address the server refuses as posing as the site (decisions §22).
+        const paths = isApiError(error) ? error.fieldErrors.map((problem) => problem.path) : [];
+        return setProblem(
+          paths.includes('name')
+            ? t('create.errors.name')
+            : paths.includes('slug')
+              ? t('create.errors.slug')
+              : t('create.errors.invalid'),
+        );
+      }
+      setProblem((await refusalText(i18n, error)) ?? t('create.errors.failed'));
     },
   });
   const submit = (event: FormEvent) => {

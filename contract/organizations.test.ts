@@ -90,9 +90,8 @@ describe('organization names (decisions §22)', () => {
   });
 
   it('folds lookalikes whatever invisible characters are put between the letters', () => {
-    const invisible = fc.constantFrom(
-      ...INVISIBLE_OR_BIDI.filter((character) => /[\u3164\uFFA0\u115F\u1160\u2800\u00AD\u034F\u180E]/u.test(character)),
-    );
+    // The ones that are not refused outright: fillers and blanks that draw nothing between letters.
+    const invisible = fc.constantFrom('\u3164', '\uFFA0', '\u115F', '\u1160', '\u2800', '\u00AD', '\u034F', '\u180E');
     fc.assert(
       fc.property(fc.array(invisible, { minLength: 7, maxLength: 7 }), (gaps) => {
         const name = [...'PitchIn'].map((letter, index) => letter + gaps[index]).join('');

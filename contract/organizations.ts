@@ -119,7 +119,7 @@ const LOOKALIKES: Record<string, string> = {
   '¡': 'i',
 };
 
-/** A text as it reads: NFKC (fullwidth and styled letters become plain), lower case, marks dropped, lookalikes folded. */
+/** A text as it reads: fullwidth and styled letters made plain (NFKC), lower case, marks dropped, lookalikes folded. */
 function foldLookalikes(text: string): string {
   return [...text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase()]
     .map((character) => LOOKALIKES[character] ?? character)

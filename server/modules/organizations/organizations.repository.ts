@@ -10,6 +10,7 @@ import {
   organizationLogos,
   organizationMembers,
   organizations,
+  userBlocks,
   users,
 } from '../../db/schema';
 
@@ -380,4 +381,15 @@ export async function lockOrganizationEvent(
 
 export async function setEventOrganizer(tx: Executor, eventId: number, organizerId: string): Promise<void> {
   await tx.update(events).set({ organizerId }).where(eq(events.id, eventId));
+}
+
+/** Whether the account of an address has blocked the user (moderation's user_blocks). */
+export async function hasAddressBlocked(db: Executor, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockerId))
+    .where(and(eq(users.email, email), eq(userBlocks.blockedId, userId)))
+    .limit(1);
+  return row !== undefined;
 }

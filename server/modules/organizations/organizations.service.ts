@@ -254,6 +254,10 @@ export class OrganizationsService {
         invitedBy: user.id,
         expiresAt: new Date(Date.now() + ORGANIZATION_LIMITS.invitationValidDays * DAY_MS),
       });
+      // Decisions §22: whom the address's owner blocked cannot invite them. Answered, stored and listed as
+      // any invitation, so the inviter learns neither the block nor that the address has an account; only
+      // no mail goes, and the link exists nowhere else.
+      if (await repository.hasAddressBlocked(tx, email, user.id)) return;
       await queueOrganizationInvitationMail(tx, {
         invitationId,
         to: email,

@@ -612,3 +612,23 @@ describe('removed people’s power (decisions §22)', () => {
     expect((await call('PATCH', `/api/events/${event.id}`, creator.cookie, { title: 'Back' })).statusCode).toBe(403);
   });
 });
+
+describe('blocking and invitations (decisions §22)', () => {
+  it('mails no invitation from a blocked person to the blocker, and answers exactly as for anyone else', async () => {
+    const inviter = await signUpVerifiedUser(app);
+    const [blocker, other] = [await signUpUser(app), await signUpUser(app)];
+    const organization = await createOrganization(inviter);
+    expect((await call('POST', `/api/users/${inviter.user.id}/block`, blocker.cookie)).statusCode).toBeLessThan(300);
+    const invite = (email: string) =>
+      call('POST', `/api/organizations/${organization.id}/invitations`, inviter.cookie, { email, role: 'member' });
+    const toBlocker = await invite(blocker.user.email);
+    const toOther = await invite(other.user.email);
+    // The same status and the same shape: the inviter learns neither the block nor that the address has an account.
+    expect([toBlocker.statusCode, toOther.statusCode]).toEqual([201, 201]);
+    const listed = (toOther.json() as OrganizationMembers).invitations.map((invitation) => invitation.email).sort();
+    expect(listed).toEqual([blocker.user.email.toLowerCase(), other.user.email.toLowerCase()].sort());
+    await app.mailOutbox.runOnce();
+    await expect.poll(() => mailsTo(other.user.email.toLowerCase()).length, { timeout: 5000 }).toBe(1);
+    expect(mailsTo(blocker.user.email.toLowerCase())).toHaveLength(0);
+  });
+});

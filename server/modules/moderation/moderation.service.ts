@@ -59,6 +59,10 @@ function toReport(row: repository.ReportRow): Report {
   };
 }
 
+function targetKey(type: ReportTargetType, id: string): string {
+  return `${type}:${id}`;
+}
+
 function numericId(targetId: string): number | null {
   return /^\d{1,10}$/.test(targetId) && Number(targetId) <= 2_147_483_647 ? Number(targetId) : null;
 }
@@ -110,37 +114,52 @@ export class ModerationService {
     return { isAdmin, isModerator: isAdmin || (await repository.isAppointedModerator(db, userId)) };
   }
 
-  private async loadTarget(db: Executor, type: ReportTargetType, targetId: string): Promise<LoadedTarget | null> {
-    if (type === 'user') {
-      const person = await repository.findUserById(db, targetId);
-      if (!person) return null;
-      return {
+  /**
+   * What the reports point at, read together: one query per kind of target, whatever the count, so the
+   * queue costs the same few reads for one report or a full page.
+   */
+  private async loadTargets(
+    db: Executor,
+    references: ReadonlyArray<{ targetType: ReportTargetType; targetId: string }>,
+  ): Promise<Map<string, LoadedTarget>> {
+    const idsOf = (type: ReportTargetType) => [
+      ...new Set(
+        references
+          .filter((reference) => reference.targetType === type)
+          .map((reference) => numericId(reference.targetId))
+          .filter((id): id is number => id !== null),
+      ),
+    ];
+    const userIds = [
+      ...new Set(references.filter((ref) => ref.targetType === 'user').map((ref) => ref.targetId)),
+    ].filter((id) => id.length <= 100);
+    const [people, events, messages, ratings] = [
+      await repository.findPeopleByIds(db, userIds),
+      await repository.findEventTargets(db, idsOf('event')),
+      await repository.findMessageTargets(db, idsOf('message')),
+      await repository.findRatingTargets(db, idsOf('rating')),
+    ];
+    const targets = new Map<string, LoadedTarget>();
+    for (const person of people)
+      targets.set(targetKey('user', person.id), {
         authorId: person.id,
         title: [person.firstName, person.lastName].filter(Boolean).join(' ') || null,
         text: null,
         path: null,
         isHidden: person.suspendedAt !== null,
         isVisibleTo: () => true,
-      };
-    }
-    const id = numericId(targetId);
-    if (id === null) return null;
-    if (type === 'event') {
-      const event = await repository.findEventTarget(db, id);
-      if (!event) return null;
-      return {
+      });
+    for (const event of events)
+      targets.set(targetKey('event', String(event.id)), {
         authorId: event.organizerId,
         title: event.title,
         text: event.description,
         path: `/events/${event.id}`,
         isHidden: event.hiddenAt !== null,
         isVisibleTo: (userId) => (!event.isTest && event.hiddenAt === null) || event.organizerId === userId,
-      };
-    }
-    if (type === 'message') {
-      const message = await repository.findMessageTarget(db, id);
-      if (!message) return null;
-      return {
+      });
+    for (const message of messages)
+      targets.set(targetKey('message', String(message.id)), {
         authorId: message.senderId,
         title: null,
         text: message.content,
@@ -148,18 +167,22 @@ export class ModerationService {
         isHidden: message.hiddenAt !== null,
         // Only its two people have read it.
         isVisibleTo: (userId) => userId === message.senderId || userId === message.receiverId,
-      };
-    }
-    const rating = await repository.findRatingTarget(db, id);
-    if (!rating) return null;
-    return {
-      authorId: rating.userId,
-      title: rating.eventTitle,
-      text: rating.comment === null ? `★ ${rating.rating}` : `★ ${rating.rating} — ${rating.comment}`,
-      path: `/events/${rating.eventId}`,
-      isHidden: rating.hiddenAt !== null,
-      isVisibleTo: (userId) => rating.isEventVisible && (rating.hiddenAt === null || rating.userId === userId),
-    };
+      });
+    for (const rating of ratings)
+      targets.set(targetKey('rating', String(rating.id)), {
+        authorId: rating.userId,
+        title: rating.eventTitle,
+        text: rating.comment === null ? `★ ${rating.rating}` : `★ ${rating.rating} — ${rating.comment}`,
+        path: `/events/${rating.eventId}`,
+        isHidden: rating.hiddenAt !== null,
+        isVisibleTo: (userId) => rating.isEventVisible && (rating.hiddenAt === null || rating.userId === userId),
+      });
+    return targets;
+  }
+
+  private async loadTarget(db: Executor, type: ReportTargetType, targetId: string): Promise<LoadedTarget | null> {
+    const key = type === 'user' ? targetKey(type, targetId) : targetKey(type, String(numericId(targetId)));
+    return (await this.loadTargets(db, [{ targetType: type, targetId }])).get(key) ?? null;
   }
 
   /** One open report per reporter and target: another answers 409 ALREADY_REPORTED and counts nothing. */
@@ -184,16 +207,24 @@ export class ModerationService {
     });
   }
 
+  /** A page of the queue in a fixed number of reads (targets by kind, then their authors), not a few per report. */
   async listQueue(user: SessionUser): Promise<QueuedReport[]> {
     await this.requireModerator(user);
     const rows = await repository.listReports(this.db, MODERATION_LIMITS.queuePageSize);
-    const queue: QueuedReport[] = [];
-    for (const row of rows) {
-      const target = await this.loadTarget(this.db, row.targetType, row.targetId);
+    const targets = await this.loadTargets(this.db, rows);
+    const authorIds = [...new Set([...targets.values()].map((target) => target.authorId))];
+    const authors = new Map(
+      (await repository.findPeopleByIds(this.db, authorIds)).map((author) => [author.id, author]),
+    );
+    return rows.map((row) => {
+      const target = targets.get(
+        row.targetType === 'user'
+          ? targetKey('user', row.targetId)
+          : targetKey(row.targetType, String(numericId(row.targetId))),
+      );
       let content: QueuedReport['content'] = null;
       if (target) {
-        const author = await repository.findUserById(this.db, target.authorId);
-        const authorRole = await this.isModeratorId(this.db, target.authorId);
+        const author = authors.get(target.authorId);
         content = {
           author: author
             ? {
@@ -208,12 +239,11 @@ export class ModerationService {
           path: target.path,
           isHidden: target.isHidden,
           isAuthorSuspended: author?.suspendedAt != null,
-          isAuthorModerator: authorRole.isModerator,
+          isAuthorModerator: author !== undefined && (this.isAdmin(author) || author.isAppointedModerator),
         };
       }
-      queue.push({ ...toReport(row), content, openReportCount: Number(row.openReportCount) });
-    }
-    return queue;
+      return { ...toReport(row), content, openReportCount: Number(row.openReportCount) };
+    });
   }
 
   async resolve(user: SessionUser, reportId: number, input: ResolveInput): Promise<void> {

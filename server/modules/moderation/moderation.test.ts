@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { ModerationLogEntry, QueuedReport } from '../../../contract/moderation';
 import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
-import { notifications, rateLimitCounters } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notifications, rateLimitCounters, users } from '../../db/schema';
+import { ModerationService } from './moderation.service';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import {
   createEvent,
@@ -234,6 +237,77 @@ describe('moderators', () => {
     const accepted = await resolve(admin, filed.id, 'suspend');
     expect(accepted.statusCode, accepted.body).toBe(204);
     expect((await call('GET', '/api/auth/user', otherModerator.cookie)).statusCode).toBe(401);
+  });
+});
+
+/** The database, counting every statement a service starts on it (select, execute, insert, update, delete). */
+function countingStatements(db: Database): { db: Database; count: () => number } {
+  let count = 0;
+  const counted = new Set(['select', 'execute', 'insert', 'update', 'delete']);
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !counted.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        count += 1;
+        return (value as (...callArgs: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, count: () => count };
+}
+
+describe('the queue', () => {
+  it('is read in the same few statements for two reports or forty: one per kind of target, not a few per report', async () => {
+    const queueApp = await createTestApp({ AUTH_RATE_LIMIT: '100000', ADMIN_EMAILS: ADMIN_EMAIL });
+    try {
+      const queueAdmin = await signUpVerifiedUser(queueApp, { email: ADMIN_EMAIL });
+      const [sessionUser] = await queueApp.database.db.select().from(users).where(eq(users.id, queueAdmin.user.id));
+      // listQueue reads only; the sessions it never ends need no AuthService.
+      const measure = async () => {
+        const counting = countingStatements(queueApp.database.db);
+        const queue = await new ModerationService(counting.db, undefined as never, [ADMIN_EMAIL]).listQueue(
+          sessionUser!,
+        );
+        return { statements: counting.count(), queue };
+      };
+      const reporters = [await signUpUser(queueApp), await signUpUser(queueApp), await signUpUser(queueApp)];
+      const fileReport = async (reporter: SignedUpUser, targetType: string, targetId: string | number) => {
+        const response = await queueApp.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie: reporter.cookie },
+          payload: { targetType, targetId: String(targetId), reason: 'spam' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      };
+      const author = await signUpUser(queueApp);
+      await fileReport(reporters[0]!, 'user', author.user.id);
+      const firstEvent = await createEventRow(queueApp.database.db, {
+        organizerId: author.user.id,
+        date: daysFromNow(3),
+      });
+      await fileReport(reporters[1]!, 'event', firstEvent.id);
+      const two = await measure();
+      expect(two.queue).toHaveLength(2);
+      for (let index = 0; index < 38; index += 1) {
+        const reporter = reporters[index % reporters.length]!;
+        if (index % 2 === 0) {
+          const event = await createEventRow(queueApp.database.db, {
+            organizerId: author.user.id,
+            date: daysFromNow(3),
+          });
+          await fileReport(reporter, 'event', event.id);
+        } else await fileReport(reporter, 'user', (await signUpUser(queueApp)).user.id);
+      }
+      const forty = await measure();
+      expect(forty.queue).toHaveLength(40);
+      expect(forty.queue.every((report) => report.content?.author?.id !== undefined)).toBe(true);
+      expect(forty.statements).toBe(two.statements);
+      expect(forty.statements).toBeLessThanOrEqual(8);
+    } finally {
+      await queueApp.close();
+    }
   });
 });
 

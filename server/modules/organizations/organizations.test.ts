@@ -584,6 +584,8 @@ describe('removed people’s power (decisions §22)', () => {
       [creator, event.id],
       [demotedCreator, other.id],
     ] as const) {
+      // The event's answer no longer offers them its organizer tools either.
+      expect(((await call('GET', `/api/events/${id}`, person.cookie)).json() as Event).canManage).toBe(false);
       const edit = await call('PATCH', `/api/events/${id}`, person.cookie, { title: 'Taken along' });
       expect([edit.statusCode, edit.json().code]).toEqual([403, 'NOT_ORGANIZER']);
       expect((await call('GET', `/api/events/${id}/attendees`, person.cookie)).statusCode).toBe(403);

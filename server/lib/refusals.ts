@@ -24,10 +24,7 @@ const REFUSALS = {
   INVITATION_NOT_FOUND: [404, 'There is no open invitation with this id'],
   LOGO_NOT_FOUND: [404, 'Logo not found'],
   ORGANIZATION_EVENT_NOT_FOUND: [404, 'This organization has no such event'],
-  NEW_ORGANIZER_NOT_ALLOWED: [
-    400,
-    'The new organizer must be an owner, admin or organizer of the organization',
-  ],
+  NEW_ORGANIZER_NOT_ALLOWED: [400, 'The new organizer must be an owner, admin or organizer of the organization'],
   // Moderation
   NOT_MODERATOR: [403, 'Only moderators can do this'],
   NOT_ADMIN: [403, 'Only the site’s administrators (ADMIN_EMAILS) can do this'],

@@ -259,9 +259,9 @@ function isoTimestamp(column: string): string {
 
 /**
  * Whether the viewer may manage the event: the rule of canManageEvent (event-management.service.ts) in
- * SQL, its organizer (of an event held under no organization: decisions §22), a co-organizer it approved (the viewer's RSVP, `r`, joined by every reader), or an
- * owner, admin or organizer of its organization (the members' primary key finds the row). False for a
- * guest (a null viewer).
+ * SQL: its organizer (of an event held under no organization, decisions §22), a co-organizer it approved
+ * (the viewer's RSVP, `r`, joined by every reader), or an owner, admin or organizer of its organization
+ * (the members' primary key finds the row). False for a guest (a null viewer).
  */
 function canManageColumn(viewer: string): string {
   return `(coalesce(e.organizer_id = ${viewer} AND e.organization_id IS NULL, false)

@@ -75,7 +75,7 @@ export function findOrganizationRole(
  * what the caller's role may not do (the abilities of contract/organizations.ts). `lock` takes the
  * organization's row first, so the roles cannot change under the check (every change of members locks it).
  */
-export async function requireRole(
+async function requireRole(
   db: Executor,
   organizationId: number,
   userId: string,

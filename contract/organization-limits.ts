@@ -19,3 +19,6 @@ export const ORGANIZATION_LIMITS = {
   /** The upload before re-encoding: an event photo's limit (EVENT_LIMITS.imageBytesMax), held equal by a test. */
   logoBytesMax: 5 * 1024 * 1024,
 } as const;
+
+/** A slug: lowercase letters, digits and inner hyphens, ORGANIZATION_LIMITS.slugMin–slugMax long. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;

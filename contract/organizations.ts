@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, requiredText, singleLineText } from './common';
+import { isoDateTimeSchema, requiredText } from './common';
 import { eventOrganizationSchema, eventSchema, IMAGE_DATA_URL_PATTERN } from './events';
-import { ORGANIZATION_LIMITS } from './organization-limits';
-import { publicUserSchema } from './users';
+import { ORGANIZATION_LIMITS, SLUG_PATTERN } from './organization-limits';
+import { ORGANIZATION_ABILITIES, ORGANIZATION_ROLES } from './organization-roles';
+import { personNameSchema, publicUserSchema } from './users';
 
-/** owner > admin (members and every event) > organizer (the organization's events) > member. */
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'organizer', 'member'] as const;
 const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
   error: 'Role must be owner, admin, organizer or member',
 });
@@ -16,8 +15,12 @@ export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
  * speaking (`/o/admin` posing as the site's administration).
  */
 const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'abuse',
+  'account',
+  'accounts',
   'admin',
   'administrator',
+  'administrators',
   'api',
   'app',
   'auth',
@@ -36,6 +39,7 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'mine',
   'moderation',
   'moderator',
+  'moderators',
   'new',
   'notifications',
   'o',
@@ -43,16 +47,115 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'organizations',
   'pitchin',
   'profile',
+  'privacy',
+  'report',
   'root',
+  'safety',
+  'security',
   'settings',
   'signup',
+  'staff',
   'static',
+  'status',
   'support',
   'system',
+  'team',
+  'terms',
+  'trust',
+  'trust-and-safety',
+  'verified',
+  'verify',
   'www',
 ]);
 
-const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+/**
+ * Letters that read as Latin ones in the site's name (Unicode's confusables, the few that matter for
+ * "pitchin"): Cyrillic, Greek and IPA lookalikes, and digits and signs read as letters. A small table on
+ * purpose: it guards one word, not every name.
+ */
+const LOOKALIKES: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  т: 't',
+  н: 'h',
+  к: 'k',
+  м: 'm',
+  п: 'n',
+  ո: 'n',
+  ց: 'g',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ι: 'i',
+  τ: 't',
+  ν: 'v',
+  κ: 'k',
+  χ: 'x',
+  η: 'n',
+  ϲ: 'c',
+  ı: 'i',
+  ɪ: 'i',
+  ɩ: 'i',
+  ʜ: 'h',
+  ɴ: 'n',
+  ᴄ: 'c',
+  ᴛ: 't',
+  ᴘ: 'p',
+  '1': 'i',
+  l: 'i',
+  '|': 'i',
+  '!': 'i',
+  '0': 'o',
+  '¡': 'i',
+};
+
+/** A text as it reads: fullwidth and styled letters made plain (NFKC), lower case, marks dropped, lookalikes folded. */
+function foldLookalikes(text: string): string {
+  return [...text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase()]
+    .map((character) => LOOKALIKES[character] ?? character)
+    .join('');
+}
+
+const SITE_NAME = 'pitchin';
+const SITE_VOICES = [
+  'official',
+  'team',
+  'staff',
+  'support',
+  'help',
+  'admin',
+  'safety',
+  'trust',
+  'security',
+  'moderation',
+];
+
+/**
+ * Whether a name or slug reads as the site's own (decisions §22): a word of it that folds to contain
+ * "pitchin" ("PitchIn", "Р1tсhΙn", "pitch-in"), or all of it, gaps and invisible characters left out, that
+ * folds to "pitchin" alone or followed by a word of the site's voice ("Pitch In Official"). "Pitch in
+ * Porto" stays a plain phrase.
+ */
+export function readsAsSiteName(text: string): boolean {
+  const words = text
+    .replace(/[\p{Default_Ignorable_Code_Point}\u2800]/gu, '')
+    .split(/[\s\p{Z}]+/u)
+    .map((word) => foldLookalikes(word).replace(/[^\p{L}\p{N}]/gu, ''));
+  if (words.some((word) => word.includes(SITE_NAME))) return true;
+  const whole = words.join('');
+  return whole === SITE_NAME || SITE_VOICES.some((voice) => whole === SITE_NAME + foldLookalikes(voice));
+}
+
 const SLUG_RULE = `Slug must be ${ORGANIZATION_LIMITS.slugMin}–${ORGANIZATION_LIMITS.slugMax} lowercase letters, digits and hyphens`;
 
 const slugSchema = z
@@ -62,7 +165,7 @@ const slugSchema = z
   .min(ORGANIZATION_LIMITS.slugMin, SLUG_RULE)
   .max(ORGANIZATION_LIMITS.slugMax, SLUG_RULE)
   .regex(SLUG_PATTERN, SLUG_RULE)
-  .refine((value) => !RESERVED_SLUGS.has(value), 'This address is reserved: choose another');
+  .refine((value) => !RESERVED_SLUGS.has(value) && !readsAsSiteName(value), 'This address is reserved: choose another');
 
 /** An organization's own web address: https or http only, so a `javascript:` link never reaches a page. */
 const websiteSchema = z
@@ -80,7 +183,12 @@ const websiteSchema = z
   }, 'Website must be an http or https address');
 
 export const createOrganizationBodySchema = z.object({
-  name: singleLineText('Name', ORGANIZATION_LIMITS.nameMax),
+  // Decisions §22: the person-name character rules (no control, invisible or text-direction characters, a
+  // visible letter or digit), and nothing that reads as the site's own name.
+  name: personNameSchema('Name').refine(
+    (value) => !readsAsSiteName(value),
+    'This name is reserved for PitchIn itself: choose another',
+  ),
   slug: slugSchema,
   description: requiredText('Description', ORGANIZATION_LIMITS.descriptionMax),
   website: websiteSchema
@@ -104,6 +212,8 @@ export const organizationSchema = z.object({
   upcomingEvents: z.array(eventSchema),
   /** The caller's role, or null (guests, people outside it). */
   viewerRole: organizationRoleSchema.nullable(),
+  /** What the caller may do in it (abilitiesOf their role): the web shows its controls by these alone. */
+  viewerAbilities: z.array(z.enum(ORGANIZATION_ABILITIES)),
   isFollowing: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
@@ -151,13 +261,27 @@ export const acceptInvitationBodySchema = z.object({
     .max(200, 'Invitation not found'),
 });
 
+const rowIdSchema = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .min(1, 'Id must be at least 1')
+  .max(2_147_483_647, 'Id is too large');
+
 export const memberParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Id must be a number' })
-    .int('Id must be a whole number')
-    .min(1, 'Id must be at least 1')
-    .max(2_147_483_647, 'Id is too large'),
+  id: rowIdSchema,
   userId: z.string().min(1).max(100, 'Member not found'),
+});
+
+/** DELETE /api/organizations/{id}/invitations/{invitationId}: revokes an open invitation (decisions §22). */
+export const invitationParamsSchema = z.object({ id: rowIdSchema, invitationId: rowIdSchema });
+
+/** PATCH /api/organizations/{id}/events/{eventId} {organizerId}: gives the event to another of its organizers. */
+export const organizationEventParamsSchema = z.object({ id: rowIdSchema, eventId: rowIdSchema });
+export const reassignEventBodySchema = z.object({
+  organizerId: z
+    .string({ error: 'Organizer is required' })
+    .min(1, 'Organizer is required')
+    .max(100, 'Member not found'),
 });
 
 export const changeRoleBodySchema = z.object({ role: organizationRoleSchema });

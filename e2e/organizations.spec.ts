@@ -30,10 +30,16 @@ test.describe('Organizations', () => {
     await page.getByLabel('Address').fill('Admin');
     await page.getByLabel('What the organization does').fill('We mend the paths of the hills.');
     await page.getByTestId('new-organization-submit').click();
-    // A reserved word passes the pattern but the server refuses it with 400.
+    // A reserved word passes the pattern but the server refuses it with 400, worded by its field.
+    await expect(page.getByTestId('new-organization-error')).toHaveText('This address is reserved: choose another.');
+    // A name that reads as the site's own in lookalike letters (Cyrillic Er and I) is refused (decisions §22).
+    await page.getByLabel('Address').fill(slug);
+    await page.getByLabel('Name').fill('РitchІn');
+    await page.getByTestId('new-organization-submit').click();
     await expect(page.getByTestId('new-organization-error')).toHaveText(
-      'Please check the fields: something is not valid.',
+      'This name cannot be used: it reads as PitchIn itself, or holds invisible or text-direction characters.',
     );
+    await page.getByLabel('Name').fill('Trail Keepers Ünïon');
     await page.getByLabel('Address').fill(slug);
     await page.getByLabel('Website (optional)').fill('https://trails.example.org');
     await page.getByTestId('new-organization-submit').click();
@@ -127,6 +133,18 @@ test.describe('Organizations', () => {
       page.getByText('An organization keeps at least one owner: make someone else owner first.', { exact: true }),
     ).toBeVisible();
     await expect(ownerRow.getByTestId('member-role')).toHaveText('Owner');
+
+    // A pending invitation is taken back (decisions §22): its row goes, and the server no longer lists it.
+    const helperRow = page.getByTestId('invitation-row').filter({ hasText: helper.user.email.toLowerCase() });
+    await helperRow
+      .getByRole('button', { name: `Revoke the invitation of ${helper.user.email.toLowerCase()}` })
+      .click();
+    await expect(page.getByTestId('invitation-row')).toHaveCount(1);
+    await expect(helperRow).toHaveCount(0);
+    const listed = await (await page.request.get(`/api/organizations/${organization.id}/members`)).json();
+    expect(listed.invitations.map((invitation: { email: string }) => invitation.email)).not.toContain(
+      helper.user.email.toLowerCase(),
+    );
   });
 
   test('an invitation link joins the signed-in person', async ({ page, user, newPerson }) => {

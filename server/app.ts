@@ -88,13 +88,13 @@ export function createPageLoaders(
   db: Database,
   config: Pick<Config, 'publicUrl' | 'shouldShowDevPanels'>,
   statsService: StatsService,
+  organizationsService: OrganizationsService,
 ): PageLoaders {
   const events = new EventsService(db, { publicUrl: config.publicUrl });
   return {
     ...createSettingsPageLoaders(config.shouldShowDevPanels),
     ...createEventPageLoaders(events),
-    // Reads only: no secret for invitation links.
-    ...createOrganizationPageLoaders(new OrganizationsService(db, null), events),
+    ...createOrganizationPageLoaders(organizationsService, events),
     ...createStatsPageLoaders(statsService),
     ...createPreferencesPageLoaders(db),
   };
@@ -261,9 +261,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     sessionSecret: config.sessionSecret,
     invitationMailsPerDay: config.invitationMailsPerDay,
   });
+  // Built once, for its routes and the pages' loaders (docs/architecture.md, "How a module is built").
+  const organizationsService = new OrganizationsService(database.db, config.sessionSecret);
   await app.register(organizationRoutes, {
     db: database.db,
-    sessionSecret: config.sessionSecret,
+    service: organizationsService,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
   });
@@ -303,7 +305,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     serverRenderDirectory: config.webServerRenderDirectory,
     timeZone: config.timeZone,
     renderHead: createLinkPreviewRenderer(database.db, { publicUrl: config.publicUrl, timeZone: config.timeZone }),
-    pageLoaders: createPageLoaders(database.db, config, statsService),
+    pageLoaders: createPageLoaders(database.db, config, statsService, organizationsService),
     development: webDevelopment,
   });
   return app;

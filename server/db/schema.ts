@@ -21,7 +21,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../../contract/moderation-catalogue';
-import { ORGANIZATION_ROLES } from '../../contract/organizations';
+import { ORGANIZATION_ROLES } from '../../contract/organization-roles';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -8,6 +8,7 @@ import type { RouteManifest } from '../../contract/route-manifest';
 import { DEFERRED_SCRIPTS_ELEMENT_ID } from '../../contract/page-data';
 import { ROUTE_TABLE, SHELL_QUERIES } from '../../web/app/route-table';
 import { createPageLoaders } from '../app';
+import { OrganizationsService } from '../modules/organizations/organizations.service';
 import { StatsService } from '../modules/stats/stats.service';
 import { DEFERRED_SCRIPTS_LOADER_SOURCE } from '../lib/deferred-scripts';
 import { SERVICE_WORKER_REGISTRATION_SOURCE } from '../lib/service-worker-registration';
@@ -220,6 +221,7 @@ describe('pages for a signed-in browser', () => {
       app.database.db,
       app.config,
       new StatsService(app.database.db, { timeZone: app.config.timeZone }),
+      new OrganizationsService(app.database.db, app.config.sessionSecret),
     );
     const templates = [...SHELL_QUERIES, ...ROUTE_TABLE.flatMap((route) => route.queries ?? [])];
     expect(templates.length).toBeGreaterThan(0);

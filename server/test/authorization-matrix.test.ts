@@ -332,6 +332,14 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ...signedIn(404, { url: `/api/organizations/${f.organization.id}/members/${f.ids.stranger}` }),
     attendee: { status: 403, url: `/api/organizations/${f.organization.id}/members/${f.ids.stranger}` },
   }),
+  // Revoking an invitation and reassigning an event are its owners' and admins': nothing to find for the owner here.
+  'DELETE /api/organizations/:id/invitations/:invitationId': (f) =>
+    organizerOnly(404, { url: `/api/organizations/${f.organization.id}/invitations/999999` }),
+  'PATCH /api/organizations/:id/events/:eventId': (f) =>
+    organizerOnly(404, {
+      url: `/api/organizations/${f.organization.id}/events/999999`,
+      body: { organizerId: f.ids.organizer },
+    }),
   'POST /api/organizations/:id/follow': (f) => signedIn(200, { url: `/api/organizations/${f.organization.id}/follow` }),
   'DELETE /api/organizations/:id/follow': (f) =>
     signedIn(200, { url: `/api/organizations/${f.organization.id}/follow` }),

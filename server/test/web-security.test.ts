@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, organizationInvitations, organizationMembers, sessions, slots } from '../db/schema';
+import { events, organizationInvitations, organizationMembers, rateLimitCounters, sessions, slots } from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { createAttendanceReplyToken } from '../modules/check-in/attendance-reply-token';
 import { sendRawRequest } from './raw-requests';
@@ -149,6 +149,8 @@ let slotDay = 0;
 /** An organization of `creator`'s, with a slug of its own. */
 async function createOrganizationOf(creator: SignedUpUser): Promise<{ id: number }> {
   organizationCounter += 1;
+  // Many organizations per person here: the daily limit of new ones (decisions §22) is not what is tested.
+  await app.database.db.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} LIKE 'organizations:%'`);
   return callAs(creator, 'POST', '/api/organizations', {
     name: 'Cross-site checkers',
     slug: `cross-site-${organizationCounter}-${Math.random().toString(36).slice(2, 8)}`,
@@ -261,6 +263,7 @@ async function prepareScheduleDoorOrOrganizationRequest(
     }
     case 'POST /api/organizations':
       organizationCounter += 1;
+      await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} LIKE 'organizations:%'`);
       return {
         url,
         body: { name: 'Cross-site', slug: `cross-site-new-${organizationCounter}-${Date.now()}`, description: 'd' },
@@ -295,6 +298,30 @@ async function prepareScheduleDoorOrOrganizationRequest(
       return {
         url: `/api/organizations/${organization.id}/members/${other.user.id}`,
         ...(method === 'PATCH' ? { body: { role: 'organizer' } } : {}),
+      };
+    }
+    case 'DELETE /api/organizations/:id/invitations/:invitationId': {
+      const organization = await createOrganizationOf(owner);
+      const [invitation] = await db
+        .insert(organizationInvitations)
+        .values({
+          organizationId: organization.id,
+          email: 'revoked@example.org',
+          role: 'member',
+          tokenHash: `cross-site-revoked-${organizationCounter}-${Math.random().toString(36).slice(2)}`,
+          invitedBy: owner.user.id,
+          expiresAt: daysFromNow(7),
+        })
+        .returning({ id: organizationInvitations.id });
+      return { url: `/api/organizations/${organization.id}/invitations/${invitation!.id}` };
+    }
+    case 'PATCH /api/organizations/:id/events/:eventId': {
+      const organization = await createOrganizationOf(owner);
+      const event = await createEventRow(db, { organizerId: owner.user.id, date: daysFromNow(5) });
+      await db.update(events).set({ organizationId: organization.id }).where(eq(events.id, event.id));
+      return {
+        url: `/api/organizations/${organization.id}/events/${event.id}`,
+        body: { organizerId: owner.user.id },
       };
     }
     case 'POST /api/organizations/:id/follow':

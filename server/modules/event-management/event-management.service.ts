@@ -29,7 +29,8 @@ import {
   type NewPhoto,
   readCoordinates,
 } from '../events/events.service';
-import { canManageOrganizationEvents, findOrganizationRole } from '../organizations/organizations.service';
+import { isAbleTo } from '../../../contract/organization-roles';
+import { findOrganizationRole } from '../organizations/organizations.service';
 import {
   EVENT_CANCELLED,
   EVENT_NOT_FOUND,
@@ -190,10 +191,13 @@ async function canManageEvent(
   event: Pick<LockedEvent, 'id' | 'organizerId' | 'organizationId'>,
   userId: string,
 ): Promise<boolean> {
-  if (event.organizerId === userId) return true;
-  if (await repository.isApprovedCoOrganizer(db, event.id, userId)) return true;
-  if (event.organizationId === null) return false;
-  return canManageOrganizationEvents(await findOrganizationRole(db, event.organizationId, userId));
+  if (event.organizationId !== null) {
+    if (isAbleTo(await findOrganizationRole(db, event.organizationId, userId), 'manageEvents')) return true;
+    // Decisions §22: an organization's event stays the organization's. Its organizer holds it by their
+    // role there: removed or made a member, they lose every right over it (its admins may reassign it).
+    if (event.organizerId === userId) return false;
+  } else if (event.organizerId === userId) return true;
+  return repository.isApprovedCoOrganizer(db, event.id, userId);
 }
 
 /** The people a change would tell, each once: holders, then waiting people who hold nothing (ChangeAudience). */

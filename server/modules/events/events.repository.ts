@@ -130,7 +130,7 @@ async function readEvents(
       c.name AS "categoryName", c.color AS "categoryColor", c.icon AS "categoryIcon",
       u.first_name AS "organizerFirstName", u.last_name AS "organizerLastName",
       u.profile_image_url AS "organizerProfileImageUrl", r.status AS "userRsvpStatus",
-      (coalesce(e.organizer_id = ${viewerId}, false)
+      (coalesce(e.organizer_id = ${viewerId} AND e.organization_id IS NULL, false)
         OR coalesce(r.status = 'organizing' AND r.co_organizer_approved_at IS NOT NULL, false)
         OR EXISTS (SELECT 1 FROM organization_members m
         WHERE m.organization_id = e.organization_id AND m.user_id = ${viewerId} AND m.role IN ('owner', 'admin', 'organizer')))
@@ -273,12 +273,12 @@ function isoTimestamp(column: string): string {
 
 /**
  * Whether the viewer may manage the event: the rule of canManageEvent (event-management.service.ts) in
- * SQL, its organizer, a co-organizer it approved (the viewer's RSVP, `r`, joined by every reader), or an
- * owner, admin or organizer of its organization (the members' primary key finds the row). False for a
- * guest (a null viewer).
+ * SQL: its organizer (of an event held under no organization, decisions §22), a co-organizer it approved
+ * (the viewer's RSVP, `r`, joined by every reader), or an owner, admin or organizer of its organization
+ * (the members' primary key finds the row). False for a guest (a null viewer).
  */
 function canManageColumn(viewer: string): string {
-  return `(coalesce(e.organizer_id = ${viewer}, false)
+  return `(coalesce(e.organizer_id = ${viewer} AND e.organization_id IS NULL, false)
     OR coalesce(r.status = 'organizing' AND r.co_organizer_approved_at IS NOT NULL, false)
     OR EXISTS (SELECT 1 FROM organization_members m
     WHERE m.organization_id = e.organization_id AND m.user_id = ${viewer} AND m.role IN ('owner', 'admin', 'organizer')))`;

@@ -81,6 +81,13 @@ export const WRITE_LIMITS = {
     windowMs: 24 * 60 * 60_000,
     message: 'You have sent many invitations today. Please try again tomorrow.',
   },
+  /** New organizations per person and day (decisions §22): forty squatted names in a second was possible. */
+  organizations: {
+    name: 'organizations',
+    limit: 5,
+    windowMs: 24 * 60 * 60_000,
+    message: 'You have created many organizations today. Please try again tomorrow.',
+  },
   /** Reports per reporter and day (decisions §20): each lands in a moderator's queue. */
   reports: {
     name: 'reports',

@@ -36,9 +36,14 @@ export async function findUserByEmail(
 export async function findUserById(
   db: Executor,
   id: string,
-): Promise<(PersonRow & { email: string | null; suspendedAt: Date | null }) | undefined> {
+): Promise<(PersonRow & { email: string | null; emailVerifiedAt: Date | null; suspendedAt: Date | null }) | undefined> {
   const [row] = await db
-    .select({ ...personColumns, email: users.email, suspendedAt: users.suspendedAt })
+    .select({
+      ...personColumns,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
@@ -65,70 +70,105 @@ export async function deleteModerator(db: Executor, userId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** The appointed moderators and the accounts of the ADMIN_EMAILS addresses. */
+/**
+ * The appointed moderators and the accounts of the ADMIN_EMAILS addresses whose owners confirmed them (the
+ * one rule of ModerationService.isAdmin: an unconfirmed account holding the address is nobody).
+ */
 export function listModerators(db: Executor, adminEmails: string[]) {
   return db
-    .select({ ...personColumns, email: users.email })
+    .select({ ...personColumns, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(
       and(
         isNull(users.deletedAt),
         sql`(${users.id} IN (SELECT user_id FROM moderators)${
-          adminEmails.length > 0 ? sql` OR ${inArray(users.email, adminEmails)}` : sql``
+          adminEmails.length > 0
+            ? sql` OR (${inArray(users.email, adminEmails)} AND ${users.emailVerifiedAt} IS NOT NULL)`
+            : sql``
         })`,
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
-export async function findEventTarget(db: Executor, eventId: number) {
-  const [row] = await selectRows<{
-    id: number;
-    organizerId: string;
-    title: string;
-    description: string;
-    isTest: boolean;
-    hiddenAt: Date | string | null;
-  }>(
+/** `(1, 2, 3)` of ids, for `IN`; callers skip the query for none. */
+function idList(ids: readonly (number | string)[]) {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+export type EventTargetRow = {
+  id: number;
+  organizerId: string;
+  title: string;
+  description: string;
+  isTest: boolean;
+  hiddenAt: Date | string | null;
+};
+
+/** The events of these ids, in one read (the queue reads every report's target at once). */
+export async function findEventTargets(db: Executor, eventIds: readonly number[]): Promise<EventTargetRow[]> {
+  if (eventIds.length === 0) return [];
+  return selectRows<EventTargetRow>(
     db,
     sql`SELECT id, organizer_id AS "organizerId", title, description, is_test AS "isTest", hidden_at AS "hiddenAt"
-        FROM events WHERE id = ${eventId}`,
+        FROM events WHERE id IN ${idList(eventIds)}`,
   );
-  return row;
 }
 
-export async function findMessageTarget(db: Executor, messageId: number) {
-  const [row] = await selectRows<{
-    id: number;
-    senderId: string;
-    receiverId: string | null;
-    content: string;
-    hiddenAt: Date | string | null;
-  }>(
+export type MessageTargetRow = {
+  id: number;
+  senderId: string;
+  receiverId: string | null;
+  content: string;
+  hiddenAt: Date | string | null;
+};
+
+export async function findMessageTargets(db: Executor, messageIds: readonly number[]): Promise<MessageTargetRow[]> {
+  if (messageIds.length === 0) return [];
+  return selectRows<MessageTargetRow>(
     db,
     sql`SELECT id, sender_id AS "senderId", receiver_id AS "receiverId", content, hidden_at AS "hiddenAt"
-        FROM messages WHERE id = ${messageId}`,
+        FROM messages WHERE id IN ${idList(messageIds)}`,
   );
-  return row;
 }
 
-export async function findRatingTarget(db: Executor, ratingId: number) {
-  const [row] = await selectRows<{
-    id: number;
-    userId: string;
-    eventId: number;
-    rating: number;
-    comment: string | null;
-    eventTitle: string;
-    hiddenAt: Date | string | null;
-    isEventVisible: boolean;
-  }>(
+export type RatingTargetRow = {
+  id: number;
+  userId: string;
+  eventId: number;
+  rating: number;
+  comment: string | null;
+  eventTitle: string;
+  hiddenAt: Date | string | null;
+  isEventVisible: boolean;
+};
+
+export async function findRatingTargets(db: Executor, ratingIds: readonly number[]): Promise<RatingTargetRow[]> {
+  if (ratingIds.length === 0) return [];
+  return selectRows<RatingTargetRow>(
     db,
     sql`SELECT r.id, r.user_id AS "userId", r.event_id AS "eventId", r.rating, r.comment, e.title AS "eventTitle",
           r.hidden_at AS "hiddenAt", (e.is_test = false AND e.hidden_at IS NULL) AS "isEventVisible"
-        FROM ratings r JOIN events e ON e.id = r.event_id WHERE r.id = ${ratingId}`,
+        FROM ratings r JOIN events e ON e.id = r.event_id WHERE r.id IN ${idList(ratingIds)}`,
   );
-  return row;
+}
+
+/** People by id (not erased), each with whether they are an appointed moderator: one read for a whole queue. */
+export async function findPeopleByIds(db: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      ...personColumns,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      suspendedAt: users.suspendedAt,
+      isAppointedModerator: sql<boolean>`EXISTS (SELECT 1 FROM moderators m WHERE m.user_id = ${users.id})`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNull(users.deletedAt)));
 }
 
 /** Undefined when the reporter has an open report of this target already (the partial unique index decides). */

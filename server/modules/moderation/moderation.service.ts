@@ -12,7 +12,7 @@ import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
 import type { PublicUser } from '../../../contract/users';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { refusal, refusalMessage } from '../../lib/refusals';
 import { toIso } from '../../lib/iso-time';
 import type { SessionUser } from '../auth/session-user';
 import { endFriendshipForBlock } from '../friends/friends.service';
@@ -22,23 +22,17 @@ import * as repository from './moderation.repository';
 type CreateReportInput = z.output<typeof createReportBodySchema>;
 type ResolveInput = z.output<typeof resolveReportBodySchema>;
 
-const NOT_MODERATOR = 'Only moderators can do this';
-const NOT_ADMIN = 'Only the site’s administrators (ADMIN_EMAILS) can do this';
-const REPORT_NOT_FOUND = 'Report not found';
-const TARGET_NOT_FOUND = 'There is nothing to report there';
-const ALREADY_REPORTED = 'You have already reported this; a moderator will look at it';
-const OWN_CONTENT = 'You cannot report yourself or what you wrote';
-const ALREADY_RESOLVED = 'This report was already resolved';
-const CANNOT_HIDE_PERSON = 'A person cannot be hidden: suspend them or dismiss the report';
-const CANNOT_SUSPEND_MODERATOR = 'Only an administrator can suspend a moderator';
-const CANNOT_SUSPEND_SELF = 'You cannot suspend yourself';
-const CANNOT_UNDO = 'Only a hide or a suspension can be undone, once';
-const CANNOT_BLOCK_SELF = 'You cannot block yourself';
-const USER_NOT_FOUND = 'User not found';
-
 /** Decisions §20: a message between the two is refused when either blocked the other. */
 export async function isBlockedEitherWay(db: Executor, firstId: string, secondId: string): Promise<boolean> {
   return (await repository.hasBlocked(db, firstId, secondId)) || (await repository.hasBlocked(db, secondId, firstId));
+}
+
+/**
+ * Decisions §22: only the moderator who acted, or an administrator, undoes an action; otherwise any
+ * moderator would lift an administrator's suspension of a moderator, which only an administrator may make.
+ */
+function isUndoableBy(actorId: string | null, userId: string, status: ModerationStatus): boolean {
+  return status.isAdmin || actorId === userId;
 }
 
 function personOf(prefix: 'reporter' | 'actor', row: Record<string, unknown>): PublicUser {
@@ -61,6 +55,10 @@ function toReport(row: repository.ReportRow): Report {
     createdAt: toIso(row.createdAt),
     reporter: personOf('reporter', row),
   };
+}
+
+function targetKey(type: ReportTargetType, id: string): string {
+  return `${type}:${id}`;
 }
 
 function numericId(targetId: string): number | null {
@@ -94,8 +92,9 @@ export class ModerationService {
   ) {}
 
   /**
-   * An ADMIN_EMAILS address counts only once its owner proved it (a verified e-mail): otherwise whoever
-   * signed up first with the address would be an administrator.
+   * THE answer to "is this person an administrator": the session's user, a report's author
+   * and the moderators list all ask it. An ADMIN_EMAILS address counts only once its owner proved it (a
+   * verified e-mail): otherwise whoever signed up first with the address would be an administrator.
    */
   isAdmin(user: Pick<SessionUser, 'email' | 'emailVerifiedAt'>): boolean {
     return (
@@ -110,48 +109,63 @@ export class ModerationService {
 
   private async requireModerator(user: SessionUser, db: Executor = this.db): Promise<ModerationStatus> {
     const status = await this.status(user, db);
-    if (!status.isModerator) throw forbidden(NOT_MODERATOR, 'NOT_MODERATOR');
+    if (!status.isModerator) throw refusal('NOT_MODERATOR');
     return status;
   }
 
   private async isModeratorId(db: Executor, userId: string): Promise<{ isModerator: boolean; isAdmin: boolean }> {
     const person = await repository.findUserById(db, userId);
     if (!person) return { isModerator: false, isAdmin: false };
-    const isAdmin = person.email !== null && this.adminEmails.includes(person.email);
+    const isAdmin = this.isAdmin(person);
     return { isAdmin, isModerator: isAdmin || (await repository.isAppointedModerator(db, userId)) };
   }
 
-  private async loadTarget(db: Executor, type: ReportTargetType, targetId: string): Promise<LoadedTarget | null> {
-    if (type === 'user') {
-      const person = await repository.findUserById(db, targetId);
-      if (!person) return null;
-      return {
+  /**
+   * What the reports point at, read together: one query per kind of target, whatever the count, so the
+   * queue costs the same few reads for one report or a full page.
+   */
+  private async loadTargets(
+    db: Executor,
+    references: ReadonlyArray<{ targetType: ReportTargetType; targetId: string }>,
+  ): Promise<Map<string, LoadedTarget>> {
+    const idsOf = (type: ReportTargetType) => [
+      ...new Set(
+        references
+          .filter((reference) => reference.targetType === type)
+          .map((reference) => numericId(reference.targetId))
+          .filter((id): id is number => id !== null),
+      ),
+    ];
+    const userIds = [
+      ...new Set(references.filter((ref) => ref.targetType === 'user').map((ref) => ref.targetId)),
+    ].filter((id) => id.length <= 100);
+    const [people, events, messages, ratings] = [
+      await repository.findPeopleByIds(db, userIds),
+      await repository.findEventTargets(db, idsOf('event')),
+      await repository.findMessageTargets(db, idsOf('message')),
+      await repository.findRatingTargets(db, idsOf('rating')),
+    ];
+    const targets = new Map<string, LoadedTarget>();
+    for (const person of people)
+      targets.set(targetKey('user', person.id), {
         authorId: person.id,
         title: [person.firstName, person.lastName].filter(Boolean).join(' ') || null,
         text: null,
         path: null,
         isHidden: person.suspendedAt !== null,
         isVisibleTo: () => true,
-      };
-    }
-    const id = numericId(targetId);
-    if (id === null) return null;
-    if (type === 'event') {
-      const event = await repository.findEventTarget(db, id);
-      if (!event) return null;
-      return {
+      });
+    for (const event of events)
+      targets.set(targetKey('event', String(event.id)), {
         authorId: event.organizerId,
         title: event.title,
         text: event.description,
         path: `/events/${event.id}`,
         isHidden: event.hiddenAt !== null,
         isVisibleTo: (userId) => (!event.isTest && event.hiddenAt === null) || event.organizerId === userId,
-      };
-    }
-    if (type === 'message') {
-      const message = await repository.findMessageTarget(db, id);
-      if (!message) return null;
-      return {
+      });
+    for (const message of messages)
+      targets.set(targetKey('message', String(message.id)), {
         authorId: message.senderId,
         title: null,
         text: message.content,
@@ -159,18 +173,22 @@ export class ModerationService {
         isHidden: message.hiddenAt !== null,
         // Only its two people have read it.
         isVisibleTo: (userId) => userId === message.senderId || userId === message.receiverId,
-      };
-    }
-    const rating = await repository.findRatingTarget(db, id);
-    if (!rating) return null;
-    return {
-      authorId: rating.userId,
-      title: rating.eventTitle,
-      text: rating.comment === null ? `★ ${rating.rating}` : `★ ${rating.rating} — ${rating.comment}`,
-      path: `/events/${rating.eventId}`,
-      isHidden: rating.hiddenAt !== null,
-      isVisibleTo: (userId) => rating.isEventVisible && (rating.hiddenAt === null || rating.userId === userId),
-    };
+      });
+    for (const rating of ratings)
+      targets.set(targetKey('rating', String(rating.id)), {
+        authorId: rating.userId,
+        title: rating.eventTitle,
+        text: rating.comment === null ? `★ ${rating.rating}` : `★ ${rating.rating} — ${rating.comment}`,
+        path: `/events/${rating.eventId}`,
+        isHidden: rating.hiddenAt !== null,
+        isVisibleTo: (userId) => rating.isEventVisible && (rating.hiddenAt === null || rating.userId === userId),
+      });
+    return targets;
+  }
+
+  private async loadTarget(db: Executor, type: ReportTargetType, targetId: string): Promise<LoadedTarget | null> {
+    const key = type === 'user' ? targetKey(type, targetId) : targetKey(type, String(numericId(targetId)));
+    return (await this.loadTargets(db, [{ targetType: type, targetId }])).get(key) ?? null;
   }
 
   /** One open report per reporter and target: another answers 409 ALREADY_REPORTED and counts nothing. */
@@ -179,8 +197,9 @@ export class ModerationService {
       await consumeWriteLimit(tx, WRITE_LIMITS.reports, reporterId);
       const target = await this.loadTarget(tx, input.targetType, input.targetId);
       // Whatever the reporter cannot see answers as what does not exist, so a report cannot probe ids.
-      if (!target || !target.isVisibleTo(reporterId)) throw notFound(TARGET_NOT_FOUND);
-      if (target.authorId === reporterId) throw badRequest(OWN_CONTENT, [{ path: 'targetId', message: OWN_CONTENT }]);
+      if (!target || !target.isVisibleTo(reporterId)) throw refusal('REPORT_TARGET_NOT_FOUND');
+      if (target.authorId === reporterId)
+        throw refusal('CANNOT_REPORT_OWN', [{ path: 'targetId', message: refusalMessage('CANNOT_REPORT_OWN') }]);
       const id = await repository.insertReport(tx, {
         reporterId,
         targetType: input.targetType,
@@ -189,21 +208,29 @@ export class ModerationService {
         reason: input.reason,
         details: input.details,
       });
-      if (id === undefined) throw conflict(ALREADY_REPORTED, 'ALREADY_REPORTED');
+      if (id === undefined) throw refusal('ALREADY_REPORTED');
       return toReport((await repository.findReport(tx, id))!);
     });
   }
 
+  /** A page of the queue in a fixed number of reads (targets by kind, then their authors), not a few per report. */
   async listQueue(user: SessionUser): Promise<QueuedReport[]> {
     await this.requireModerator(user);
     const rows = await repository.listReports(this.db, MODERATION_LIMITS.queuePageSize);
-    const queue: QueuedReport[] = [];
-    for (const row of rows) {
-      const target = await this.loadTarget(this.db, row.targetType, row.targetId);
+    const targets = await this.loadTargets(this.db, rows);
+    const authorIds = [...new Set([...targets.values()].map((target) => target.authorId))];
+    const authors = new Map(
+      (await repository.findPeopleByIds(this.db, authorIds)).map((author) => [author.id, author]),
+    );
+    return rows.map((row) => {
+      const target = targets.get(
+        row.targetType === 'user'
+          ? targetKey('user', row.targetId)
+          : targetKey(row.targetType, String(numericId(row.targetId))),
+      );
       let content: QueuedReport['content'] = null;
       if (target) {
-        const author = await repository.findUserById(this.db, target.authorId);
-        const authorRole = await this.isModeratorId(this.db, target.authorId);
+        const author = authors.get(target.authorId);
         content = {
           author: author
             ? {
@@ -218,20 +245,19 @@ export class ModerationService {
           path: target.path,
           isHidden: target.isHidden,
           isAuthorSuspended: author?.suspendedAt != null,
-          isAuthorModerator: authorRole.isModerator,
+          isAuthorModerator: author !== undefined && (this.isAdmin(author) || author.isAppointedModerator),
         };
       }
-      queue.push({ ...toReport(row), content, openReportCount: Number(row.openReportCount) });
-    }
-    return queue;
+      return { ...toReport(row), content, openReportCount: Number(row.openReportCount) };
+    });
   }
 
   async resolve(user: SessionUser, reportId: number, input: ResolveInput): Promise<void> {
     await this.db.transaction(async (tx) => {
       const actor = await this.requireModerator(user, tx);
       const locked = await repository.lockReport(tx, reportId);
-      if (!locked) throw notFound(REPORT_NOT_FOUND);
-      if (locked.status !== 'open') throw conflict(ALREADY_RESOLVED);
+      if (!locked) throw refusal('REPORT_NOT_FOUND');
+      if (locked.status !== 'open') throw refusal('ALREADY_RESOLVED');
       const report = (await repository.findReport(tx, reportId))!;
       const target = { targetType: report.targetType, targetId: report.targetId };
       if (input.action === 'dismiss') {
@@ -241,17 +267,17 @@ export class ModerationService {
       }
       if (input.action === 'hide') {
         if (report.targetType === 'user')
-          throw badRequest(CANNOT_HIDE_PERSON, [{ path: 'action', message: CANNOT_HIDE_PERSON }]);
+          throw refusal('CANNOT_HIDE_PERSON', [{ path: 'action', message: refusalMessage('CANNOT_HIDE_PERSON') }]);
         const id = numericId(report.targetId);
         if (id === null || !(await this.loadTarget(tx, report.targetType, report.targetId)))
-          throw notFound(TARGET_NOT_FOUND);
+          throw refusal('REPORT_TARGET_NOT_FOUND');
         await repository.hideContent(tx, report.targetType, id, input.note);
         await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
         await this.log(tx, user.id, 'hide', target, reportId, input.note);
         return;
       }
       const authorId = report.targetUserId;
-      if (authorId === null) throw notFound(TARGET_NOT_FOUND);
+      if (authorId === null) throw refusal('REPORT_TARGET_NOT_FOUND');
       await this.suspend(tx, user.id, actor, authorId, input.note);
       await repository.resolveReportsOfTarget(tx, target, 'actioned', user.id);
       await this.log(tx, user.id, 'suspend', { targetType: 'user', targetId: authorId }, reportId, input.note);
@@ -265,9 +291,9 @@ export class ModerationService {
     userId: string,
     note: string,
   ): Promise<void> {
-    if (userId === actorId) throw badRequest(CANNOT_SUSPEND_SELF);
+    if (userId === actorId) throw refusal('CANNOT_SUSPEND_SELF');
     const person = await this.isModeratorId(tx, userId);
-    if (person.isModerator && !actor.isAdmin) throw forbidden(CANNOT_SUSPEND_MODERATOR, 'NOT_MODERATOR');
+    if (person.isModerator && !actor.isAdmin) throw refusal('CANNOT_SUSPEND_MODERATOR');
     await repository.suspendUser(tx, userId, note);
     // In the same transaction, which also signals every process to forget the sessions (decisions §20).
     await this.authService.endSessionsOfUser(userId, null, tx);
@@ -285,7 +311,7 @@ export class ModerationService {
   }
 
   async listLog(user: SessionUser): Promise<ModerationLogEntry[]> {
-    await this.requireModerator(user);
+    const status = await this.requireModerator(user);
     const rows = await repository.listLog(this.db, MODERATION_LIMITS.logPageSize);
     return rows.map((row) => ({
       id: row.id,
@@ -297,18 +323,22 @@ export class ModerationService {
       actor: row.actorId === null ? null : personOf('actor', row),
       createdAt: toIso(row.createdAt),
       isUndone: row.undoneAt !== null,
-      canUndo: row.undoneAt === null && (row.action === 'hide' || row.action === 'suspend'),
+      canUndo:
+        row.undoneAt === null &&
+        (row.action === 'hide' || row.action === 'suspend') &&
+        isUndoableBy(row.actorId, user.id, status),
     }));
   }
 
   /** Undoes a hide (unhide) or a suspension (unsuspend); the undo is written to the log with its own note. */
   async undo(user: SessionUser, logId: number, note: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.requireModerator(user, tx);
+      const status = await this.requireModerator(user, tx);
       const entry = await repository.lockLogEntry(tx, logId);
-      if (!entry) throw notFound('Log entry not found');
+      if (!entry) throw refusal('LOG_ENTRY_NOT_FOUND');
+      if (!isUndoableBy(entry.actorId, user.id, status)) throw refusal('NOT_ACTION_AUTHOR');
       if (entry.undoneAt !== null || (entry.action !== 'hide' && entry.action !== 'suspend'))
-        throw conflict(CANNOT_UNDO);
+        throw refusal('CANNOT_UNDO');
       const target = { targetType: entry.targetType, targetId: entry.targetId };
       if (entry.action === 'hide') {
         const id = numericId(entry.targetId);
@@ -324,17 +354,17 @@ export class ModerationService {
 
   /** ADMIN_EMAILS appoint and remove moderators (decisions §20); each is logged like any other act. */
   async appoint(user: SessionUser, email: string): Promise<void> {
-    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    if (!this.isAdmin(user)) throw refusal('NOT_ADMIN');
     await this.db.transaction(async (tx) => {
       const person = await repository.findUserByEmail(tx, normalizeEmail(email));
-      if (!person) throw notFound('No user with that e-mail', 'USER_NOT_FOUND');
+      if (!person) throw refusal('USER_NOT_FOUND');
       if (await repository.insertModerator(tx, person.id, user.id))
         await this.log(tx, user.id, 'appoint', { targetType: 'user', targetId: person.id }, null, email);
     });
   }
 
   async removeModerator(user: SessionUser, userId: string): Promise<void> {
-    if (!this.isAdmin(user)) throw forbidden(NOT_ADMIN, 'NOT_MODERATOR');
+    if (!this.isAdmin(user)) throw refusal('NOT_ADMIN');
     await this.db.transaction(async (tx) => {
       if (await repository.deleteModerator(tx, userId))
         await this.log(tx, user.id, 'remove_moderator', { targetType: 'user', targetId: userId }, null, '-');
@@ -344,15 +374,16 @@ export class ModerationService {
   async listModerators(user: SessionUser) {
     await this.requireModerator(user);
     const rows = await repository.listModerators(this.db, [...this.adminEmails]);
-    return rows.map(({ email, ...person }) => ({
+    return rows.map(({ email, emailVerifiedAt, ...person }) => ({
       ...person,
-      isAdmin: email !== null && this.adminEmails.includes(email),
+      isAdmin: this.isAdmin({ email, emailVerifiedAt }),
     }));
   }
 
   async block(blockerId: string, blockedId: string): Promise<void> {
-    if (blockerId === blockedId) throw badRequest(CANNOT_BLOCK_SELF, [{ path: 'id', message: CANNOT_BLOCK_SELF }]);
-    if (!(await repository.findUserById(this.db, blockedId))) throw notFound(USER_NOT_FOUND, 'USER_NOT_FOUND');
+    if (blockerId === blockedId)
+      throw refusal('CANNOT_BLOCK_SELF', [{ path: 'id', message: refusalMessage('CANNOT_BLOCK_SELF') }]);
+    if (!(await repository.findUserById(this.db, blockedId))) throw refusal('USER_NOT_FOUND');
     await this.db.transaction(async (tx) => {
       await repository.insertBlock(tx, blockerId, blockedId);
       await endFriendshipForBlock(tx, blockerId, blockedId);

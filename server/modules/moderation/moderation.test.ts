@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { ModerationLogEntry, QueuedReport } from '../../../contract/moderation';
 import { MODERATION_LIMITS } from '../../../contract/moderation-catalogue';
-import { notifications, rateLimitCounters } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notifications, rateLimitCounters, users } from '../../db/schema';
+import { ModerationService } from './moderation.service';
 import { addRsvpRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import {
   createEvent,
@@ -90,9 +93,10 @@ describe('reports', () => {
     expect((await report(reporter, 'event', event.id, 'because')).statusCode).toBe(400);
     expect((await report(reporter, 'planet', event.id)).statusCode).toBe(400);
     expect((await report(reporter, 'event', 'x'.repeat(200))).statusCode).toBe(400);
-    expect((await report(reporter, 'event', 999_999)).statusCode).toBe(404);
+    const unknown = await report(reporter, 'event', 999_999);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'REPORT_TARGET_NOT_FOUND']);
     expect((await report(reporter, 'user', 'no-such-user')).statusCode).toBe(404);
-    expect((await report(organizer, 'event', event.id)).statusCode).toBe(400);
+    expect((await report(organizer, 'event', event.id)).json().code).toBe('CANNOT_REPORT_OWN');
     expect((await report(reporter, 'user', reporter.user.id)).statusCode).toBe(400);
     // A message between two other people is not the reporter's to report, nor to learn exists.
     const sent = await call('POST', '/api/messages', organizer.cookie, { receiverId: admin.user.id, content: 'Hi' });
@@ -136,8 +140,13 @@ describe('moderators', () => {
       ['POST', '/api/moderation/reports/1/resolve', { action: 'dismiss', note: 'x' }],
       ['POST', '/api/moderation/log/1/undo', { note: 'x' }],
       ['POST', '/api/moderation/moderators', { email: volunteer.user.email }],
-    ] as const)
-      expect((await call(method, url, volunteer.cookie, body)).statusCode, url).toBe(403);
+    ] as const) {
+      const refused = await call(method, url, volunteer.cookie, body);
+      expect([refused.statusCode, refused.json().code], url).toEqual([
+        403,
+        url === '/api/moderation/moderators' && method === 'POST' ? 'NOT_ADMIN' : 'NOT_MODERATOR',
+      ]);
+    }
 
     // An unverified account holding an admin address is nobody special: the address must be proved.
     const squatterApp = await createTestApp({ ADMIN_EMAILS: 'squatted@example.org' });
@@ -160,10 +169,11 @@ describe('moderators', () => {
       isAdmin: false,
     });
     expect((await call('GET', '/api/moderation/reports', appointed.cookie)).statusCode).toBe(200);
-    // An appointed moderator appoints nobody.
-    expect(
-      (await call('POST', '/api/moderation/moderators', appointed.cookie, { email: volunteer.user.email })).statusCode,
-    ).toBe(403);
+    // An appointed moderator appoints nobody: the refusal says an administrator is needed (NOT_ADMIN).
+    const byModerator = await call('POST', '/api/moderation/moderators', appointed.cookie, {
+      email: volunteer.user.email,
+    });
+    expect([byModerator.statusCode, byModerator.json().code]).toEqual([403, 'NOT_ADMIN']);
     const log = await readLog(admin);
     expect(log.find((entry) => entry.action === 'appoint' && entry.targetId === appointed.user.id)).toMatchObject({
       actor: { id: admin.user.id },
@@ -174,6 +184,45 @@ describe('moderators', () => {
     expect((await call('GET', '/api/moderation/reports', appointed.cookie)).statusCode).toBe(403);
   });
 
+  it('an unconfirmed account holding an ADMIN_EMAILS address is nobody everywhere: not listed, and suspendable', async () => {
+    const squatterApp = await createTestApp({ ADMIN_EMAILS: 'squatted@example.org, confirmed@example.org' });
+    try {
+      const inject = (method: Method, url: string, cookie: string, payload?: object) =>
+        squatterApp.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      const squatter = await signUpUser(squatterApp, { email: 'squatted@example.org' });
+      const confirmedAdmin = await signUpVerifiedUser(squatterApp, { email: 'confirmed@example.org' });
+      const moderator = await signUpUser(squatterApp);
+      expect(
+        (await inject('POST', '/api/moderation/moderators', confirmedAdmin.cookie, { email: moderator.user.email }))
+          .statusCode,
+      ).toBe(204);
+      const listed = (await inject('GET', '/api/moderation/moderators', moderator.cookie)).json() as Array<{
+        id: string;
+        isAdmin: boolean;
+      }>;
+      expect(listed.map((person) => person.id).sort()).toEqual([confirmedAdmin.user.id, moderator.user.id].sort());
+      expect(listed.find((person) => person.id === confirmedAdmin.user.id)?.isAdmin).toBe(true);
+      // A moderator suspends the squatter as anyone else: they are no administrator.
+      const event = await createEvent(squatterApp, squatter.cookie);
+      const reporter = await signUpUser(squatterApp);
+      const filed = await inject('POST', '/api/reports', reporter.cookie, {
+        targetType: 'event',
+        targetId: String(event.id),
+        reason: 'spam',
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const queue = (await inject('GET', '/api/moderation/reports', moderator.cookie)).json() as QueuedReport[];
+      expect(queue.find((entry) => entry.id === filed.json().id)?.content?.isAuthorModerator).toBe(false);
+      const suspended = await inject('POST', `/api/moderation/reports/${filed.json().id}/resolve`, moderator.cookie, {
+        action: 'suspend',
+        note: 'Squatting',
+      });
+      expect(suspended.statusCode, suspended.body).toBe(204);
+    } finally {
+      await squatterApp.close();
+    }
+  });
+
   it('a moderator cannot suspend another moderator; an administrator can', async () => {
     const moderator = await signUpUser(app);
     const otherModerator = await signUpUser(app);
@@ -182,12 +231,83 @@ describe('moderators', () => {
     const event = await createEvent(app, otherModerator.cookie);
     const filed = await reportAndFind(await signUpUser(app), 'event', event.id);
     const refused = await resolve(moderator, filed.id, 'suspend');
-    expect(refused.statusCode, refused.body).toBe(403);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'CANNOT_SUSPEND_MODERATOR']);
     // The refusal changed nothing: the report is still open and the moderator still signed in.
     expect((await call('GET', '/api/auth/user', otherModerator.cookie)).statusCode).toBe(200);
     const accepted = await resolve(admin, filed.id, 'suspend');
     expect(accepted.statusCode, accepted.body).toBe(204);
     expect((await call('GET', '/api/auth/user', otherModerator.cookie)).statusCode).toBe(401);
+  });
+});
+
+/** The database, counting every statement a service starts on it (select, execute, insert, update, delete). */
+function countingStatements(db: Database): { db: Database; count: () => number } {
+  let count = 0;
+  const counted = new Set(['select', 'execute', 'insert', 'update', 'delete']);
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !counted.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        count += 1;
+        return (value as (...callArgs: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, count: () => count };
+}
+
+describe('the queue', () => {
+  it('is read in the same few statements for two reports or forty: one per kind of target, not a few per report', async () => {
+    const queueApp = await createTestApp({ AUTH_RATE_LIMIT: '100000', ADMIN_EMAILS: ADMIN_EMAIL });
+    try {
+      const queueAdmin = await signUpVerifiedUser(queueApp, { email: ADMIN_EMAIL });
+      const [sessionUser] = await queueApp.database.db.select().from(users).where(eq(users.id, queueAdmin.user.id));
+      // listQueue reads only; the sessions it never ends need no AuthService.
+      const measure = async () => {
+        const counting = countingStatements(queueApp.database.db);
+        const queue = await new ModerationService(counting.db, undefined as never, [ADMIN_EMAIL]).listQueue(
+          sessionUser!,
+        );
+        return { statements: counting.count(), queue };
+      };
+      const reporters = [await signUpUser(queueApp), await signUpUser(queueApp), await signUpUser(queueApp)];
+      const fileReport = async (reporter: SignedUpUser, targetType: string, targetId: string | number) => {
+        const response = await queueApp.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie: reporter.cookie },
+          payload: { targetType, targetId: String(targetId), reason: 'spam' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      };
+      const author = await signUpUser(queueApp);
+      await fileReport(reporters[0]!, 'user', author.user.id);
+      const firstEvent = await createEventRow(queueApp.database.db, {
+        organizerId: author.user.id,
+        date: daysFromNow(3),
+      });
+      await fileReport(reporters[1]!, 'event', firstEvent.id);
+      const two = await measure();
+      expect(two.queue).toHaveLength(2);
+      for (let index = 0; index < 38; index += 1) {
+        const reporter = reporters[index % reporters.length]!;
+        if (index % 2 === 0) {
+          const event = await createEventRow(queueApp.database.db, {
+            organizerId: author.user.id,
+            date: daysFromNow(3),
+          });
+          await fileReport(reporter, 'event', event.id);
+        } else await fileReport(reporter, 'user', (await signUpUser(queueApp)).user.id);
+      }
+      const forty = await measure();
+      expect(forty.queue).toHaveLength(40);
+      expect(forty.queue.every((report) => report.content?.author?.id !== undefined)).toBe(true);
+      expect(forty.statements).toBe(two.statements);
+      expect(forty.statements).toBeLessThanOrEqual(8);
+    } finally {
+      await queueApp.close();
+    }
   });
 });
 
@@ -295,9 +415,10 @@ describe('hiding', () => {
   it('a resolved report cannot be resolved again, and hiding a person is refused', async () => {
     const person = await signUpUser(app);
     const filed = await reportAndFind(await signUpUser(app), 'user', person.user.id);
-    expect((await resolve(admin, filed.id, 'hide')).statusCode).toBe(400);
+    expect((await resolve(admin, filed.id, 'hide')).json().code).toBe('CANNOT_HIDE_PERSON');
     expect((await resolve(admin, filed.id, 'dismiss', 'Nothing wrong')).statusCode).toBe(204);
-    expect((await resolve(admin, filed.id, 'dismiss')).statusCode).toBe(409);
+    const again = await resolve(admin, filed.id, 'dismiss');
+    expect([again.statusCode, again.json().code]).toEqual([409, 'ALREADY_RESOLVED']);
     expect(
       (await call('POST', '/api/moderation/reports/999999/resolve', admin.cookie, { action: 'dismiss', note: 'x' }))
         .statusCode,
@@ -363,12 +484,54 @@ describe('suspension', () => {
     expect((await readLog(admin))[0]).toMatchObject({ action: 'unsuspend', note: 'Appeal accepted' });
   });
 
+  it('only the moderator who acted or an administrator undoes an action (decisions §22)', async () => {
+    const [moderator, otherModerator] = [await signUpUser(app), await signUpUser(app)];
+    await appoint(moderator);
+    await appoint(otherModerator);
+    // An administrator suspends a moderator, which only an administrator may do.
+    const suspendedModerator = await signUpUser(app);
+    await appoint(suspendedModerator);
+    const byAdmin = await reportAndFind(await signUpUser(app), 'user', suspendedModerator.user.id);
+    expect((await resolve(admin, byAdmin.id, 'suspend', 'Abused the tools')).statusCode).toBe(204);
+    // A moderator hides an event.
+    const event = await createEvent(app, (await signUpUser(app)).cookie);
+    const byModerator = await reportAndFind(await signUpUser(app), 'event', event.id);
+    expect((await resolve(moderator, byModerator.id, 'hide')).statusCode).toBe(204);
+
+    const log = await readLog(otherModerator);
+    const suspension = log.find((item) => item.action === 'suspend' && item.targetId === suspendedModerator.user.id)!;
+    const hiding = log.find((item) => item.action === 'hide' && item.targetId === String(event.id))!;
+    expect([suspension.canUndo, hiding.canUndo]).toEqual([false, false]);
+    const undo = (person: SignedUpUser, id: number) =>
+      call('POST', `/api/moderation/log/${id}/undo`, person.cookie, { note: 'Undo' });
+    for (const id of [suspension.id, hiding.id]) {
+      const refused = await undo(otherModerator, id);
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'NOT_ACTION_AUTHOR']);
+    }
+    expect((await undo(moderator, suspension.id)).json().code).toBe('NOT_ACTION_AUTHOR');
+    // Still suspended: the refusals changed nothing.
+    expect(
+      (
+        await call('POST', '/api/auth/login', undefined, {
+          email: suspendedModerator.user.email,
+          password: suspendedModerator.password,
+        })
+      ).json().code,
+    ).toBe('ACCOUNT_SUSPENDED');
+    expect((await readLog(moderator)).find((item) => item.id === hiding.id)?.canUndo).toBe(true);
+    expect((await undo(moderator, hiding.id)).statusCode).toBe(204);
+    expect((await readLog(admin)).find((item) => item.id === suspension.id)?.canUndo).toBe(true);
+    expect((await undo(admin, suspension.id)).statusCode).toBe(204);
+  });
+
   it('a moderator cannot suspend themselves', async () => {
     const moderator = await signUpUser(app);
     await appoint(moderator);
     const event = await createEvent(app, moderator.cookie);
     const filed = await reportAndFind(await signUpUser(app), 'event', event.id);
-    expect((await resolve(moderator, filed.id, 'suspend')).statusCode).toBe(400);
+    const refused = await resolve(moderator, filed.id, 'suspend');
+    // Its own code, not the VALIDATION_FAILED of a malformed body.
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'CANNOT_SUSPEND_SELF']);
   });
 });
 
@@ -422,7 +585,8 @@ describe('blocking', () => {
 
   it('refuses blocking oneself or nobody', async () => {
     const person = await signUpUser(app);
-    expect((await call('POST', `/api/users/${person.user.id}/block`, person.cookie)).statusCode).toBe(400);
+    const self = await call('POST', `/api/users/${person.user.id}/block`, person.cookie);
+    expect([self.statusCode, self.json().code]).toEqual([400, 'CANNOT_BLOCK_SELF']);
     expect((await call('POST', '/api/users/nobody/block', person.cookie)).statusCode).toBe(404);
     expect((await call('POST', '/api/users/nobody/block')).statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { Event } from '../../../contract/events';
 import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Organization } from '../../../contract/organizations';
+import { abilitiesOf } from '../../../contract/organization-roles';
 import type { EventsService } from '../events/events.service';
 import type { OrganizationRow } from './organizations.repository';
 import type { OrganizationsService } from './organizations.service';
@@ -30,6 +31,7 @@ export async function readOrganizationAnswer(
     followerCount: state.followerCount,
     upcomingEvents: JSON.parse(upcomingJson) as Event[],
     viewerRole: state.viewerRole,
+    viewerAbilities: [...abilitiesOf(state.viewerRole)],
     isFollowing: state.isFollowing,
   };
 }

@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrganizationRole } from '../../../contract/organizations';
+import { ORGANIZATION_ROLES } from '../../../contract/organization-roles';
 import type { Executor } from '../../db/client';
 import {
+  events,
   mailPreferences,
   organizationFollows,
   organizationInvitations,
   organizationLogos,
   organizationMembers,
   organizations,
+  userBlocks,
   users,
 } from '../../db/schema';
 
@@ -106,7 +109,11 @@ export function listMembers(db: Executor, organizationId: number) {
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(eq(organizationMembers.organizationId, organizationId))
     .orderBy(
-      sql`array_position(ARRAY['owner','admin','organizer','member']::text[], ${organizationMembers.role})`,
+      // The rank of contract/organizations.ts (rankOfRole).
+      sql`array_position(ARRAY[${sql.join(
+        ORGANIZATION_ROLES.map((role) => sql`${role}`),
+        sql`, `,
+      )}]::text[], ${organizationMembers.role})`,
       asc(organizationMembers.createdAt),
       asc(users.id),
     );
@@ -313,4 +320,76 @@ export async function listFollowerIds(db: Executor, organizationId: number): Pro
     .from(organizationFollows)
     .where(eq(organizationFollows.organizationId, organizationId));
   return rows.map((row) => row.userId);
+}
+
+/**
+ * Revokes (expires now) the open invitations `invitedBy` sent in the organization, of the roles given
+ * (decisions §22: whoever loses the power to invite loses the invitations they sent). The mail already
+ * sent then leads to "not valid".
+ */
+export async function revokeInvitationsSentBy(
+  db: Executor,
+  organizationId: number,
+  invitedBy: string,
+  roles: readonly OrganizationRole[],
+): Promise<void> {
+  if (roles.length === 0) return;
+  await db
+    .update(organizationInvitations)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(organizationInvitations.organizationId, organizationId),
+        eq(organizationInvitations.invitedBy, invitedBy),
+        inArray(organizationInvitations.role, [...roles]),
+        isNull(organizationInvitations.acceptedAt),
+        gt(organizationInvitations.expiresAt, sql`now()`),
+      ),
+    );
+}
+
+/** Revokes one open invitation of the organization; false when there is none open with that id. */
+export async function revokeInvitation(db: Executor, organizationId: number, invitationId: number): Promise<boolean> {
+  const rows = await db
+    .update(organizationInvitations)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(organizationInvitations.id, invitationId),
+        eq(organizationInvitations.organizationId, organizationId),
+        isNull(organizationInvitations.acceptedAt),
+        gt(organizationInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: organizationInvitations.id });
+  return rows.length > 0;
+}
+
+/** An event held under the organization, its row locked (the reassignment decides on it). */
+export async function lockOrganizationEvent(
+  tx: Executor,
+  organizationId: number,
+  eventId: number,
+): Promise<{ id: number; organizerId: string } | undefined> {
+  const [row] = await tx
+    .select({ id: events.id, organizerId: events.organizerId })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, organizationId)))
+    .for('update');
+  return row;
+}
+
+export async function setEventOrganizer(tx: Executor, eventId: number, organizerId: string): Promise<void> {
+  await tx.update(events).set({ organizerId }).where(eq(events.id, eventId));
+}
+
+/** Whether the account of an address has blocked the user (moderation's user_blocks). */
+export async function hasAddressBlocked(db: Executor, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockerId))
+    .where(and(eq(users.email, email), eq(userBlocks.blockedId, userId)))
+    .limit(1);
+  return row !== undefined;
 }

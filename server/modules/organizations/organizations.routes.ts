@@ -10,6 +10,9 @@ import {
   followResponseSchema,
   hoursReportQuerySchema,
   hoursReportSchema,
+  invitationParamsSchema,
+  organizationEventParamsSchema,
+  reassignEventBodySchema,
   organizationCardsSchema,
   organizationListQuerySchema,
   logoParamsSchema,
@@ -29,7 +32,7 @@ import { requireUser } from '../../plugins/session';
 import { EventsService } from '../events/events.service';
 import { readOrganizationAnswer } from './organization-answer';
 import { hoursReportToCsv, OrganizationHoursService } from './organization-hours.service';
-import { OrganizationsService } from './organizations.service';
+import type { OrganizationsService } from './organizations.service';
 import type { OrganizationRow } from './organizations.repository';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -38,11 +41,10 @@ const LOGO_BODY_LIMIT = Math.ceil((ORGANIZATION_LIMITS.logoBytesMax * 4) / 3) + 
 
 export const organizationRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  sessionSecret: string;
+  service: OrganizationsService;
   publicUrl?: string | null;
   timeZone?: string;
-}> = async (app, { db, sessionSecret, publicUrl = null, timeZone = 'UTC' }) => {
-  const service = new OrganizationsService(db, sessionSecret);
+}> = async (app, { db, service, publicUrl = null, timeZone = 'UTC' }) => {
   const hours = new OrganizationHoursService(db, service);
   const events = new EventsService(db, { publicUrl });
 
@@ -187,6 +189,46 @@ export const organizationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await service.removeMember(requireUser(request).id, request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/organizations/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Revoke an open invitation (owners and admins): its link no longer joins anyone',
+        params: invitationParamsSchema,
+        response: { 200: organizationMembersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await service.revokeInvitation(user.id, request.params.id, request.params.invitationId);
+      return service.members(user.id, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/organizations/:id/events/:eventId',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary:
+          "Give one of the organization's events to another of its owners, admins or organizers (owners and admins)",
+        params: organizationEventParamsSchema,
+        body: reassignEventBodySchema,
+        response: { 204: z.null(), ...errors, 415: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.reassignEvent(
+        requireUser(request).id,
+        request.params.id,
+        request.params.eventId,
+        request.body.organizerId,
+      );
       return reply.status(204).send(null);
     },
   );

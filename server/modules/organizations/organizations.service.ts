@@ -1,15 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  type createOrganizationBodySchema,
-  type MyOrganization,
-  type OrganizationMembers,
-  type OrganizationRole,
+import type {
+  createOrganizationBodySchema,
+  MyOrganization,
+  OrganizationMembers,
+  OrganizationRole,
 } from '../../../contract/organizations';
+import {
+  abilitiesOf,
+  grantableRoles,
+  isAbleTo,
+  ORGANIZATION_ROLES,
+  rankOfRole,
+  type OrganizationAbility,
+} from '../../../contract/organization-roles';
 import { ORGANIZATION_LIMITS } from '../../../contract/organization-limits';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { refusal, refusalMessage, type RefusalCode } from '../../lib/refusals';
 import { inspectPhotos, readPhotoUploads, reencodeLogo } from '../../lib/photo-uploads';
 import { toIso } from '../../lib/iso-time';
 import { assertWithinWriteLimit, consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
@@ -32,6 +40,7 @@ export async function leaveEveryOrganization(tx: Executor, userId: string): Prom
     await repository.lockOrganization(tx, id);
     const role = await repository.findMemberRole(tx, id, userId);
     await repository.deleteMember(tx, id, userId);
+    await repository.revokeInvitationsSentBy(tx, id, userId, ORGANIZATION_ROLES);
     if (role !== 'owner' || (await repository.countOwners(tx, id)) > 0) continue;
     const [successor] = await repository.listMembers(tx, id);
     if (successor) await repository.upsertMember(tx, id, successor.id, 'owner');
@@ -41,28 +50,17 @@ export async function leaveEveryOrganization(tx: Executor, userId: string): Prom
 
 export type CreateOrganizationInput = z.output<typeof createOrganizationBodySchema>;
 
-const ORGANIZATION_NOT_FOUND = 'Organization not found';
-const SLUG_TAKEN = 'This address is taken: choose another';
-const ONLY_ADMINS = 'Only its owners and admins can manage members';
-const ONLY_OWNERS_GRANT_OWNER = 'Only an owner can make someone an owner or change an owner';
-const LAST_OWNER = 'An organization keeps at least one owner: make someone else owner first';
-const NOT_A_MEMBER = 'This person is not a member';
-const INVITATION_INVALID = 'This invitation is not valid: ask for a new one';
-const INVITATION_USED = 'This invitation was already used';
-const LOGO_NOT_FOUND = 'Logo not found';
-const ONLY_ADMINS_READ_HOURS = 'Only its owners and admins can read its hours';
-const NOT_ALLOWED_TO_CREATE = 'Only its owners, admins and organizers can hold events under this organization';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The roles that hold and manage the organization's events (decisions §20). */
-export function canManageOrganizationEvents(role: OrganizationRole | null): boolean {
-  return role === 'owner' || role === 'admin' || role === 'organizer';
-}
-
-function canManageMembers(role: OrganizationRole | null): boolean {
-  return role === 'owner' || role === 'admin';
-}
+/** The refusal of a missing ability: what the caller lacks, by code. */
+const REFUSAL_OF_ABILITY: Record<OrganizationAbility, RefusalCode> = {
+  manageMembers: 'NOT_ORGANIZATION_ADMIN',
+  manageOwners: 'NOT_ORGANIZATION_OWNER',
+  manageEvents: 'NOT_ORGANIZATION_ORGANIZER',
+  reassignEvents: 'NOT_ORGANIZATION_ADMIN',
+  readHours: 'NOT_ORGANIZATION_ADMIN',
+  editProfile: 'NOT_ORGANIZATION_ADMIN',
+};
 
 /** The caller's role in an organization, or null. Read in the caller's transaction when it has one. */
 export function findOrganizationRole(
@@ -74,17 +72,36 @@ export function findOrganizationRole(
 }
 
 /**
- * Refuses an event under an organization the caller may not hold events for. An organization the caller
- * cannot see answers as one that does not exist would: the create form only offers the caller's own.
+ * THE access check of an organization: 404 for no such organization, else 403 with the code of
+ * what the caller's role may not do (the abilities of contract/organizations.ts). `lock` takes the
+ * organization's row first, so the roles cannot change under the check (every change of members locks it).
+ */
+async function requireRole(
+  db: Executor,
+  organizationId: number,
+  userId: string,
+  ability: OrganizationAbility | null,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ organization: repository.OrganizationRow; role: OrganizationRole | null }> {
+  const organization = lock
+    ? await repository.lockOrganization(db, organizationId)
+    : await repository.findOrganization(db, organizationId);
+  if (!organization) throw refusal('ORGANIZATION_NOT_FOUND');
+  const role = await repository.findMemberRole(db, organizationId, userId);
+  if (ability !== null && !isAbleTo(role, ability)) throw refusal(REFUSAL_OF_ABILITY[ability]);
+  return { organization, role };
+}
+
+/**
+ * Refuses an event under an organization the caller may not hold events for. An unknown organization is
+ * a mistake in the body's field (400 UNKNOWN_ORGANIZATION): the create form only offers the caller's own.
  */
 export async function assertCanHoldEventsFor(db: Executor, organizationId: number, userId: string): Promise<void> {
-  const role = await repository.findMemberRole(db, organizationId, userId);
-  if (role === null) {
-    const exists = await repository.findOrganization(db, organizationId);
-    if (!exists)
-      throw badRequest(ORGANIZATION_NOT_FOUND, [{ path: 'organizationId', message: ORGANIZATION_NOT_FOUND }]);
-  }
-  if (!canManageOrganizationEvents(role)) throw forbidden(NOT_ALLOWED_TO_CREATE);
+  if (!(await repository.findOrganization(db, organizationId)))
+    throw refusal('UNKNOWN_ORGANIZATION', [
+      { path: 'organizationId', message: refusalMessage('UNKNOWN_ORGANIZATION') },
+    ]);
+  await requireRole(db, organizationId, userId, 'manageEvents');
 }
 
 /**
@@ -125,20 +142,22 @@ function personName(person: { firstName: string | null; lastName: string | null 
 export class OrganizationsService {
   constructor(
     private readonly db: Database,
-    /** Derives invitation links (organizationInvitationToken); null where the service only reads. */
-    private readonly sessionSecret: string | null,
+    /** Derives invitation links (organizationInvitationToken). */
+    private readonly sessionSecret: string,
   ) {}
 
   /** The creator becomes its owner in the same transaction: an organization never exists without one. */
   async create(userId: string, input: CreateOrganizationInput): Promise<repository.OrganizationRow> {
     return this.db.transaction(async (tx) => {
+      // Counted in the creating transaction: a refused slug spends nothing, and racing requests count each.
+      await consumeWriteLimit(tx, WRITE_LIMITS.organizations, userId);
       const id = await repository.insertOrganization(tx, {
         slug: input.slug,
         name: input.name,
         description: input.description,
         website: input.website ?? null,
       });
-      if (id === undefined) throw conflict(SLUG_TAKEN);
+      if (id === undefined) throw refusal('SLUG_TAKEN');
       await repository.upsertMember(tx, id, userId, 'owner');
       return (await repository.findOrganization(tx, id))!;
     });
@@ -146,7 +165,7 @@ export class OrganizationsService {
 
   async findBySlug(slug: string): Promise<repository.OrganizationRow> {
     const organization = await repository.findOrganizationBySlug(this.db, slug);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!organization) throw refusal('ORGANIZATION_NOT_FOUND');
     return organization;
   }
 
@@ -173,26 +192,14 @@ export class OrganizationsService {
     return repository.listOrganizationsOf(this.db, userId);
   }
 
-  private async requireOrganization(db: Executor, organizationId: number, isLocking: boolean) {
-    const organization = isLocking
-      ? await repository.lockOrganization(db, organizationId)
-      : await repository.findOrganization(db, organizationId);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-    return organization;
-  }
-
   /** The hours report is its owners' and admins' (decisions §20): 404 for no such organization, else 403. */
   async assertCanReadHours(userId: string, organizationId: number): Promise<void> {
-    await this.requireOrganization(this.db, organizationId, false);
-    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
-      throw forbidden(ONLY_ADMINS_READ_HOURS);
+    await requireRole(this.db, organizationId, userId, 'readHours');
   }
 
   /** Members with roles and the invitations still open: for its owners and admins only. */
   async members(userId: string, organizationId: number): Promise<OrganizationMembers> {
-    await this.requireOrganization(this.db, organizationId, false);
-    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
-      throw forbidden(ONLY_ADMINS);
+    await requireRole(this.db, organizationId, userId, 'manageMembers');
     const [members, invitations] = [
       await repository.listMembers(this.db, organizationId),
       await repository.listPendingInvitations(this.db, organizationId),
@@ -224,15 +231,17 @@ export class OrganizationsService {
     organizationId: number,
     input: { email: string; role: OrganizationRole },
   ): Promise<void> {
-    if (this.sessionSecret === null) throw new Error('OrganizationsService without a secret cannot invite');
     const email = normalizeEmail(input.email);
     const nonce = randomBytes(32).toString('base64url');
     const token = organizationInvitationToken(this.sessionSecret, nonce);
     await this.db.transaction(async (tx) => {
-      const organization = await this.requireOrganization(tx, organizationId, true);
-      const role = await repository.findMemberRole(tx, organizationId, user.id);
-      if (!canManageMembers(role)) throw forbidden(ONLY_ADMINS);
-      if (input.role === 'owner' && role !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
+      const { organization } = await requireRole(
+        tx,
+        organizationId,
+        user.id,
+        input.role === 'owner' ? 'manageOwners' : 'manageMembers',
+        { lock: true },
+      );
       await consumeWriteLimit(tx, WRITE_LIMITS.organizationInvitations, user.id);
       const invitationId = await repository.insertInvitation(tx, {
         organizationId,
@@ -242,6 +251,10 @@ export class OrganizationsService {
         invitedBy: user.id,
         expiresAt: new Date(Date.now() + ORGANIZATION_LIMITS.invitationValidDays * DAY_MS),
       });
+      // Decisions §22: whom the address's owner blocked cannot invite them. Answered, stored and listed as
+      // any invitation, so the inviter learns neither the block nor that the address has an account; only
+      // no mail goes, and the link exists nowhere else.
+      if (await repository.hasAddressBlocked(tx, email, user.id)) return;
       await queueOrganizationInvitationMail(tx, {
         invitationId,
         to: email,
@@ -261,11 +274,12 @@ export class OrganizationsService {
   async acceptInvitation(userId: string, token: string): Promise<repository.OrganizationRow> {
     return this.db.transaction(async (tx) => {
       const invitation = await repository.lockInvitationByTokenHash(tx, hashToken(token));
-      if (!invitation || invitation.isExpired) throw notFound(INVITATION_INVALID);
-      if (invitation.acceptedAt !== null) throw conflict(INVITATION_USED);
-      const organization = await this.requireOrganization(tx, invitation.organizationId, true);
-      const current = await repository.findMemberRole(tx, invitation.organizationId, userId);
-      if (current === null || rank(invitation.role) < rank(current))
+      if (!invitation || invitation.isExpired) throw refusal('INVITATION_INVALID');
+      if (invitation.acceptedAt !== null) throw refusal('INVITATION_USED');
+      const { organization, role: current } = await requireRole(tx, invitation.organizationId, userId, null, {
+        lock: true,
+      });
+      if (current === null || rankOfRole(invitation.role) < rankOfRole(current))
         await repository.upsertMember(tx, invitation.organizationId, userId, invitation.role);
       await repository.markInvitationAccepted(tx, invitation.id, userId);
       return organization;
@@ -278,31 +292,67 @@ export class OrganizationsService {
    */
   async changeRole(userId: string, organizationId: number, memberId: string, role: OrganizationRole): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.requireOrganization(tx, organizationId, true);
-      const callerRole = await repository.findMemberRole(tx, organizationId, userId);
-      if (!canManageMembers(callerRole)) throw forbidden(ONLY_ADMINS);
+      const caller = await requireRole(tx, organizationId, userId, 'manageMembers', { lock: true });
       const current = await repository.findMemberRole(tx, organizationId, memberId);
-      if (current === null) throw notFound(NOT_A_MEMBER);
-      if ((role === 'owner' || current === 'owner') && callerRole !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
+      if (current === null) throw refusal('NOT_A_MEMBER');
+      if ((role === 'owner' || current === 'owner') && !isAbleTo(caller.role, 'manageOwners'))
+        throw refusal('NOT_ORGANIZATION_OWNER');
       if (current === 'owner' && role !== 'owner' && (await repository.countOwners(tx, organizationId)) <= 1)
-        throw conflict(LAST_OWNER);
+        throw refusal('LAST_OWNER');
       await repository.upsertMember(tx, organizationId, memberId, role);
+      // Decisions §22: a demoted member's open invitations of roles they may no longer give are revoked.
+      const stillGrantable = grantableRoles(abilitiesOf(role));
+      await repository.revokeInvitationsSentBy(
+        tx,
+        organizationId,
+        memberId,
+        ORGANIZATION_ROLES.filter((invited) => !stillGrantable.includes(invited)),
+      );
+    });
+  }
+
+  /** DELETE /api/organizations/{id}/invitations/{invitationId} (decisions §22): owners and admins. */
+  async revokeInvitation(userId: string, organizationId: number, invitationId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await requireRole(tx, organizationId, userId, 'manageMembers', { lock: true });
+      if (!(await repository.revokeInvitation(tx, organizationId, invitationId))) throw refusal('INVITATION_NOT_FOUND');
+    });
+  }
+
+  /**
+   * Gives an event of the organization to another of its owners, admins or organizers (decisions §22: an
+   * organization's events stay the organization's). Owners and admins may do it for any of its events,
+   * not only one whose organizer left: they manage every event of it already (decisions §20).
+   */
+  async reassignEvent(userId: string, organizationId: number, eventId: number, organizerId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await requireRole(tx, organizationId, userId, 'reassignEvents', { lock: true });
+      const event = await repository.lockOrganizationEvent(tx, organizationId, eventId);
+      if (!event) throw refusal('ORGANIZATION_EVENT_NOT_FOUND');
+      const newRole = await repository.findMemberRole(tx, organizationId, organizerId);
+      if (!isAbleTo(newRole, 'manageEvents'))
+        throw refusal('NEW_ORGANIZER_NOT_ALLOWED', [
+          { path: 'organizerId', message: refusalMessage('NEW_ORGANIZER_NOT_ALLOWED') },
+        ]);
+      await repository.setEventOrganizer(tx, event.id, organizerId);
     });
   }
 
   /** Removing oneself is leaving; removing another takes an admin, and an owner takes an owner. */
   async removeMember(userId: string, organizationId: number, memberId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.requireOrganization(tx, organizationId, true);
-      const current = await repository.findMemberRole(tx, organizationId, memberId);
-      if (memberId !== userId) {
-        const callerRole = await repository.findMemberRole(tx, organizationId, userId);
-        if (!canManageMembers(callerRole)) throw forbidden(ONLY_ADMINS);
-        if (current === 'owner' && callerRole !== 'owner') throw forbidden(ONLY_OWNERS_GRANT_OWNER);
-      }
-      if (current === null) throw notFound(NOT_A_MEMBER);
-      if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw conflict(LAST_OWNER);
+      const isLeaving = memberId === userId;
+      const caller = await requireRole(tx, organizationId, userId, isLeaving ? null : 'manageMembers', {
+        lock: true,
+      });
+      const current = isLeaving ? caller.role : await repository.findMemberRole(tx, organizationId, memberId);
+      if (!isLeaving && current === 'owner' && !isAbleTo(caller.role, 'manageOwners'))
+        throw refusal('NOT_ORGANIZATION_OWNER');
+      if (current === null) throw refusal('NOT_A_MEMBER');
+      if (current === 'owner' && (await repository.countOwners(tx, organizationId)) <= 1) throw refusal('LAST_OWNER');
       await repository.deleteMember(tx, organizationId, memberId);
+      // Decisions §22: who leaves or is removed takes back every invitation they sent.
+      await repository.revokeInvitationsSentBy(tx, organizationId, memberId, ORGANIZATION_ROLES);
     });
   }
 
@@ -312,16 +362,13 @@ export class OrganizationsService {
    * upload counts against the uploader's daily photo bytes (decisions §16).
    */
   async setLogo(userId: string, organizationId: number, dataUrl: string): Promise<repository.OrganizationRow> {
-    await this.requireOrganization(this.db, organizationId, false);
-    if (!canManageMembers(await repository.findMemberRole(this.db, organizationId, userId)))
-      throw forbidden(ONLY_ADMINS);
+    await requireRole(this.db, organizationId, userId, 'editProfile');
     const [upload] = readPhotoUploads([dataUrl], () => 'image');
     await assertWithinWriteLimit(this.db, WRITE_LIMITS.photoBytes, userId, upload!.length);
     await inspectPhotos([upload!], () => 'image');
     const logo = await reencodeLogo(upload!, ORGANIZATION_LIMITS.logoPixels, () => 'image');
     return this.db.transaction(async (tx) => {
-      await this.requireOrganization(tx, organizationId, true);
-      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await requireRole(tx, organizationId, userId, 'editProfile', { lock: true });
       await consumeWriteLimit(tx, WRITE_LIMITS.photoBytes, userId, upload!.length);
       await repository.replaceLogo(tx, organizationId, logo, `/api/organization-logos/${logo.id}`);
       return (await repository.findOrganization(tx, organizationId))!;
@@ -330,8 +377,7 @@ export class OrganizationsService {
 
   async removeLogo(userId: string, organizationId: number): Promise<repository.OrganizationRow> {
     return this.db.transaction(async (tx) => {
-      await this.requireOrganization(tx, organizationId, true);
-      if (!canManageMembers(await repository.findMemberRole(tx, organizationId, userId))) throw forbidden(ONLY_ADMINS);
+      await requireRole(tx, organizationId, userId, 'editProfile', { lock: true });
       await repository.replaceLogo(tx, organizationId, null, null);
       return (await repository.findOrganization(tx, organizationId))!;
     });
@@ -339,19 +385,14 @@ export class OrganizationsService {
 
   async findLogo(logoId: string) {
     const logo = await repository.findLogo(this.db, logoId);
-    if (!logo) throw notFound(LOGO_NOT_FOUND);
+    if (!logo) throw refusal('LOGO_NOT_FOUND');
     return logo;
   }
 
   async follow(userId: string, organizationId: number, isFollowing: boolean) {
-    await this.requireOrganization(this.db, organizationId, false);
+    await requireRole(this.db, organizationId, userId, null);
     if (isFollowing) await repository.insertFollow(this.db, organizationId, userId);
     else await repository.deleteFollow(this.db, organizationId, userId);
     return repository.readFollowing(this.db, organizationId, userId);
   }
-}
-
-/** 0 is the highest role. */
-function rank(role: OrganizationRole): number {
-  return ['owner', 'admin', 'organizer', 'member'].indexOf(role);
 }

@@ -4,7 +4,14 @@ import type { Organization, OrganizationMembers } from '../../../contract/organi
 import { rateLimitCounters } from '../../db/schema';
 import { WRITE_LIMITS } from '../limits/limits.service';
 import { addOrganizationMemberRow, createEventRow, daysFromNow } from '../../test/fixtures';
-import { createEvent, createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
+import {
+  createEvent,
+  createTestApp,
+  signUpUser,
+  signUpVerifiedUser,
+  type SignedUpUser,
+  type TestApp,
+} from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 
 let app: TestApp;
@@ -465,5 +472,165 @@ describe('events held under an organization', () => {
     await addMember(organization, owner, member, 'organizer');
     const own = await createEventRow(app.database.db, { organizerId: member.user.id, date: daysFromNow(4) });
     expect((await call('PATCH', `/api/events/${own.id}`, owner.cookie, { title: 'Mine now' })).statusCode).toBe(403);
+  });
+});
+
+describe('removed people’s power (decisions §22)', () => {
+  it('revokes the open invitations of a removed member, and those a demoted one may no longer give', async () => {
+    const owner = await signUpVerifiedUser(app);
+    const [admin, secondOwner] = [await signUpVerifiedUser(app), await signUpVerifiedUser(app)];
+    const [invitee, ownerInvitee, memberInvitee] = [
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+    ];
+    const organization = await createOrganization(owner);
+    await addMember(organization, owner, admin, 'admin');
+    await addMember(organization, owner, secondOwner, 'owner');
+    const byAdmin = await inviteAndReadToken(organization, admin, invitee.user.email, 'admin');
+    const ownerInvitation = await inviteAndReadToken(organization, secondOwner, ownerInvitee.user.email, 'owner');
+    const memberInvitation = await inviteAndReadToken(organization, secondOwner, memberInvitee.user.email, 'member');
+    expect((await membersOf(organization, owner.cookie)).invitations).toHaveLength(3);
+
+    const removed = await call(
+      'DELETE',
+      `/api/organizations/${organization.id}/members/${admin.user.id}`,
+      owner.cookie,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+    const demoted = await call(
+      'PATCH',
+      `/api/organizations/${organization.id}/members/${secondOwner.user.id}`,
+      owner.cookie,
+      {
+        role: 'admin',
+      },
+    );
+    expect(demoted.statusCode, demoted.body).toBe(200);
+
+    const accept = (person: SignedUpUser, token: string) =>
+      call('POST', '/api/organization-invitations/accept', person.cookie, { token });
+    const late = await accept(invitee, byAdmin);
+    expect([late.statusCode, late.json().code]).toEqual([404, 'INVITATION_INVALID']);
+    expect((await accept(ownerInvitee, ownerInvitation)).statusCode).toBe(404);
+    // An admin still invites members: that invitation stands.
+    expect((await accept(memberInvitee, memberInvitation)).statusCode).toBe(200);
+    expect((await membersOf(organization, owner.cookie)).invitations).toEqual([]);
+  });
+
+  it('revokes one open invitation by DELETE, for its owners and admins only', async () => {
+    const owner = await signUpVerifiedUser(app);
+    const [organizer, invitee] = [await signUpUser(app), await signUpUser(app)];
+    const organization = await createOrganization(owner);
+    await addMember(organization, owner, organizer, 'organizer');
+    const token = await inviteAndReadToken(organization, owner, invitee.user.email, 'member');
+    const [invitation] = (await membersOf(organization, owner.cookie)).invitations;
+    const url = `/api/organizations/${organization.id}/invitations/${invitation!.id}`;
+    const byOrganizer = await call('DELETE', url, organizer.cookie);
+    expect([byOrganizer.statusCode, byOrganizer.json().code]).toEqual([403, 'NOT_ORGANIZATION_ADMIN']);
+    const revoked = await call('DELETE', url, owner.cookie);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((revoked.json() as OrganizationMembers).invitations).toEqual([]);
+    const again = await call('DELETE', url, owner.cookie);
+    expect([again.statusCode, again.json().code]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    const accepted = await call('POST', '/api/organization-invitations/accept', invitee.cookie, { token });
+    expect([accepted.statusCode, accepted.json().code]).toEqual([404, 'INVITATION_INVALID']);
+    // Another organization's invitation is not this one's to revoke.
+    const other = await createOrganization(owner);
+    const elsewhere = await call(
+      'DELETE',
+      `/api/organizations/${other.id}/invitations/${invitation!.id}`,
+      owner.cookie,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('takes the organization’s events from an organizer who left or was demoted; its admins reassign them', async () => {
+    const owner = await signUpUser(app);
+    const [creator, demotedCreator, successor, member, admin] = [
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+    ];
+    const organization = await createOrganization(owner);
+    for (const [person, role] of [
+      [creator, 'organizer'],
+      [demotedCreator, 'organizer'],
+      [successor, 'organizer'],
+      [member, 'member'],
+      [admin, 'admin'],
+    ] as const)
+      await addOrganizationMemberRow(app.database.db, organization.id, person.user.id, role);
+    const event = await createEvent(app, creator.cookie, { organizationId: organization.id });
+    const other = await createEvent(app, demotedCreator.cookie, { organizationId: organization.id });
+    expect((await call('PATCH', `/api/events/${event.id}`, creator.cookie, { title: 'Still mine' })).statusCode).toBe(
+      200,
+    );
+
+    expect(
+      (await call('DELETE', `/api/organizations/${organization.id}/members/${creator.user.id}`, owner.cookie))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await call('PATCH', `/api/organizations/${organization.id}/members/${demotedCreator.user.id}`, owner.cookie, {
+          role: 'member',
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const [person, id] of [
+      [creator, event.id],
+      [demotedCreator, other.id],
+    ] as const) {
+      // The event's answer no longer offers them its organizer tools either.
+      expect(((await call('GET', `/api/events/${id}`, person.cookie)).json() as Event).canManage).toBe(false);
+      const edit = await call('PATCH', `/api/events/${id}`, person.cookie, { title: 'Taken along' });
+      expect([edit.statusCode, edit.json().code]).toEqual([403, 'NOT_ORGANIZER']);
+      expect((await call('GET', `/api/events/${id}/attendees`, person.cookie)).statusCode).toBe(403);
+    }
+
+    const reassign = (person: SignedUpUser, eventId: number, organizerId: string) =>
+      call('PATCH', `/api/organizations/${organization.id}/events/${eventId}`, person.cookie, { organizerId });
+    const toMember = await reassign(admin, event.id, member.user.id);
+    expect([toMember.statusCode, toMember.json().code]).toEqual([400, 'NEW_ORGANIZER_NOT_ALLOWED']);
+    const toLeaver = await reassign(admin, event.id, creator.user.id);
+    expect(toLeaver.json().code).toBe('NEW_ORGANIZER_NOT_ALLOWED');
+    const bySuccessor = await reassign(successor, event.id, successor.user.id);
+    expect([bySuccessor.statusCode, bySuccessor.json().code]).toEqual([403, 'NOT_ORGANIZATION_ADMIN']);
+    const ownEvent = await createEvent(app, owner.cookie, { organizationId: null });
+    const notTheirs = await reassign(admin, ownEvent.id, successor.user.id);
+    expect([notTheirs.statusCode, notTheirs.json().code]).toEqual([404, 'ORGANIZATION_EVENT_NOT_FOUND']);
+
+    const done = await reassign(admin, event.id, successor.user.id);
+    expect(done.statusCode, done.body).toBe(204);
+    expect(((await call('GET', `/api/events/${event.id}`, member.cookie)).json() as Event).organizerId).toBe(
+      successor.user.id,
+    );
+    expect((await call('PATCH', `/api/events/${event.id}`, successor.cookie, { title: 'Carried on' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('PATCH', `/api/events/${event.id}`, creator.cookie, { title: 'Back' })).statusCode).toBe(403);
+  });
+});
+
+describe('blocking and invitations (decisions §22)', () => {
+  it('mails no invitation from a blocked person to the blocker, and answers exactly as for anyone else', async () => {
+    const inviter = await signUpVerifiedUser(app);
+    const [blocker, other] = [await signUpUser(app), await signUpUser(app)];
+    const organization = await createOrganization(inviter);
+    expect((await call('POST', `/api/users/${inviter.user.id}/block`, blocker.cookie)).statusCode).toBeLessThan(300);
+    const invite = (email: string) =>
+      call('POST', `/api/organizations/${organization.id}/invitations`, inviter.cookie, { email, role: 'member' });
+    const toBlocker = await invite(blocker.user.email);
+    const toOther = await invite(other.user.email);
+    // The same status and the same shape: the inviter learns neither the block nor that the address has an account.
+    expect([toBlocker.statusCode, toOther.statusCode]).toEqual([201, 201]);
+    const listed = (toOther.json() as OrganizationMembers).invitations.map((invitation) => invitation.email).sort();
+    expect(listed).toEqual([blocker.user.email.toLowerCase(), other.user.email.toLowerCase()].sort());
+    await app.mailOutbox.runOnce();
+    await expect.poll(() => mailsTo(other.user.email.toLowerCase()).length, { timeout: 5000 }).toBe(1);
+    expect(mailsTo(blocker.user.email.toLowerCase())).toHaveLength(0);
   });
 });

@@ -7,11 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { statusOf } from '@/lib/api-error';
+import { ORGANIZATION_LIMITS, SLUG_PATTERN } from '@contract/organization-limits';
+import { codeOf, isApiError } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
-
-/** The slug rules of contract/organizations.ts, checked here too so that a person hears of them as they type. */
-const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+import { refusalText } from '@/lib/error-text';
 
 /** A slug proposed from the name: lower case, accents dropped, runs of other characters as one hyphen. */
 function slugFrom(name: string): string {
@@ -21,13 +20,13 @@ function slugFrom(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
+    .slice(0, ORGANIZATION_LIMITS.slugMax)
     .replace(/-+$/, '');
 }
 
 /** /organizations/new: name, address, description and website; the creator becomes its owner. */
 export function NewOrganizationScreen() {
-  const { t } = useTranslation('organizations');
+  const { t, i18n } = useTranslation('organizations');
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -36,7 +35,11 @@ export function NewOrganizationScreen() {
   const [website, setWebsite] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const shownSlug = isSlugEdited ? slug : slugFrom(name);
-  const isSlugValid = shownSlug.length >= 3 && shownSlug.length <= 40 && SLUG_PATTERN.test(shownSlug);
+  // The contract's rules, checked here too so that a person hears of them as they type.
+  const isSlugValid =
+    shownSlug.length >= ORGANIZATION_LIMITS.slugMin &&
+    shownSlug.length <= ORGANIZATION_LIMITS.slugMax &&
+    SLUG_PATTERN.test(shownSlug);
   const create = useMutation({
     mutationFn: () =>
       callApi((api) =>
@@ -50,15 +53,20 @@ export function NewOrganizationScreen() {
         }),
       ),
     onSuccess: (organization) => navigate(`/o/${organization.slug}`),
-    onError: (error) => {
-      const status = statusOf(error);
-      setProblem(
-        status === 409
-          ? t('create.errors.slugTaken')
-          : status === 400
-            ? t('create.errors.invalid')
-            : t('create.errors.failed'),
-      );
+    // Worded by the refusal's code (decision 0021), never guessed from its status.
+    onError: async (error) => {
+      if (codeOf(error) === 'VALIDATION_FAILED') {
+        // The field at fault: a name or address the server refuses as posing as the site (decisions §22).
+        const paths = isApiError(error) ? error.fieldErrors.map((problem) => problem.path) : [];
+        return setProblem(
+          paths.includes('name')
+            ? t('create.errors.name')
+            : paths.includes('slug')
+              ? t('create.errors.slug')
+              : t('create.errors.invalid'),
+        );
+      }
+      setProblem((await refusalText(i18n, error)) ?? t('create.errors.failed'));
     },
   });
   const submit = (event: FormEvent) => {
@@ -86,7 +94,7 @@ export function NewOrganizationScreen() {
           <Input
             id="organization-name"
             value={name}
-            maxLength={100}
+            maxLength={ORGANIZATION_LIMITS.nameMax}
             onChange={(event) => setName(event.target.value)}
             dir="auto"
             required
@@ -103,7 +111,7 @@ export function NewOrganizationScreen() {
               id="organization-slug"
               className="border-0 ps-0.5 shadow-none focus-visible:ring-0"
               value={shownSlug}
-              maxLength={40}
+              maxLength={ORGANIZATION_LIMITS.slugMax}
               onChange={(event) => {
                 setIsSlugEdited(true);
                 setSlug(event.target.value.toLowerCase());
@@ -123,7 +131,7 @@ export function NewOrganizationScreen() {
           <Textarea
             id="organization-description"
             rows={5}
-            maxLength={5000}
+            maxLength={ORGANIZATION_LIMITS.descriptionMax}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             dir="auto"

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, MailPlus, UserMinus } from 'lucide-react';
+import { ArrowLeft, MailPlus, MailX, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { intlLocale } from '@contract/languages';
 import type { OrganizationMembers, OrganizationRole } from '@contract/organizations';
+import { grantableRoles } from '@contract/organization-roles';
 import { LoadError } from '@/components/app-shell/page-states';
 import { PersonAvatar, displayName } from '@/components/people/person-avatar';
 import { Button } from '@/components/ui/button';
@@ -12,14 +13,13 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { statusOf } from '@/lib/api-error';
+import { codeOf } from '@/lib/api-error';
 import { callApi } from '@/lib/call-api';
+import { refusalText } from '@/lib/error-text';
 import { useAuth } from '@/lib/use-auth';
 import { toast } from '@/lib/use-toast';
 import { membersQueryOptions, organizationQueryOptions } from './api/get-organization';
 import { HoursReportCard } from './hours-report-card';
-
-const ROLES: readonly OrganizationRole[] = ['owner', 'admin', 'organizer', 'member'];
 
 /** /o/{slug}/members: members and their roles, invitations by e-mail, removal and leaving (owners and admins). */
 export function OrganizationMembersScreen({ slug }: { slug: string }) {
@@ -33,15 +33,13 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
   const members = useQuery({ ...membersOptions, enabled: organizationId !== undefined });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrganizationRole>('member');
-  const isOwner = organization.data?.viewerRole === 'owner';
-  const refusal = (error: unknown) => {
-    const status = statusOf(error);
-    const description =
-      status === 409
-        ? t('members.errors.lastOwner')
-        : status === 403
-          ? t('members.errors.notAllowed')
-          : t('members.errors.failed');
+  // What the caller may do comes from the server (viewerAbilities), never guessed from the role here.
+  const abilities = organization.data?.viewerAbilities ?? [];
+  const canManageOwners = abilities.includes('manageOwners');
+  const roles = grantableRoles(abilities);
+  // Worded by the refusal's code (decision 0021): LAST_OWNER, NOT_ORGANIZATION_OWNER and the others.
+  const refusal = async (error: unknown) => {
+    const description = (await refusalText(i18n, error)) ?? t('members.errors.failed');
     toast({ title: t('common:toasts.errorTitle'), description, variant: 'destructive' });
   };
   const setMembers = (answer: OrganizationMembers) => queryClient.setQueryData(membersOptions.queryKey, answer);
@@ -59,7 +57,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
       setEmail('');
     },
     onError: (error) =>
-      statusOf(error) === 400
+      codeOf(error) === 'VALIDATION_FAILED'
         ? toast({
             title: t('common:toasts.errorTitle'),
             description: t('members.errors.email'),
@@ -94,6 +92,17 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
       }
       await queryClient.invalidateQueries({ queryKey: membersOptions.queryKey });
     },
+    onError: refusal,
+  });
+  // Decisions §22: a pending invitation can be taken back before anyone opens its link.
+  const revoke = useMutation({
+    mutationFn: (invitationId: number) =>
+      callApi((api) =>
+        api.DELETE('/api/organizations/{id}/invitations/{invitationId}', {
+          params: { path: { id: organizationId!, invitationId } },
+        }),
+      ),
+    onSuccess: setMembers,
     onError: refusal,
   });
   if (organization.isError || members.isError)
@@ -145,7 +154,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {ROLES.filter((option) => option !== 'owner' || isOwner).map((option) => (
+                  {roles.map((option) => (
                     <SelectItem key={option} value={option}>
                       {t(`roles.${option}`)}
                     </SelectItem>
@@ -167,7 +176,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
       >
         {members.data.members.map((member) => {
           const isMe = member.user.id === myId;
-          const canChange = isOwner || member.role !== 'owner';
+          const canChange = canManageOwners || member.role !== 'owner';
           return (
             <li
               key={member.user.id}
@@ -200,7 +209,7 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {ROLES.filter((option) => option !== 'owner' || isOwner).map((option) => (
+                    {roles.map((option) => (
                       <SelectItem key={option} value={option}>
                         {t(`roles.${option}`)}
                       </SelectItem>
@@ -232,14 +241,29 @@ export function OrganizationMembersScreen({ slug }: { slug: string }) {
             data-testid="invitation-list"
           >
             {members.data.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+                data-testid="invitation-row"
+              >
                 <span className="min-w-0 truncate" dir="ltr">
                   {invitation.email}
                 </span>
-                <span className="text-muted-foreground">
+                <span className="ms-auto text-muted-foreground">
                   {t(`roles.${invitation.role}`)} ·{' '}
                   {t('members.expires', { date: dateFormat.format(new Date(invitation.expiresAt)) })}
                 </span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation.id)}
+                  aria-label={t('members.revoke', { email: invitation.email })}
+                  title={t('members.revoke', { email: invitation.email })}
+                  data-testid="invitation-revoke"
+                >
+                  <MailX aria-hidden />
+                </Button>
               </li>
             ))}
           </ul>

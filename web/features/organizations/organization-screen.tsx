@@ -46,7 +46,7 @@ export function OrganizationScreen({ slug }: { slug: string }) {
       <LoadError onRetry={() => void refetch()} />
     );
   }
-  const canManageMembers = organization.viewerRole === 'owner' || organization.viewerRole === 'admin';
+  const canManageMembers = organization.viewerAbilities.includes('manageMembers');
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10" data-testid="organization-page">

@@ -25,7 +25,6 @@ export async function endFriendshipForBlock(tx: Executor, blockerId: string, blo
   if (existing) await repository.deleteFriendship(tx, existing.id);
 }
 
-
 function toPerson(row: repository.PersonRow): FriendPerson {
   return {
     id: row.id,

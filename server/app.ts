@@ -17,6 +17,7 @@ import { emailVerificationRoutes } from './modules/email-verification/email-veri
 import { EmailVerificationService } from './modules/email-verification/email-verification.service';
 import { eventManagementRoutes } from './modules/event-management/event-management.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
+import { checkInClaimRoutes } from './modules/check-in/check-in-claim.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { seriesRoutes } from './modules/series/series.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
@@ -235,7 +236,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     mailer,
     linkOrigin: config.linkOrigin,
     timeZone: config.timeZone,
+    invitationMailsPerDay: config.invitationMailsPerDay,
   });
+  await app.register(checkInClaimRoutes, { db: database.db });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {

@@ -40,7 +40,14 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const attendanceReplyQuerySchema = z.object({ token: z.string().max(1000).default('') });
 const selfCheckInCodeQuerySchema = selfCheckInBodySchema;
 
-type Options = { db: Database; sessionSecret: string; mailer: Mailer; linkOrigin: string; timeZone: string };
+type Options = {
+  db: Database;
+  sessionSecret: string;
+  mailer: Mailer;
+  linkOrigin: string;
+  timeZone: string;
+  invitationMailsPerDay: number;
+};
 
 type PageOptions = { status: number; language: LanguageCode; body: string };
 
@@ -113,9 +120,16 @@ function languageCookieOf(request: FastifyRequest): string | undefined {
 /** The day of the event: a holder's ticket and the organizer's door. */
 export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, sessionSecret, mailer, linkOrigin, timeZone },
+  { db, sessionSecret, mailer, linkOrigin, timeZone, invitationMailsPerDay },
 ) => {
-  const service = new CheckInService(db, { mailer, linkOrigin, sessionSecret, timeZone });
+  const service = new CheckInService(db, {
+    mailer,
+    linkOrigin,
+    sessionSecret,
+    timeZone,
+    invitationMailsPerDay,
+    log: app.log,
+  });
 
   app.post(
     '/api/events/:id/walk-ins',
@@ -123,7 +137,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         tags: ['check-in'],
         summary:
-          'Add someone at the door, beyond capacity if need be, checked in at once (organizer only); an address with no account is invited and claims the hours when it signs up',
+          'Add someone at the door as a guest, beyond capacity if need be, checked in at once (organizer only); the address is mailed one link, and the hours join an account only when its signed-in owner claims them',
         params: idParamsSchema,
         body: walkInBodySchema,
         response: { 201: walkInResponseSchema, ...errors, 415: errorResponseSchema, 429: errorResponseSchema },

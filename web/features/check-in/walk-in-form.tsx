@@ -14,8 +14,9 @@ import { useAddWalkIn } from './api/use-walk-in';
 export type WalkInOutcome = { tone: 'good' | 'bad'; text: string };
 
 /**
- * Someone at the door without a place (decisions §19): name and address, checked in at once. It needs
- * the server (only it knows whether the address has an account), so unlike scans it is not queued offline.
+ * Someone at the door without a place (decisions §19, §22): name and address, checked in at once as a guest
+ * whose address is mailed a link to claim the hours. It needs the server (which mails the link), so unlike
+ * scans it is not queued offline.
  */
 export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome: (outcome: WalkInOutcome) => void }) {
   const { t, i18n } = useTranslation('check-in');
@@ -36,10 +37,8 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
     add.mutate(body, {
       onSuccess: (answer) => {
         const name = `${answer.firstName} ${answer.lastName}`;
-        onOutcome({
-          tone: 'good',
-          text: answer.hasAccount ? t('walkIn.added', { name }) : t('walkIn.invited', { name }),
-        });
+        // One wording whatever the address (decisions §22): the door never learns who has an account.
+        onOutcome({ tone: 'good', text: t('walkIn.added', { name }) });
         form.reset();
         setIsOpen(false);
       },

@@ -414,6 +414,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/attendance': () =>
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  // A walk-in's claim link (decisions §22): a forged token is refused alike for all; the press needs a session
+  // only once the link is good (walk-in-claim.test.ts).
+  'GET /mail/walk-in': () => same(400, { url: `/mail/walk-in?token=${'A'.repeat(43)}` }),
+  'POST /api/walk-in-claims': () => signedIn(400, { url: `/api/walk-in-claims?token=${'A'.repeat(43)}` }),
   // Probes for load balancers, and metrics (off here: no METRICS_TOKEN or METRICS_PORT).
   'GET /healthz': () => same(200),
   'GET /readyz': () => same(200),

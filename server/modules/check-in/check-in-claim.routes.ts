@@ -66,7 +66,8 @@ function pagePath(token: string): string {
 function signInLinks(texts: ClaimTexts, token: string): string {
   const returnTo = encodeURIComponent(pagePath(token));
   return (
-    link(`/api/login?returnTo=${returnTo}`, texts.signIn) + link(`/api/login?mode=signup&returnTo=${returnTo}`, texts.signUp)
+    link(`/api/login?returnTo=${returnTo}`, texts.signIn) +
+    link(`/api/login?mode=signup&returnTo=${returnTo}`, texts.signUp)
   );
 }
 
@@ -128,8 +129,10 @@ export const checkInClaimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   const service = new WalkInClaimService(db);
   const pages = app.withTypeProvider<ZodTypeProvider>();
   // The button's form posts no fields: only this scope accepts its content type.
-  pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, null),
+  pages.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, null),
   );
 
   pages.get(
@@ -146,7 +149,12 @@ export const checkInClaimRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       }
       const texts = mailTextsOf(language).walkInClaim;
       const values = { title: page.title, date: formatDate(page.date, language) };
-      return sendPage(reply, 200, language, paragraph(fillText(texts.question, values)) + stateBody(texts, page, token));
+      return sendPage(
+        reply,
+        200,
+        language,
+        paragraph(fillText(texts.question, values)) + stateBody(texts, page, token),
+      );
     },
   );
 

@@ -29,7 +29,6 @@ import {
   EVENT_NOT_FOUND,
   isHiddenFrom,
   lockEvent,
-  removeFromWaitlist,
   RsvpsService,
   type LockedEvent,
 } from '../rsvps/rsvps.service';

@@ -3,11 +3,7 @@ import { type Executor, selectRows } from '../../db/client';
 import { events, users, walkInGuests } from '../../db/schema';
 
 export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ suspendedAt: users.suspendedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.suspendedAt != null;
 }
 

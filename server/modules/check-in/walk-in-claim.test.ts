@@ -3,13 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, rsvps, users, walkInGuests } from '../../db/schema';
 import { addRsvpRow, createEventRow } from '../../test/fixtures';
-import {
-  createTestApp,
-  signUpUser,
-  signUpVerifiedUser,
-  type SignedUpUser,
-  type TestApp,
-} from '../../test/test-app';
+import { createTestApp, signUpUser, signUpVerifiedUser, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 
 /**
@@ -171,7 +165,10 @@ describe('a walk-in reveals and touches no account (decisions §22)', () => {
     const unconfirmed = await press(path, victim);
     expect(unconfirmed.statusCode).toBe(403);
     expect(unconfirmed.headers['x-error-code']).toBe('EMAIL_NOT_VERIFIED');
-    await app.database.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, victim.user.id));
+    await app.database.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(eq(users.id, victim.user.id));
     await expectUntouched(victim, eventId);
 
     const claimed = await press(path, victim);
@@ -217,7 +214,10 @@ describe('a walk-in reveals and touches no account (decisions §22)', () => {
     const organizer = await signUpVerifiedUser(app, { firstName: 'Hid', lastName: 'Den' });
     const address = `hidden-${Date.now()}@example.org`;
     const hiddenId = await eventOf(organizer);
-    await app.database.db.update(events).set({ hiddenAt: sql`now()` }).where(eq(events.id, hiddenId));
+    await app.database.db
+      .update(events)
+      .set({ hiddenAt: sql`now()` })
+      .where(eq(events.id, hiddenId));
     const hidden = await walkIn(organizer, hiddenId, address);
     expect(hidden.statusCode).toBe(403);
 
@@ -231,7 +231,10 @@ describe('a walk-in reveals and touches no account (decisions §22)', () => {
       .set({ coOrganizerApprovedAt: sql`now()` })
       .where(and(eq(rsvps.eventId, suspendedId), eq(rsvps.userId, coOrganizer.user.id)));
     expect((await walkIn(coOrganizer, suspendedId, `${address}.before`)).statusCode).toBe(201);
-    await app.database.db.update(users).set({ suspendedAt: sql`now()` }).where(eq(users.id, author.user.id));
+    await app.database.db
+      .update(users)
+      .set({ suspendedAt: sql`now()` })
+      .where(eq(users.id, author.user.id));
     const suspended = await walkIn(coOrganizer, suspendedId, address);
     expect(suspended.statusCode).toBe(403);
 

@@ -161,7 +161,7 @@ test.describe('stored XSS payloads never execute', () => {
       await post(
         context.request,
         '/api/messages',
-        { receiverId: reader.user.email, content, eventId: event.id },
+        { receiverId: reader.user.id, content, eventId: event.id },
         [201],
       );
       await post(readerContext.request, `/api/events/${event.id}/rsvp`, { status: 'attending' }, [200]);

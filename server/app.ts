@@ -269,6 +269,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     sessionSecret: config.sessionSecret,
     claimSeconds: config.mail.claimSeconds,
     log: app.log,
+    invitationMailsPerDay: config.invitationMailsPerDay,
   });
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { events, organizationMembers } from '../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
-import { createTestApp, signUpUser, type TestApp } from './test-app';
+import { createTestApp, signUpUser, type TestApp, verifyEmailOf } from './test-app';
 
 /**
  * Every route of the server's own route table × {visitor, stranger, organizer, attendee}
@@ -440,6 +440,8 @@ beforeAll(async () => {
   app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000' });
   for (const actor of ['stranger', 'organizer', 'attendee'] as const) {
     const signedUp = await signUpUser(app, { firstName: actor, lastName: 'Matrix' });
+    // Confirmed, as people who write to addresses must be (decisions §22).
+    await verifyEmailOf(app, signedUp.user);
     accounts[actor] = { cookie: signedUp.cookie, email: signedUp.user.email, password: signedUp.password };
   }
   const ids = {} as Fixture['ids'];

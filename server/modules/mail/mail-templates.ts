@@ -414,7 +414,7 @@ export function renderInvitationMail(input: {
 
 /**
  * An organization's invitation: who invites, to what and as what, and the link that joins the person who
- * opens it signed in. No List-Unsubscribe: an admin asked for this one mail to this address.
+ * opens it signed in. The address did not ask for it (decisions §22): it carries the one-click refusal link.
  */
 export function renderOrganizationInvitationMail(input: {
   language: string | null;
@@ -423,6 +423,7 @@ export function renderOrganizationInvitationMail(input: {
   role: 'owner' | 'admin' | 'organizer' | 'member';
   acceptUrl: string;
   validDays: number;
+  unsubscribeUrl: string;
 }): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
   const texts = mailTextsOf(language);
@@ -450,7 +451,13 @@ export function renderOrganizationInvitationMail(input: {
         text: fillText(texts.organization_invitation.validity, { days: String(input.validDays) }),
       },
     ],
-    [],
+    [
+      {
+        template: texts.organization_invitation.footer,
+        url: input.unsubscribeUrl,
+        linkLabel: texts.footerUnsubscribeLink,
+      },
+    ],
   );
   return { subject: texts.organization_invitation.subject, text, html };
 }

@@ -164,5 +164,10 @@ export function buildWalkInInvitationMail(
 export function buildOrganizationInvitationMail(
   input: Parameters<typeof renderOrganizationInvitationMail>[0] & { to: string },
 ): Mail {
-  return { to: input.to, ...renderOrganizationInvitationMail(input), link: input.acceptUrl };
+  return {
+    to: input.to,
+    ...renderOrganizationInvitationMail(input),
+    link: input.acceptUrl,
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
 }

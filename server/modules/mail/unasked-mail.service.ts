@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { isEmailVerified } from '../email-verification/email-verification.service';
@@ -17,11 +16,11 @@ import { createUnsubscribeToken, hashAddress, unsubscribeLink } from './unsubscr
 export type UnaskedMailPolicy = {
   /** INVITATION_MAILS_PER_DAY: every unasked mail of every kind, one counter for every process. */
   mailsPerDay: number;
-  log?: FastifyBaseLogger;
+  log?: { warn(details: object, message: string): void };
 };
 
 export const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Confirm your e-mail address before writing to someone who has no PitchIn account yet';
+  'Confirm your e-mail address before writing to an e-mail address';
 
 const SITE_SUBJECT = 'all';
 

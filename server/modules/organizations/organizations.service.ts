@@ -245,9 +245,11 @@ export class OrganizationsService {
         invitedBy: user.id,
         expiresAt: new Date(Date.now() + ORGANIZATION_LIMITS.invitationValidDays * DAY_MS),
       });
+      // decisions §22: the outbox sends it under the unasked-mail policy (unasked-mail.service.ts).
       await queueOrganizationInvitationMail(tx, {
         invitationId,
         to: email,
+        inviterId: user.id,
         nonce,
         language:
           (await repository.findMailLanguageOfAddress(tx, email)) ??

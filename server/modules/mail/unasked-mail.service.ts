@@ -19,8 +19,7 @@ export type UnaskedMailPolicy = {
   log?: { warn(details: object, message: string): void };
 };
 
-export const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Confirm your e-mail address before writing to an e-mail address';
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address before writing to an e-mail address';
 
 const SITE_SUBJECT = 'all';
 

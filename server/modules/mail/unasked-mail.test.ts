@@ -188,6 +188,21 @@ describe('the unasked-mail policy (decisions §22)', () => {
     }
   });
 
+  it('an unconfirmed sender gets the same 403 for a known and an unknown address, by message and by share', async () => {
+    const app = await openApp(500);
+    const sender = await senderOn(app, false);
+    const member = await signUpUser(app);
+    const answers = [];
+    for (const send of [kinds.message, kinds.share])
+      for (const address of [member.user.email, freshAddress('nobody')]) answers.push(await send(app, sender, address));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([403, 403, 403, 403]);
+    for (const answer of answers)
+      expect(answer.json()).toEqual({
+        message: 'Confirm your e-mail address before writing to an e-mail address',
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+  });
+
   it('the site-wide cap counts every kind together', async () => {
     const app = await openApp(2);
     const sender = await senderOn(app, true);

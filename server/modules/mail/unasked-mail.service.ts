@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { forbidden, HttpError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { isEmailVerified } from '../email-verification/email-verification.service';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
 import { isInvitationRefused } from './mail-settings.service';
@@ -35,14 +35,6 @@ function siteLimitOf(mailsPerDay: number): WriteLimit {
 /** Whether the sender may cause unasked mail at all: only a confirmed address (sign-up checks none). */
 export function isConfirmedSender(db: Executor, senderId: string): Promise<boolean> {
   return isEmailVerified(db, senderId);
-}
-
-/**
- * The same 403 for every address, known to PitchIn or not (decisions §22): an unconfirmed sender learns
- * nothing of who has an account.
- */
-export async function assertConfirmedSender(db: Executor, senderId: string): Promise<void> {
-  if (!(await isConfirmedSender(db, senderId))) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
 }
 
 async function takeAllowance(db: Executor, limit: WriteLimit, subject: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
+import { useAuth } from '@/lib/use-auth';
 import { useIsOnline } from '@/lib/use-is-online';
 import { useAddWalkIn } from './api/use-walk-in';
 
@@ -23,6 +24,7 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
   const [isOpen, setIsOpen] = useState(false);
   const isOnline = useIsOnline();
   const add = useAddWalkIn(eventId);
+  const { user } = useAuth();
   const id = useId();
   // The contract's walkInBodySchema is applied by the server, whose 400 names the fields; here the browser's
   // own checks (required, type=email) catch the obvious. Bundling the contract's zod schemas in the door
@@ -37,8 +39,12 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
     add.mutate(body, {
       onSuccess: (answer) => {
         const name = `${answer.firstName} ${answer.lastName}`;
-        // One wording whatever the address (decisions §22): the door never learns who has an account.
-        onOutcome({ tone: 'good', text: t('walkIn.added', { name }) });
+        // One wording whatever the address (decisions §22): the door never learns who has an account. An
+        // unconfirmed organizer's walk-ins mail nobody, which is about them alone, so it may be said.
+        onOutcome({
+          tone: 'good',
+          text: user?.emailVerified === false ? t('walkIn.addedUnconfirmed', { name }) : t('walkIn.added', { name }),
+        });
         form.reset();
         setIsOpen(false);
       },

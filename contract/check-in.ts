@@ -86,7 +86,7 @@ const doorEntrySchema = z.object({
 });
 export type DoorEntry = z.infer<typeof doorEntrySchema>;
 
-/** A walk-in whose address has no account yet: on the door's list by name, their hours waiting for a sign-up. */
+/** A walk-in: on the door's list by the names the organizer typed, their hours waiting for the address's claim. */
 const doorGuestSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -111,12 +111,15 @@ export const doorSchema = z.object({
   opensAt: isoDateTimeSchema.describe('Check-in opens: 2 hours before the start'),
   closesAt: isoDateTimeSchema.describe('Check-in closes: 12 hours after the end'),
   people: z.array(doorEntrySchema),
-  guests: z.array(doorGuestSchema).describe('Walk-ins whose address has no account yet'),
+  guests: z.array(doorGuestSchema).describe('Walk-ins whose hours are not claimed yet'),
   walkIns: z.number().int(),
 });
 export type Door = z.infer<typeof doorSchema>;
 
-/** POST /api/events/{id}/walk-ins (organizer): someone at the door with no place, added and checked in at once. */
+/**
+ * POST /api/events/{id}/walk-ins (organizer): someone at the door with no place, added as a guest and checked
+ * in at once. The answer is the same whatever the address (decisions §22): it never says whether it has an account.
+ */
 export const walkInBodySchema = z.object({
   firstName: personNameSchema('First name'),
   lastName: personNameSchema('Last name'),
@@ -128,9 +131,6 @@ export const walkInResponseSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   checkedInAt: isoDateTimeSchema,
-  hasAccount: z
-    .boolean()
-    .describe('The address belongs to an account, whose hours these are at once; else they wait for its sign-up'),
   walkIns: z.number().int().describe("The event's walk-ins so far, beyond its places"),
 });
 export type WalkInResponse = z.infer<typeof walkInResponseSchema>;

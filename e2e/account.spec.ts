@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../server/modules/mail/capture-smtp-server';
 import { expectNoSeriousAccessibilityViolations, inBothThemes } from './support/accessibility';
-import { signUpWith } from './support/accounts';
+import { createEventWith, signUpWith } from './support/accounts';
 import { E2E_PORT } from './support/e2e-settings';
 import { waitForLivePage } from './support/live-page';
 import { useLanguage } from './support/language';
@@ -340,4 +340,91 @@ test('password reset: asked on the sign-in page, the mail arrives, its link sets
   await shoot(page, 'reset-used');
   await page.getByTestId('reset-request-new').click();
   await expect(page.getByTestId('forgot-form')).toBeVisible();
+});
+
+/** Opens the confirmation link the server mailed to `address`, in that person's session. */
+async function confirmAddress(request: APIRequestContext, address: string) {
+  await expect.poll(() => mailsTo(address, VERIFICATION_SUBJECT).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/.exec(
+    mailsTo(address, VERIFICATION_SUBJECT).at(-1)!.text ?? '',
+  )![0];
+  await request.get(pathOfLink(link));
+  expect((await (await request.get('/api/auth/user')).json()).emailVerified).toBe(true);
+}
+
+const CLAIM_SUBJECT = 'Were you at an event? Claim your volunteer hours';
+
+/** The claim page is the server's own (no app script): its colours follow the system's theme. */
+async function shootClaimPage(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${colorScheme}.png` });
+    }
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a walk-in’s claim mail: signed out it asks to sign in; signed in, one press makes the hours the owner’s', async ({
+  page,
+  signUp,
+}) => {
+  // decisions §22: the door adds a guest and mails the address one link; the hours join only by its owner's press.
+  const organizer = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const organizerAccount = await signUpWith(organizer, { firstName: 'Dora', lastName: 'Door' });
+  await confirmAddress(organizer, organizerAccount.email);
+  const title = `Harbour cleanup ${Date.now().toString(36)}`;
+  const event = await createEventWith(organizer, {
+    title,
+    date: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+  });
+  const me = await signUp({ firstName: 'Wanda', lastName: 'Walkin' });
+  await confirmAddress(page.request, me.email);
+  const added = await organizer.post(`/api/events/${event.id}/walk-ins`, {
+    data: { firstName: 'Wanda', lastName: 'W.', email: me.email },
+  });
+  expect(added.status()).toBe(201);
+  expect(await added.json()).not.toHaveProperty('hasAccount');
+  await organizer.dispose();
+  await expect.poll(() => mailsTo(me.email, CLAIM_SUBJECT).length, { timeout: 15_000 }).toBe(1);
+  const path = pathOfLink(
+    /https?:\/\/\S+\/mail\/walk-in\?token=[A-Za-z0-9_-]+/.exec(mailsTo(me.email, CLAIM_SUBJECT)[0]!.text ?? '')![0],
+  );
+
+  // Signed out (another browser): the question, and a way to sign in and come back; no button.
+  const elsewhere = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
+  await elsewhere.goto(path);
+  await expect(elsewhere.getByText(`Were you at ${title}`)).toBeVisible(READY);
+  await expect(elsewhere.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    `/api/login?returnTo=${encodeURIComponent(path)}`,
+  );
+  await expect(elsewhere.getByRole('button')).toHaveCount(0);
+  await shootClaimPage(elsewhere, 'walk-in-claim-signed-out');
+  await elsewhere.close();
+
+  // Signed in as the address's owner: opening the link changes nothing; the button does.
+  await page.goto(path);
+  const claim = page.getByRole('button', { name: 'Yes, I was there: claim my hours' });
+  await expect(claim).toBeVisible(READY);
+  await expectNoSeriousAccessibilityViolations(page);
+  await shootClaimPage(page, 'walk-in-claim');
+  expect((await (await page.request.get('/api/user/hours')).json()).entries).toEqual([]);
+  await claim.click();
+  await expect(page.getByRole('status')).toHaveText(`Your hours at ${title} are yours now, verified.`, READY);
+  await shootClaimPage(page, 'walk-in-claimed');
+  await page.getByRole('link', { name: 'See your Volunteer Journey' }).click();
+  const hours = page.getByTestId('verified-hours');
+  await expect(hours.getByTestId('verified-hours-entries')).toContainText(title, READY);
+  await expect(hours.getByTestId('verified-hours-value')).not.toHaveText('0 h');
+
+  // The link is spent.
+  await page.goto(path);
+  await expect(page.getByText('This link is not valid, or its hours were already claimed.')).toBeVisible(READY);
 });

@@ -62,8 +62,9 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await expect(form.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('E-mail').fill(`gina-${suffix()}@example.org`);
   await page.getByTestId('walk-in-submit').click();
+  // This organizer has not confirmed their address, so nobody is mailed, and the door says so (decisions §22).
   await expect(page.getByTestId('door-outcome')).toHaveText(
-    'Gina Guest is checked in; an e-mail to claim the hours is on its way.',
+    'Added Gina Guest as a guest. Confirm your e-mail address (see the reminder at the top of the page): only then do we e-mail people a link to claim their hours.',
   );
   await expect(page.getByTestId('walk-in-form')).toHaveCount(0);
   const guest = page.getByTestId('door-guest');
@@ -71,7 +72,7 @@ test('the door adds a walk-in; the kiosk shows a rotating QR code a volunteer sc
   await expect(guest).toContainText('Walk-in');
   await expect(page.getByTestId('count-in')).toContainText('1');
   await expectNoSeriousAccessibilityViolations(page);
-  // Gina leaves early: checked out like a holder, her time kept for the hours her sign-up claims.
+  // Gina leaves early: checked out like a holder, her time kept for the hours her claim takes.
   await page.getByRole('button', { name: 'Check out Gina Guest' }).click();
   await expect(page.getByTestId('door-outcome')).toHaveText('Gina Guest is checked out.');
   await expect(guest.getByTestId('door-guest-state')).toContainText('Left at');

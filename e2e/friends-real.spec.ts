@@ -95,9 +95,9 @@ test.describe('Friends are real', () => {
   }) => {
     const fay = await newPerson({ firstName: 'Fay', lastName: 'Moreau' });
     const event = await eventOfAnother({ title: 'Riverside planting' });
-    // Fay shares the event by typing the user's address, as the share dialog does.
+    // Fay shares the event with the user (by id: only a confirmed account writes to an address, decisions §22).
     const shared = await fay.request.post('/api/messages', {
-      data: { receiverId: user.email, eventId: event.id, content: 'Come plant trees with me?' },
+      data: { receiverId: user.id, eventId: event.id, content: 'Come plant trees with me?' },
     });
     expect(shared.status()).toBe(201);
 

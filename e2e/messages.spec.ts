@@ -26,9 +26,9 @@ test.describe('Messages', () => {
     // Oldest to newest: me→Bea, Bea→me, me→Cy, Bea→me about her event. By user id, as the chat sends:
     // what I address by e-mail is listed under that address (the next test).
     await send(page.request, { receiverId: bea.id, content: 'Hello Bea, is there parking?' });
-    await send(beaContext, { receiverId: me.email, content: 'Yes, behind the hall.' });
+    await send(beaContext, { receiverId: me.id, content: 'Yes, behind the hall.' });
     await send(page.request, { receiverId: cy.id, content: 'See you on Sunday' });
-    await send(beaContext, { receiverId: me.email, content: 'Will you join this one?', eventId: event.id });
+    await send(beaContext, { receiverId: me.id, content: 'Will you join this one?', eventId: event.id });
 
     await page.goto('/messages');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Messages');
@@ -99,7 +99,7 @@ test.describe('Messages', () => {
   test('relative time reads in hours or days (controlled clock)', async ({ page, playwright, baseURL, user: me }) => {
     const other = await playwright.request.newContext({ baseURL });
     await signUpWith(other, { firstName: 'Ola', lastName: 'Berg' });
-    await send(other, { receiverId: me.email, content: 'Morning!' });
+    await send(other, { receiverId: me.id, content: 'Morning!' });
     const time = page.getByTestId('conversation-time');
 
     await page.clock.install({ time: new Date(Date.now() + 3 * 60 * 60 * 1000 + 60_000) });
@@ -122,7 +122,7 @@ test.describe('Messages', () => {
   test('Spanish: texts translated', async ({ page, playwright, baseURL, user }) => {
     const other = await playwright.request.newContext({ baseURL });
     const eva = await signUpWith(other, { firstName: 'Eva', lastName: 'Ruiz' });
-    await send(page.request, { receiverId: eva.email, content: 'Hola' });
+    await send(page.request, { receiverId: eva.id, content: 'Hola' });
     await page.goto('/');
     await storeLanguage(page, 'es');
     await page.goto('/messages');
@@ -148,7 +148,7 @@ test.describe('Messages', () => {
     const other = await playwright.request.newContext({ baseURL });
     await signUpWith(other, { firstName: 'Ida', lastName: 'Holm' });
     const event = await createEventWith(other);
-    await send(other, { receiverId: me.email, content: 'Join us?', eventId: event.id });
+    await send(other, { receiverId: me.id, content: 'Join us?', eventId: event.id });
     await inBothThemes(page, async () => {
       await expect(page.getByTestId('unread-dot')).toBeVisible();
       await expectNoSeriousAccessibilityViolations(page);

@@ -101,7 +101,7 @@ test.describe("attacks through the viewer's own browser", () => {
     try {
       const sender = await signUpWith(senderContext.request, { firstName: 'Sam', lastName: 'Sender' });
       const sent = await senderContext.request.post('/api/messages', {
-        data: { receiverId: viewer.email, content: 'Are you coming on Saturday?' },
+        data: { receiverId: viewer.id, content: 'Are you coming on Saturday?' },
       });
       expect(sent.status(), await sent.text()).toBe(201);
 

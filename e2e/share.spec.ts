@@ -115,7 +115,13 @@ test.describe('Share dialog: message mode', () => {
     baseURL,
     throttle,
   }) => {
-    const { user: sender, event } = await openEventPage(page);
+    // Only a confirmed account writes to an address (decisions §22): a demo account, which the seed confirms.
+    await signInWith(page.context(), CONFIRMED_DEMO_SENDERS.share);
+    const sender = (await (await page.request.get('/api/auth/user')).json()) as TestUser;
+    const event = await createEvent(page.context().request);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 30_000 });
+    await waitForLivePage(page);
     const recipientRequest = await playwright.request.newContext({ baseURL });
     const recipient: TestUser = await signUpWith(recipientRequest, { firstName: 'Rui', lastName: 'Lobo' });
 
@@ -164,7 +170,9 @@ test.describe('Share dialog: message mode', () => {
     await signInWith(recipientContext, recipient);
     const recipientPage = await recipientContext.newPage();
     await recipientPage.goto('/messages');
-    const conversation = recipientPage.getByTestId('conversation').filter({ hasText: 'Marta Quintela' });
+    const conversation = recipientPage
+      .getByTestId('conversation')
+      .filter({ hasText: `${sender.firstName} ${sender.lastName}` });
     await expect(conversation).toBeVisible({ timeout: 30_000 });
     await expect(conversation.getByTestId('conversation-event')).toContainText(event.title);
     await expect(conversation).toContainText('See you there!');
@@ -196,7 +204,7 @@ test.describe('Share dialog: message mode', () => {
     await recipientField.fill(`nobody-${suffix()}@example.org`);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
-      'Confirm your e-mail address first (see the reminder at the top of the page): only then can you write to someone who has no PitchIn account yet.',
+      'Confirm your e-mail address first (see the reminder at the top of the page): only then can you write to an e-mail address.',
     );
     await expect(dialog).toBeVisible();
     await expect(recipientField).toHaveValue(/^nobody-/);

@@ -158,12 +158,7 @@ test.describe('stored XSS payloads never execute', () => {
         [201],
       );
       const content = `M${index} ${payload}`;
-      await post(
-        context.request,
-        '/api/messages',
-        { receiverId: reader.user.email, content, eventId: event.id },
-        [201],
-      );
+      await post(context.request, '/api/messages', { receiverId: reader.user.id, content, eventId: event.id }, [201]);
       await post(readerContext.request, `/api/events/${event.id}/rsvp`, { status: 'attending' }, [200]);
       authors.push({ context, user, name, payload, event, fields, content });
     }

@@ -20,6 +20,8 @@ import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { CheckInService } from './modules/check-in/check-in.service';
 import { EventManagementService } from './modules/event-management/event-management.service';
 import { RsvpsService } from './modules/rsvps/rsvps.service';
+import { checkInClaimRoutes } from './modules/check-in/check-in-claim.routes';
+import { WalkInClaimService } from './modules/check-in/walk-in-claim.service';
 import { eventRoutes } from './modules/events/events.routes';
 import { seriesRoutes } from './modules/series/series.routes';
 import { rsvpRoutes } from './modules/rsvps/rsvps.routes';
@@ -241,10 +243,21 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   const checkIn = new CheckInService(
     database.db,
-    { mailer, linkOrigin: config.linkOrigin, sessionSecret: config.sessionSecret, timeZone: config.timeZone },
+    {
+      mailer,
+      linkOrigin: config.linkOrigin,
+      sessionSecret: config.sessionSecret,
+      timeZone: config.timeZone,
+      invitationMailsPerDay: config.invitationMailsPerDay,
+      log: app.log,
+    },
     { management: eventManagement, rsvps: new RsvpsService(database.db) },
   );
   await app.register(checkInRoutes, { service: checkIn });
+  await app.register(checkInClaimRoutes, {
+    db: database.db,
+    service: new WalkInClaimService(database.db, eventManagement),
+  });
   await app.register(ratingRoutes, { db: database.db });
   await app.register(calendarRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(accountRoutes, {
@@ -277,6 +290,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     sessionSecret: config.sessionSecret,
     claimSeconds: config.mail.claimSeconds,
     log: app.log,
+    invitationMailsPerDay: config.invitationMailsPerDay,
   });
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());

@@ -505,10 +505,13 @@ export const walkInGuests = pgTable(
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The SHA-256 of the claim mail's single-use link (decisions §22): only its owner's press moves the hours.
+    claimTokenHash: text('claim_token_hash'),
   },
   (table) => [
     uniqueIndex('walk_in_guests_event_email').on(table.eventId, table.email),
     index('walk_in_guests_email').on(table.email),
+    uniqueIndex('walk_in_guests_claim_token_hash').on(table.claimTokenHash),
   ],
 );
 

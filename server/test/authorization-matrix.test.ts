@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { events, organizationMembers } from '../db/schema';
 import { addRsvpRow, createEventRow, daysFromNow } from './fixtures';
-import { createTestApp, signUpUser, type TestApp } from './test-app';
+import { createTestApp, signUpUser, type TestApp, verifyEmailOf } from './test-app';
 
 /**
  * Every route of the server's own route table × {visitor, stranger, organizer, attendee}
@@ -422,6 +422,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
   'POST /mail/attendance': () =>
     same(400, { url: '/mail/attendance?token=forged.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }),
+  // A walk-in's claim link (decisions §22): a forged token is refused alike for all; the press needs a session
+  // only once the link is good (walk-in-claim.test.ts).
+  'GET /mail/walk-in': () => same(400, { url: `/mail/walk-in?token=${'A'.repeat(43)}` }),
+  'POST /api/walk-in-claims': () => signedIn(400, { url: `/api/walk-in-claims?token=${'A'.repeat(43)}` }),
   // Probes for load balancers, and metrics (off here: no METRICS_TOKEN or METRICS_PORT).
   'GET /healthz': () => same(200),
   'GET /readyz': () => same(200),
@@ -444,6 +448,8 @@ beforeAll(async () => {
   app = await createTestApp({ WEB_DIST_DIR: webDirectory, AUTH_RATE_LIMIT: '100000' });
   for (const actor of ['stranger', 'organizer', 'attendee'] as const) {
     const signedUp = await signUpUser(app, { firstName: actor, lastName: 'Matrix' });
+    // Confirmed, as people who write to addresses must be (decisions §22).
+    await verifyEmailOf(app, signedUp.user);
     accounts[actor] = { cookie: signedUp.cookie, email: signedUp.user.email, password: signedUp.password };
   }
   const ids = {} as Fixture['ids'];

@@ -6,9 +6,18 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, organizationInvitations, organizationMembers, rateLimitCounters, sessions, slots } from '../db/schema';
+import {
+  events,
+  organizationInvitations,
+  organizationMembers,
+  rateLimitCounters,
+  sessions,
+  slots,
+  walkInGuests,
+} from '../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../modules/auth/session-cache';
 import { createAttendanceReplyToken } from '../modules/check-in/attendance-reply-token';
+import { createClaimToken } from '../modules/check-in/walk-in-claim.service';
 import { sendRawRequest } from './raw-requests';
 import { addRsvpRow, createEventRow, createSlotRow, daysFromNow } from './fixtures';
 import { createTestApp, signUpUser, type TestApp, type SignedUpUser, verifyEmailOf } from './test-app';
@@ -378,6 +387,21 @@ async function prepareScheduleDoorOrOrganizationRequest(
       });
       const guestId: number = door.json().guests[0].id;
       return { url: `/api/events/${id}/walk-ins/${guestId}${method === 'POST' ? '/check-out' : ''}` };
+    }
+    // A walk-in's claim (decisions §22): a guest of the owner's address at another's event, its link's token.
+    case 'POST /api/walk-in-claims': {
+      const date = new Date(Date.now() + 60 * 60 * 1000);
+      const event = await createEventRow(db, { organizerId: other.user.id, date, title: 'Claimed at the door' });
+      const claim = createClaimToken();
+      await db.insert(walkInGuests).values({
+        eventId: event.id,
+        firstName: 'Owner',
+        lastName: 'Walked In',
+        email: owner.user.email.toLowerCase(),
+        addedBy: other.user.id,
+        claimTokenHash: claim.hash,
+      });
+      return { url: `/api/walk-in-claims?token=${claim.token}` };
     }
     case 'POST /api/events/:id/self-check-in':
     case 'POST /mail/attendance': {

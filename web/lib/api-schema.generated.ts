@@ -4685,7 +4685,7 @@ export interface paths {
                             date: string;
                             durationMinutes: number;
                             eventId: number;
-                            /** @description Walk-ins whose address has no account yet */
+                            /** @description Walk-ins whose hours are not claimed yet */
                             guests: {
                                 /** @description ISO 8601 timestamp */
                                 checkedInAt: string;
@@ -7260,7 +7260,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add someone at the door, beyond capacity if need be, checked in at once (organizer only); an address with no account is invited and claims the hours when it signs up */
+        /** Add someone at the door as a guest, beyond capacity if need be, checked in at once (organizer only); the address is mailed one link, and the hours join an account only when its signed-in owner claims them */
         post: {
             parameters: {
                 query?: never;
@@ -7290,8 +7290,6 @@ export interface paths {
                             /** @description ISO 8601 timestamp */
                             checkedInAt: string;
                             firstName: string;
-                            /** @description The address belongs to an account, whose hours these are at once; else they wait for its sign-up */
-                            hasAccount: boolean;
                             lastName: string;
                             /** @description The event's walk-ins so far, beyond its places */
                             walkIns: number;

@@ -15,7 +15,6 @@ import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-
 import { findImageUrlProblem } from '../../../contract/image-url';
 import { purgeEndedWindows } from '../limits/limits.service';
 import { claimPendingMessages } from '../messages/messages.service';
-import { claimWalkIns } from '../check-in/check-in.service';
 import { signalSessionsEnded } from '../notifications/notifications.service';
 import * as repository from './auth.repository';
 import type { SessionUser } from './session-user';
@@ -244,10 +243,9 @@ export class AuthService {
       lastName: body.lastName,
     });
     if (!user) throw conflict('An account with that e-mail already exists', 'EMAIL_TAKEN');
-    // Messages sent to this address before it had an account are theirs now.
+    // Messages sent to this address before it had an account are theirs now. A walk-in's hours are not:
+    // they join only by the claim mail's button, pressed by the owner of the confirmed address (§22).
     await claimPendingMessages(this.db, user.id, email);
-    // So are the hours an organizer's door recorded for it (decisions §19).
-    await claimWalkIns(this.db, user.id, email);
     await this.recordSecurityEvent('sign-up', user.id, client);
     return user;
   }
@@ -365,10 +363,7 @@ export class AuthService {
       emailVerifiedAt: isVouchedFor ? new Date() : null,
     });
     if (!created) throw conflict('An account with that e-mail already exists', 'EMAIL_TAKEN');
-    if (email) {
-      await claimPendingMessages(this.db, created.id, email);
-      await claimWalkIns(this.db, created.id, email);
-    }
+    if (email) await claimPendingMessages(this.db, created.id, email);
     return created;
   }
 

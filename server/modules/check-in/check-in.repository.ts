@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { events, rsvps, users, walkInGuests } from '../../db/schema';
 
 export async function readTicketCode(db: Executor, eventId: number, userId: string): Promise<string | undefined> {
@@ -190,19 +190,17 @@ export async function readHolderOf(
   return row;
 }
 
-/** A walk-in with an account: an attending place beyond capacity, checked in and attended now. */
-export async function insertWalkInRsvp(db: Executor, eventId: number, userId: string): Promise<Date> {
-  const [row] = await db
-    .insert(rsvps)
-    .values({ eventId, userId, status: 'attending', isWalkIn: true, attended: true, checkedInAt: sql`now()` })
-    .returning({ checkedInAt: rsvps.checkedInAt });
-  return row!.checkedInAt!;
-}
-
 /** Undefined when this address already walked in at this event. */
 export async function insertWalkInGuest(
   db: Executor,
-  guest: { eventId: number; firstName: string; lastName: string; email: string; addedBy: string },
+  guest: {
+    eventId: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    addedBy: string;
+    claimTokenHash: string;
+  },
 ): Promise<Date | undefined> {
   const [row] = await db
     .insert(walkInGuests)
@@ -280,23 +278,6 @@ export async function listGuests(db: Executor, eventId: number): Promise<GuestRo
     .from(walkInGuests)
     .where(eq(walkInGuests.eventId, eventId))
     .orderBy(asc(walkInGuests.firstName), asc(walkInGuests.lastName), asc(walkInGuests.id));
-}
-
-/**
- * The door's check-ins of an address that has just become an account turn into its places, times and all
- * (decisions §19). A place the account already holds at that event keeps its own record.
- */
-export async function claimWalkInGuests(db: Executor, userId: string, normalizedEmail: string): Promise<number> {
-  const claimed = await selectRows<{ eventId: number }>(
-    db,
-    sql`
-    WITH gone AS (DELETE FROM walk_in_guests WHERE email = ${normalizedEmail} RETURNING event_id, checked_in_at, checked_out_at)
-    INSERT INTO rsvps (event_id, user_id, status, is_walk_in, attended, checked_in_at, checked_out_at)
-    SELECT event_id, ${userId}, 'attending', true, true, checked_in_at, checked_out_at FROM gone
-    ON CONFLICT (event_id, user_id) DO NOTHING
-    RETURNING event_id AS "eventId"`,
-  );
-  return claimed.length;
 }
 
 export async function readPersonName(

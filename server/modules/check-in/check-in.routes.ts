@@ -67,7 +67,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
       schema: {
         tags: ['check-in'],
         summary:
-          'Add someone at the door, beyond capacity if need be, checked in at once (organizer only); an address with no account is invited and claims the hours when it signs up',
+          'Add someone at the door as a guest, beyond capacity if need be, checked in at once (organizer only); the address is mailed one link, and the hours join an account only when its signed-in owner claims them',
         params: idParamsSchema,
         body: walkInBodySchema,
         response: { 201: walkInResponseSchema, ...errors, 415: errorResponseSchema, 429: errorResponseSchema },

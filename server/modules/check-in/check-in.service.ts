@@ -14,10 +14,14 @@ import {
 import type { LanguageCode } from '../../../contract/languages';
 import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit } from '../limits/limits.service';
-import { buildWalkInInvitationMail, signUpLink, type Mail, type Mailer } from '../mail/mail.service';
-import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.service';
-import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
+import type { FastifyBaseLogger } from 'fastify';
+import { consumeWriteLimit, WRITE_LIMITS } from '../limits/limits.service';
+import { buildWalkInInvitationMail, type Mail, type Mailer } from '../mail/mail.service';
+import { readMailLanguage } from '../mail/mail-settings.service';
+import { refusalLinkOf, takeUnaskedMailAllowance, type UnaskedMailPolicy } from '../mail/unasked-mail.service';
+import { isBlockedEitherWay } from '../moderation/moderation.service';
+import { createClaimToken, walkInClaimLink } from './walk-in-claim.service';
+import * as claimRepository from './walk-in-claim.repository';
 import { createSelfCheckInCode, readSelfCheckInCode } from './self-check-in-code';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { EventManagementService } from '../event-management/event-management.service';
@@ -48,6 +52,7 @@ const NOT_CHECKED_IN = 'This person has not checked in';
 const OWN_CHECK_IN = 'Organizers cannot check themselves in';
 const ONLY_ORGANIZER_DOOR = 'Only the organizer can check people in';
 const GUEST_NOT_FOUND = 'This walk-in is not on the list of this event';
+const HIDDEN_EVENT_DOOR = 'This event is hidden: it reaches nobody, walk-ins neither';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -145,15 +150,6 @@ async function verifyAttendanceReply(
   };
 }
 
-/**
- * An address that has just become an account takes the hours the door recorded for it (decisions §19).
- * Call it right after the account is created, as claimPendingMessages is.
- */
-export async function claimWalkIns(db: Executor, userId: string, email: string): Promise<void> {
-  if ((await repository.claimWalkInGuests(db, userId, normalizeEmail(email))) > 0)
-    await refreshAchievementProgress(db, userId);
-}
-
 const ALREADY_WALKED_IN = 'This person is already checked in';
 const CHECK_IN_CODE_INVALID = 'This is not a check-in code of this event';
 const CHECK_IN_CODE_EXPIRED = 'This check-in code has expired: scan the code on the screen again';
@@ -163,6 +159,9 @@ export type CheckInOptions = {
   linkOrigin: string;
   sessionSecret: string;
   timeZone: string;
+  /** INVITATION_MAILS_PER_DAY: the claim mails count toward it (decisions §22). */
+  invitationMailsPerDay: number;
+  log?: FastifyBaseLogger;
 };
 
 /** The services the door works through, built once in server/app.ts and handed in. */
@@ -171,6 +170,7 @@ export type CheckInCollaborators = { management: EventManagementService; rsvps: 
 export class CheckInService {
   private readonly management: EventManagementService;
   private readonly rsvps: RsvpsService;
+  private readonly policy: UnaskedMailPolicy;
 
   constructor(
     private readonly db: Database,
@@ -179,6 +179,7 @@ export class CheckInService {
   ) {
     this.management = collaborators.management;
     this.rsvps = collaborators.rsvps;
+    this.policy = { mailsPerDay: options.invitationMailsPerDay, log: options.log };
   }
 
   /**
@@ -217,41 +218,39 @@ export class CheckInService {
   }
 
   /**
-   * Someone at the door without a place (decisions §19): checked in at once, beyond the capacity if need
-   * be. An address of an account gets the place and its hours now; another address waits as a guest whose
-   * hours its sign-up claims, and gets one invitation (at most one a day per address, never to an address
-   * that turned invitations off, within the organizer's daily walk-in limit).
+   * Someone at the door without a place (decisions §19, §22): whatever the address, a door guest with the
+   * names the organizer typed, checked in at once beyond the capacity. The address is never looked up for
+   * the answer, the door list or a place: the hours join an account only when its owner, signed in, presses
+   * the claim mail's button (walk-in-claim.service.ts). The claim mail goes under the unasked-mail policy,
+   * and not at all when the address's owner blocked the organizer, or the organizer them; the answer is
+   * the same either way.
    */
   async addWalkIn(callerId: string, eventId: number, body: WalkInBody, languageHint?: string): Promise<WalkInResponse> {
     const email = normalizeEmail(body.email);
+    const claim = createClaimToken();
     const outcome = await this.db.transaction(async (tx) => {
       const event = await this.openDoor(tx, callerId, eventId);
+      // decisions §22: a hidden or suspended author's event reaches nobody, by a walk-in's mail neither.
+      if (event.isModeratorHidden || event.isTest || (await claimRepository.isSuspended(tx, event.organizerId)))
+        throw forbidden(HIDDEN_EVENT_DOOR, 'FORBIDDEN');
       await consumeWriteLimit(tx, WRITE_LIMITS.walkIns, callerId);
-      const accountId = await repository.findUserIdByEmail(tx, email);
-      if (accountId === callerId) throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
+      // The caller's own address only: comparing it says nothing of anyone else.
+      if ((await claimRepository.readAccountAddress(tx, callerId))?.email === email)
+        throw forbidden(OWN_CHECK_IN, 'ORGANIZER_CANNOT_VERIFY_SELF');
       const names = { firstName: body.firstName, lastName: body.lastName };
-      if (accountId) {
-        const holder = await repository.readHolderOf(tx, eventId, accountId);
-        if (holder?.checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
-        // A holder who came without their ticket is checked in on their place, which stays theirs.
-        const checkedInAt = holder
-          ? await repository.markCheckedIn(tx, eventId, accountId)
-          : await repository.insertWalkInRsvp(tx, eventId, accountId);
-        if (!checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
-        const walkIns = holder
-          ? await repository.readWalkInCount(tx, eventId)
-          : await repository.countWalkIn(tx, eventId);
-        await removeFromWaitlist(tx, eventId, accountId);
-        await refreshAchievementProgress(tx, accountId);
-        return { ...names, checkedInAt: checkedInAt.toISOString(), hasAccount: true, walkIns, mail: null };
-      }
-      const checkedInAt = await repository.insertWalkInGuest(tx, { eventId, ...names, email, addedBy: callerId });
+      const checkedInAt = await repository.insertWalkInGuest(tx, {
+        eventId,
+        ...names,
+        email,
+        addedBy: callerId,
+        claimTokenHash: claim.hash,
+      });
       if (!checkedInAt) throw conflict(ALREADY_WALKED_IN, 'ALREADY_WALKED_IN');
       const walkIns = await repository.countWalkIn(tx, eventId);
-      const mail = (await this.mayInvite(tx, email))
-        ? await this.walkInInvitation(tx, callerId, email, event, languageHint)
+      const mail = (await this.mayMailClaim(tx, callerId, event.organizerId, email))
+        ? await this.walkInClaimMail(tx, callerId, email, claim.token, event, languageHint)
         : null;
-      return { ...names, checkedInAt: checkedInAt.toISOString(), hasAccount: false, walkIns, mail };
+      return { ...names, checkedInAt: checkedInAt.toISOString(), walkIns, mail };
     });
     // Only once the walk-in is stored: a rolled-back one must not have mailed anyone.
     const { mail, ...answer } = outcome;
@@ -259,18 +258,21 @@ export class CheckInService {
     return answer;
   }
 
-  /** decisions §16: one invitation a day per address, none to an address that refused them. */
-  private async mayInvite(tx: Executor, email: string): Promise<boolean> {
-    if (await isInvitationRefused(tx, hashAddress(email))) return false;
-    if (await wouldExceedWriteLimit(tx, WRITE_LIMITS.invitations, email)) return false;
-    await consumeWriteLimit(tx, WRITE_LIMITS.invitations, email);
-    return true;
+  /** decisions §22: blocking covers walk-ins; then the unasked-mail policy decides. */
+  private async mayMailClaim(tx: Executor, callerId: string, organizerId: string, email: string): Promise<boolean> {
+    const ownerId = await repository.findUserIdByEmail(tx, email);
+    if (ownerId !== undefined) {
+      if (await isBlockedEitherWay(tx, callerId, ownerId)) return false;
+      if (organizerId !== callerId && (await isBlockedEitherWay(tx, organizerId, ownerId))) return false;
+    }
+    return takeUnaskedMailAllowance(tx, this.policy, callerId, email);
   }
 
-  private async walkInInvitation(
+  private async walkInClaimMail(
     tx: Executor,
     callerId: string,
     email: string,
+    token: string,
     event: LockedEvent,
     languageHint: string | undefined,
   ): Promise<Mail> {
@@ -284,11 +286,8 @@ export class CheckInService {
       eventTitle: event.title,
       eventDate: event.date,
       timeZone: this.options.timeZone,
-      signUpUrl: signUpLink(origin),
-      unsubscribeUrl: unsubscribeLink(
-        origin,
-        createUnsubscribeToken(this.options.sessionSecret, { kind: 'invitation', addressHash: hashAddress(email) }),
-      ),
+      claimUrl: walkInClaimLink(origin, token),
+      unsubscribeUrl: refusalLinkOf(origin, this.options.sessionSecret, email),
     });
   }
 

@@ -3,7 +3,14 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, rsvps, walkInGuests } from '../../db/schema';
 import { addRsvpRow, createEventRow } from '../../test/fixtures';
-import { createTestApp, signUpMany, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
+import {
+  createTestApp,
+  signUpMany,
+  signUpUser,
+  signUpVerifiedUser,
+  type SignedUpUser,
+  type TestApp,
+} from '../../test/test-app';
 import { type CaptureSmtpServer, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 
 const HOUR_MS = 3600_000;
@@ -14,7 +21,7 @@ let organizer: SignedUpUser;
 beforeAll(async () => {
   smtp = await startCaptureSmtpServer();
   app = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://pitchin.example.org', AUTH_RATE_LIMIT: '1000' });
-  organizer = await signUpUser(app, { firstName: 'Olga', lastName: 'Organizer' });
+  organizer = await signUpVerifiedUser(app, { firstName: 'Olga', lastName: 'Organizer' });
 });
 afterAll(async () => {
   await app?.close();
@@ -54,8 +61,21 @@ async function rsvpOf(eventId: number, userId: string) {
   return row;
 }
 
+/** The path of the claim link the last mail to `email` carried, as a browser follows it. */
+function claimPathOf(email: string): string {
+  const mail = smtp.mails.filter((item) => recipientOf(item) === email).at(-1);
+  const link = /https:\/\/pitchin\.example\.org(\/mail\/walk-in\?token=[A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no claim link mailed to ${email}`);
+  return link[1]!;
+}
+
+/** The claim button's press: the form posts to the API address with the link's token. */
+function pressClaim(path: string, as: SignedUpUser | null) {
+  return call('POST', path.replace('/mail/walk-in', '/api/walk-in-claims'), as);
+}
+
 describe('walk-ins at the door', () => {
-  it('adds an account holder beyond capacity, checked in at once, counted as a walk-in, not a place', async () => {
+  it('adds anyone as a door guest beyond capacity: an account’s address gets no place and no hours', async () => {
     const [holder, walker] = await signUpMany(app, 2);
     const eventId = await fullEvent([holder!]);
     const answer = await call('POST', `/api/events/${eventId}/walk-ins`, organizer, {
@@ -64,17 +84,13 @@ describe('walk-ins at the door', () => {
       email: walker!.user.email.toUpperCase(),
     });
     expect(answer.statusCode, answer.body).toBe(201);
-    expect(answer.json()).toMatchObject({ firstName: 'Walt', hasAccount: true, walkIns: 1 });
-    expect(await rsvpOf(eventId, walker!.user.id)).toMatchObject({
-      isWalkIn: true,
-      attended: true,
-      status: 'attending',
-    });
+    // decisions §22: the answer never says whether the address has an account.
+    expect(Object.keys(answer.json()).sort()).toEqual(['checkedInAt', 'firstName', 'lastName', 'walkIns']);
+    expect(answer.json()).toMatchObject({ firstName: 'Walt', walkIns: 1 });
+    expect(await rsvpOf(eventId, walker!.user.id)).toBeUndefined();
     const [event] = await app.database.db.select().from(events).where(eq(events.id, eventId));
     expect(event).toMatchObject({ rsvpCount: 1, maxAttendees: 1, walkInCount: 1 });
-    // Their hours are theirs at once.
-    const hours = (await call('GET', '/api/user/hours', walker!)).json();
-    expect(hours.entries.map((entry: { eventId: number }) => entry.eventId)).toContain(eventId);
+    expect((await call('GET', '/api/user/hours', walker!)).json().entries).toEqual([]);
 
     const again = await call('POST', `/api/events/${eventId}/walk-ins`, organizer, {
       firstName: 'Walt',
@@ -85,12 +101,11 @@ describe('walk-ins at the door', () => {
     expect(again.json().code).toBe('ALREADY_WALKED_IN');
     const door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
     expect(door.walkIns).toBe(1);
-    expect(door.people.find((entry: { user: { id: string } }) => entry.user.id === walker!.user.id)).toMatchObject({
-      isWalkIn: true,
-    });
+    expect(door.people.map((entry: { user: { id: string } }) => entry.user.id)).toEqual([holder!.user.id]);
+    expect(door.guests).toEqual([expect.objectContaining({ firstName: 'Walt', lastName: 'Walker' })]);
   });
 
-  it('an address with no account gets one invitation, and signing up with it claims the hours', async () => {
+  it('mails every address one claim link; a sign-up claims nothing, the owner’s press of the link does', async () => {
     const eventId = await fullEvent([]);
     const email = `walk-in-${Date.now()}@example.org`;
     const answer = await call('POST', `/api/events/${eventId}/walk-ins`, organizer, {
@@ -99,16 +114,18 @@ describe('walk-ins at the door', () => {
       email,
     });
     expect(answer.statusCode, answer.body).toBe(201);
-    expect(answer.json()).toMatchObject({ hasAccount: false, walkIns: 1 });
+    expect(answer.json()).toMatchObject({ walkIns: 1 });
     await expect.poll(() => smtp.mails.filter((mail) => recipientOf(mail) === email).length).toBe(1);
     const invitation = smtp.mails.find((mail) => recipientOf(mail) === email)!;
-    expect(invitation.subject).toBe('Your volunteer hours at River cleanup are waiting for you');
-    expect(invitation.text).toContain('Olga Organizer checked you in at River cleanup');
-    expect(invitation.text).toContain('https://pitchin.example.org/api/login?mode=signup');
+    // Our own words only in the subject (decisions §22), the title in the body.
+    expect(invitation.subject).toBe('Were you at an event? Claim your volunteer hours');
+    expect(invitation.text).toContain('Olga Organizer checked this address in at River cleanup');
+    expect(invitation.text).toContain('https://pitchin.example.org/mail/walk-in?token=');
+    expect(invitation.text).toContain('https://pitchin.example.org/mail/unsubscribe?token=');
     const door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
     expect(door.guests).toEqual([expect.objectContaining({ firstName: 'Gina', lastName: 'Guest' })]);
 
-    // The same address at another event the same day: checked in, but no second mail (decisions §16).
+    // The same address at another event the same day: checked in, but no second mail (decisions §22).
     const otherEventId = await fullEvent([]);
     expect(
       (
@@ -122,13 +139,14 @@ describe('walk-ins at the door', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails.filter((mail) => recipientOf(mail) === email)).toHaveLength(1);
 
-    const gina = await signUpUser(app, { email, firstName: 'Gina', lastName: 'Guest' });
-    for (const id of [eventId, otherEventId])
-      expect(await rsvpOf(id, gina.user.id)).toMatchObject({ isWalkIn: true, attended: true });
+    const gina = await signUpVerifiedUser(app, { email, firstName: 'Gina', lastName: 'Guest' });
+    for (const id of [eventId, otherEventId]) expect(await rsvpOf(id, gina.user.id)).toBeUndefined();
+    const claimed = await pressClaim(claimPathOf(email), gina);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(await rsvpOf(eventId, gina.user.id)).toMatchObject({ isWalkIn: true, attended: true });
+    expect(await rsvpOf(otherEventId, gina.user.id)).toBeUndefined();
     const hours = (await call('GET', '/api/user/hours', gina)).json();
-    expect(hours.entries.map((entry: { eventId: number }) => entry.eventId).sort()).toEqual(
-      [eventId, otherEventId].sort(),
-    );
+    expect(hours.entries.map((entry: { eventId: number }) => entry.eventId)).toEqual([eventId]);
     expect((await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json().guests).toEqual([]);
   });
 
@@ -164,7 +182,7 @@ describe('walk-ins at the door', () => {
     expect(elsewhere.json().code).toBe('NOT_FOUND');
     expect((await call('POST', `/api/events/${eventId}/walk-ins/abc/check-out`, organizer)).statusCode).toBe(400);
 
-    // 90 minutes at the door: the sign-up claims 1.5 hours, not the event's two (begun by the check-in).
+    // 90 minutes at the door: the claim takes 1.5 hours, not the event's two (begun by the check-in).
     await app.database.db
       .update(events)
       .set({ date: sql`now() - interval '90 minutes'` })
@@ -173,13 +191,15 @@ describe('walk-ins at the door', () => {
       .update(walkInGuests)
       .set({ checkedInAt: sql`now() - interval '90 minutes'`, checkedOutAt: sql`now()` })
       .where(eq(walkInGuests.id, guest.id));
-    const lea = await signUpUser(app, { email, firstName: 'Lea', lastName: 'Early' });
+    await expect.poll(() => smtp.mails.filter((mail) => recipientOf(mail) === email).length).toBe(1);
+    const lea = await signUpVerifiedUser(app, { email, firstName: 'Lea', lastName: 'Early' });
+    expect((await pressClaim(claimPathOf(email), lea)).statusCode).toBe(200);
     expect((await call('GET', '/api/user/hours', lea)).json().entries).toEqual([
       expect.objectContaining({ eventId, hours: 1.5 }),
     ]);
   });
 
-  it('undoes a walk-in whole: the guest or the walk-in place goes, with its count; a replay changes nothing', async () => {
+  it('undoes a walk-in whole: the guest goes, with its count; a replay changes nothing', async () => {
     const [walker] = await signUpMany(app, 1);
     const eventId = await fullEvent([]);
     for (const email of [`undone-${Date.now()}@example.org`, walker!.user.email])
@@ -189,29 +209,17 @@ describe('walk-ins at the door', () => {
       ).toBe(201);
     let door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
     expect(door.walkIns).toBe(2);
-    const guestId: number = door.guests[0].id;
-    const walkerCode: string = door.people.find(
-      (entry: { user: { id: string } }) => entry.user.id === walker!.user.id,
-    ).code;
-
-    const undo = await app.inject({
-      method: 'DELETE',
-      url: `/api/events/${eventId}/walk-ins/${guestId}`,
-      headers: { cookie: organizer.cookie },
-    });
-    expect(undo.statusCode, undo.body).toBe(204);
-    const undoAgain = await app.inject({
-      method: 'DELETE',
-      url: `/api/events/${eventId}/walk-ins/${guestId}`,
-      headers: { cookie: organizer.cookie },
-    });
-    expect(undoAgain.statusCode).toBe(204);
-    const undoWalker = await app.inject({
-      method: 'DELETE',
-      url: `/api/events/${eventId}/check-ins/${walkerCode}`,
-      headers: { cookie: organizer.cookie },
-    });
-    expect(undoWalker.statusCode, undoWalker.body).toBe(204);
+    expect(door.people).toEqual([]);
+    for (const { id } of door.guests as { id: number }[]) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const undo = await app.inject({
+          method: 'DELETE',
+          url: `/api/events/${eventId}/walk-ins/${id}`,
+          headers: { cookie: organizer.cookie },
+        });
+        expect(undo.statusCode, undo.body).toBe(204);
+      }
+    }
 
     door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
     expect(door).toMatchObject({ walkIns: 0, guests: [], people: [] });
@@ -221,7 +229,7 @@ describe('walk-ins at the door', () => {
     expect((await call('GET', '/api/user/hours', walker!)).json().entries).toEqual([]);
   });
 
-  it('keeps the place of a holder whose check-in is undone, even one checked in through the walk-in form', async () => {
+  it('leaves a holder’s place alone when the walk-in form names their address: they stay unchecked', async () => {
     const [holder] = await signUpMany(app, 1);
     const eventId = await fullEvent([holder!]);
     expect(
@@ -233,14 +241,9 @@ describe('walk-ins at the door', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const code = (await call('GET', `/api/events/${eventId}/ticket`, holder!)).json().code;
-    const undo = await app.inject({
-      method: 'DELETE',
-      url: `/api/events/${eventId}/check-ins/${code}`,
-      headers: { cookie: organizer.cookie },
-    });
-    expect(undo.statusCode).toBe(204);
     expect(await rsvpOf(eventId, holder!.user.id)).toMatchObject({ isWalkIn: false, checkedInAt: null });
+    const door = (await call('GET', `/api/events/${eventId}/check-ins`, organizer)).json();
+    expect(door.guests).toEqual([expect.objectContaining({ firstName: 'Has', lastName: 'Place' })]);
   });
 
   it('is the organizer’s alone, and only while check-in is open', async () => {

@@ -9,6 +9,7 @@ import { buildOrganizationInvitationMail, type Mail, type Mailer } from './mail.
 import * as repository from './mail.repository';
 import { type OrganizationInvitationMailInput, organizationInvitationToken } from './mail-queue.service';
 import { effectiveChanges, renderEventMail } from './mail-templates';
+import { refusalLinkOf, takeUnaskedMailAllowance } from './unasked-mail.service';
 import { createUnsubscribeToken, unsubscribeLink } from './unsubscribe-token';
 
 export type MailOutboxOptions = {
@@ -18,6 +19,8 @@ export type MailOutboxOptions = {
   /** How long a process holds the mails it claimed; a dead process's mails wait this long for another. */
   claimSeconds: number;
   log: FastifyBaseLogger;
+  /** INVITATION_MAILS_PER_DAY: organization invitations count toward it (decisions §22). */
+  invitationMailsPerDay: number;
 };
 
 const BATCH_SIZE = 20;
@@ -236,10 +239,19 @@ export class MailOutbox {
     );
   }
 
-  /** An organization's invitation, its link derived from the row's nonce (organizationInvitationToken). */
-  private buildInvitationMail(claimed: repository.ClaimedMail): Mail | { skippedReason: string } {
+  /**
+   * An organization's invitation, its link derived from the row's nonce (organizationInvitationToken). It is
+   * mail nobody asked for (decisions §22): sent only under the unasked-mail policy, with the refusal link.
+   */
+  private async buildInvitationMail(claimed: repository.ClaimedMail): Promise<Mail | { skippedReason: string }> {
     const payload = claimed.payload as Omit<OrganizationInvitationMailInput, 'invitationId' | 'to'>;
     if (claimed.recipientEmail === null || typeof payload.nonce !== 'string') return { skippedReason: 'no_address' };
+    const policy = { mailsPerDay: this.options.invitationMailsPerDay, log: this.options.log };
+    if (
+      typeof payload.inviterId !== 'string' ||
+      !(await takeUnaskedMailAllowance(this.db, policy, payload.inviterId, claimed.recipientEmail))
+    )
+      return { skippedReason: 'unasked_mail_policy' };
     const token = organizationInvitationToken(this.options.sessionSecret, payload.nonce);
     const mail = buildOrganizationInvitationMail({
       to: claimed.recipientEmail,
@@ -250,6 +262,7 @@ export class MailOutbox {
       // In the fragment, as the password reset link: a fragment reaches no server log and no Referer.
       acceptUrl: `${new URL('/organizations/invitation', this.options.linkOrigin).href}#token=${token}`,
       validDays: payload.validDays,
+      unsubscribeUrl: refusalLinkOf(this.options.linkOrigin, this.options.sessionSecret, claimed.recipientEmail),
     });
     return { ...mail, messageId: this.messageIdOf(claimed) };
   }

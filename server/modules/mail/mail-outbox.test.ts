@@ -330,6 +330,7 @@ describe('changes of one event reach a person as one mail per 15 minutes and one
             sessionSecret: app.config.sessionSecret,
             claimSeconds: 60,
             log: quiet,
+            invitationMailsPerDay: 500,
           },
         ),
     );
@@ -794,6 +795,7 @@ describe('without SMTP_URL', () => {
         sessionSecret: app.config.sessionSecret,
         claimSeconds: 60,
         log: logger,
+        invitationMailsPerDay: 500,
       },
     );
     const person = await signUpSettled(app);
@@ -838,6 +840,7 @@ describe('stopping', () => {
         sessionSecret: app.config.sessionSecret,
         claimSeconds: 60,
         log: quiet,
+        invitationMailsPerDay: 500,
       },
     );
     // The app's own outbox must not take the row first.

@@ -21,6 +21,8 @@ export function organizationInvitationToken(secret: string, nonce: string): stri
 export type OrganizationInvitationMailInput = {
   invitationId: number;
   to: string;
+  /** Who invites: the outbox asks the unasked-mail policy (decisions §22) about them before sending. */
+  inviterId: string;
   nonce: string;
   language: string | null;
   inviterName: string | null;

@@ -414,7 +414,7 @@ export function renderInvitationMail(input: {
 
 /**
  * An organization's invitation: who invites, to what and as what, and the link that joins the person who
- * opens it signed in. No List-Unsubscribe: an admin asked for this one mail to this address.
+ * opens it signed in. The address did not ask for it (decisions §22): it carries the one-click refusal link.
  */
 export function renderOrganizationInvitationMail(input: {
   language: string | null;
@@ -423,6 +423,7 @@ export function renderOrganizationInvitationMail(input: {
   role: 'owner' | 'admin' | 'organizer' | 'member';
   acceptUrl: string;
   validDays: number;
+  unsubscribeUrl: string;
 }): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
   const texts = mailTextsOf(language);
@@ -450,15 +451,22 @@ export function renderOrganizationInvitationMail(input: {
         text: fillText(texts.organization_invitation.validity, { days: String(input.validDays) }),
       },
     ],
-    [],
+    [
+      {
+        template: texts.organization_invitation.footer,
+        url: input.unsubscribeUrl,
+        linkLabel: texts.footerUnsubscribeLink,
+      },
+    ],
   );
   return { subject: texts.organization_invitation.subject, text, html };
 }
 
 /**
- * A walk-in checked in at the door with an address that has no account (decisions §19): who checked them
- * in, where, and the sign-up that makes those hours theirs. The organizer's name and the title are
- * disarmed: the address was typed by someone else, so the mail must not carry their links.
+ * A walk-in checked in at the door (decisions §22): who checked them in, where, and the one link that claims
+ * those hours for the account of this address. The organizer's name and the title are disarmed, and stay
+ * out of the subject: the address was typed by someone else, so the mail must not carry their words where a
+ * mail list shows them.
  */
 export function renderWalkInInvitationMail(input: {
   language: string | null;
@@ -466,15 +474,14 @@ export function renderWalkInInvitationMail(input: {
   eventTitle: string;
   eventDate: Date;
   timeZone: string;
-  signUpUrl: string;
+  claimUrl: string;
   unsubscribeUrl: string;
 }): RenderedMail {
   const language: LanguageCode = isLanguageCode(input.language) ? input.language : DEFAULT_LANGUAGE;
   const texts = mailTextsOf(language);
-  const title = defangLinks(input.eventTitle);
   const values = {
     organizer: defangLinks(input.organizerName?.trim() || texts.invitation.someone),
-    title,
+    title: defangLinks(input.eventTitle),
     date: formatDate(input.eventDate, language, input.timeZone),
   };
   const { text, html } = renderLayout(
@@ -482,10 +489,10 @@ export function renderWalkInInvitationMail(input: {
     texts.greetingNoName,
     [
       { kind: 'paragraph', text: fillText(texts.walkInInvitation.body, values) },
-      { kind: 'button', label: texts.walkInInvitation.button, url: input.signUpUrl },
+      { kind: 'button', label: texts.walkInInvitation.button, url: input.claimUrl },
+      { kind: 'paragraph', text: texts.walkInInvitation.untilThen },
     ],
     [{ template: texts.walkInInvitation.footer, url: input.unsubscribeUrl, linkLabel: texts.footerUnsubscribeLink }],
   );
-  // Our own words only in the subject, bar the title the organizer gave their event.
-  return { subject: fillText(texts.walkInInvitation.subject, { title }), text, html };
+  return { subject: texts.walkInInvitation.subject, text, html };
 }

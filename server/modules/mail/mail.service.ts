@@ -148,14 +148,14 @@ export function buildEmailVerificationMail(input: {
   return { to: input.to, ...renderEmailVerificationMail(input), link: input.verifyUrl };
 }
 
-/** A walk-in's address with no account: the sign-up that claims their hours (decisions §19). */
+/** A walk-in's address: the one link that claims their hours (decisions §22). */
 export function buildWalkInInvitationMail(
   input: Parameters<typeof renderWalkInInvitationMail>[0] & { to: string },
 ): Mail {
   return {
     to: input.to,
     ...renderWalkInInvitationMail(input),
-    link: input.signUpUrl,
+    link: input.claimUrl,
     unsubscribeUrl: input.unsubscribeUrl,
   };
 }
@@ -164,5 +164,10 @@ export function buildWalkInInvitationMail(
 export function buildOrganizationInvitationMail(
   input: Parameters<typeof renderOrganizationInvitationMail>[0] & { to: string },
 ): Mail {
-  return { to: input.to, ...renderOrganizationInvitationMail(input), link: input.acceptUrl };
+  return {
+    to: input.to,
+    ...renderOrganizationInvitationMail(input),
+    link: input.acceptUrl,
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
 }

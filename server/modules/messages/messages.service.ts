@@ -3,13 +3,18 @@ import type { Database, Executor } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { toIso } from '../../lib/iso-time';
-import { isEmailVerified } from '../email-verification/email-verification.service';
 import { refreshAchievementProgress } from '../journey/achievement-progress';
 import { consumeWriteLimit, WRITE_LIMITS, wouldExceedWriteLimit, type WriteLimit } from '../limits/limits.service';
 import { notifyOfMessage, readMessageNotifications } from '../notifications/notifications.service';
 import { isBlockedEitherWay } from '../moderation/moderation.service';
-import { isInvitationRefused, readMailLanguage } from '../mail/mail-settings.service';
-import { createUnsubscribeToken, hashAddress, unsubscribeLink } from '../mail/unsubscribe-token';
+import { readMailLanguage } from '../mail/mail-settings.service';
+import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  isConfirmedSender,
+  refusalLinkOf,
+  takeUnaskedMailAllowance,
+  type UnaskedMailPolicy,
+} from '../mail/unasked-mail.service';
 import { buildInvitationMail, type Mail, type Mailer, signUpLink } from '../mail/mail.service';
 import * as repository from './messages.repository';
 
@@ -26,32 +31,6 @@ export const INVITATIONS_PER_SENDER: WriteLimit = {
   windowMs: 24 * 60 * 60_000,
   message: 'You have invited many people today.',
 };
-
-/** The site-wide daily cap on invitation mails (INVITATION_MAILS_PER_DAY), one counter for every process. */
-function siteInvitationLimit(limit: number): WriteLimit {
-  return {
-    name: 'invitation-mails-site',
-    limit,
-    windowMs: 24 * 60 * 60_000,
-    message: 'The site has sent its invitations for today.',
-  };
-}
-const SITE_SUBJECT = 'all';
-
-const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Confirm your e-mail address before writing to someone who has no PitchIn account yet';
-
-/** Whether one more invitation mail fits in today's site-wide cap; counts it when it does. */
-async function takeSiteInvitationAllowance(db: Executor, limit: WriteLimit): Promise<boolean> {
-  if (await wouldExceedWriteLimit(db, limit, SITE_SUBJECT)) return false;
-  try {
-    await consumeWriteLimit(db, limit, SITE_SUBJECT);
-    return true;
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 429) return false;
-    throw error;
-  }
-}
 
 function isEmailAddress(recipient: string): boolean {
   // User ids are UUIDs; the contract lets nothing with an "@" through unless it is a valid address.
@@ -100,16 +79,12 @@ export async function claimPendingMessages(db: Executor, userId: string, email: 
 }
 
 /**
- * Whether this e-mail-addressed send may mail an invitation: one per address a day and
- * INVITATIONS_PER_SENDER. Counted for every e-mail-addressed send, known address or not, so both cost
- * the same statements. Two sends at once may both pass the first look; the loser's consume then
- * refuses, and that send simply mails nothing (its message still goes).
+ * INVITATIONS_PER_SENDER, before the unasked-mail policy's own rules. Two sends at once may both pass the
+ * first look; the loser's consume then refuses, and that send simply mails nothing (its message still goes).
  */
-async function takeInvitationAllowance(db: Executor, senderId: string, address: string): Promise<boolean> {
-  if (await wouldExceedWriteLimit(db, WRITE_LIMITS.invitations, address)) return false;
+async function takeSenderAllowance(db: Executor, senderId: string): Promise<boolean> {
   if (await wouldExceedWriteLimit(db, INVITATIONS_PER_SENDER, senderId)) return false;
   try {
-    await consumeWriteLimit(db, WRITE_LIMITS.invitations, address);
     await consumeWriteLimit(db, INVITATIONS_PER_SENDER, senderId);
     return true;
   } catch (error) {
@@ -119,7 +94,7 @@ async function takeInvitationAllowance(db: Executor, senderId: string, address: 
 }
 
 export class MessagesService {
-  private readonly siteInvitationLimit: WriteLimit;
+  private readonly policy: UnaskedMailPolicy;
 
   constructor(
     private readonly db: Database,
@@ -128,7 +103,7 @@ export class MessagesService {
     invitationMailsPerDay: number,
     private readonly log?: { warn(details: object, message: string): void },
   ) {
-    this.siteInvitationLimit = siteInvitationLimit(invitationMailsPerDay);
+    this.policy = { mailsPerDay: invitationMailsPerDay, log };
   }
 
   /**
@@ -137,8 +112,9 @@ export class MessagesService {
    * as for a known address. `origin` is where the invitation's link points; the invitation is written
    * in the sender's mail language (else `languageHint`, the language the sender's app is in), since
    * nothing is known of the recipient, and never goes to an address that turned invitations off.
-   * Only a verified account writes to an address with no account (403 EMAIL_NOT_VERIFIED otherwise):
-   * sign-up checks no address, so per-sender limits alone would multiply with throwaway accounts.
+   * Only a confirmed account writes to an address at all (403 EMAIL_NOT_VERIFIED otherwise, the same for an
+   * address of an account and one of nobody, decisions §22): sign-up checks no address, so per-sender limits
+   * alone would multiply with throwaway accounts, and a refusal only for unknown addresses told who has one.
    */
   async send(senderId: string, body: SendMessageBody, origin: string, languageHint?: string): Promise<Message> {
     const recipient = body.receiverId.trim();
@@ -156,17 +132,16 @@ export class MessagesService {
           [{ path: 'receiverId', message: 'You cannot send a message to yourself' }],
           'MESSAGE_TO_SELF',
         );
+      // decisions §22: an unconfirmed sender gets the same refusal for every address but their own, known to
+      // PitchIn or not, before anything that differs between the two (a block, the message, a mail); refused
+      // after the commit, so the refusal still counts toward the message limit.
+      if (address !== null && !(await isConfirmedSender(tx, senderId))) return { isRefused: true as const };
       // Decisions §20: no message either way between two people of whom one blocked the other.
       if (receiverId !== undefined && (await isBlockedEitherWay(tx, senderId, receiverId)))
         throw forbidden('You cannot message this person', 'BLOCKED');
       const eventId = body.eventId ?? null;
       if (eventId !== null && !(await repository.eventExists(tx, eventId, senderId)))
         throw notFound('Event not found', 'EVENT_NOT_FOUND');
-      // Refused after the commit, so the refusal still counts toward the message limit: an unverified
-      // account cannot ask "has this address an account?" faster than it could send messages.
-      if (address !== null && receiverId === undefined && !(await isEmailVerified(tx, senderId)))
-        return { isRefused: true as const };
-      const mayInvite = address !== null && (await takeInvitationAllowance(tx, senderId, address));
       const { id } = await repository.insertMessage(tx, {
         senderId,
         receiverId: receiverId ?? null,
@@ -181,12 +156,12 @@ export class MessagesService {
       await notifyOfMessage(tx, { senderId, receiverId: receiverId ?? null, eventId });
       const row = await repository.findMessageById(tx, id, senderId);
       if (!row) throw new Error('message vanished');
+      // Mail nobody asked for: the one policy of decisions §22 (unasked-mail.service.ts).
       const mayMail =
-        mayInvite &&
         receiverId === undefined &&
         address !== null &&
-        !(await isInvitationRefused(tx, hashAddress(address))) &&
-        (await this.takeSiteInvitationAllowance(tx));
+        (await takeSenderAllowance(tx, senderId)) &&
+        (await takeUnaskedMailAllowance(tx, this.policy, senderId, address));
       const mail: Mail | null = mayMail
         ? buildInvitationMail({
             to: address,
@@ -194,10 +169,7 @@ export class MessagesService {
             senderFirstName: row.sender.firstName,
             content: row.content,
             signUpUrl: signUpLink(origin),
-            unsubscribeUrl: unsubscribeLink(
-              origin,
-              createUnsubscribeToken(this.sessionSecret, { kind: 'invitation', addressHash: hashAddress(address) }),
-            ),
+            unsubscribeUrl: refusalLinkOf(origin, this.sessionSecret, address),
           })
         : null;
       return { isRefused: false as const, message: toMessage(row, senderId), invitation: mail };
@@ -206,16 +178,6 @@ export class MessagesService {
     // Only once the message is stored: a rolled-back send must not have mailed anyone.
     if (outcome.invitation) this.mailer.sendInBackground(outcome.invitation);
     return outcome.message;
-  }
-
-  /** The site-wide cap; reaching it is worth an operator's look (a burst of sign-ups inviting strangers). */
-  private async takeSiteInvitationAllowance(db: Executor): Promise<boolean> {
-    if (await takeSiteInvitationAllowance(db, this.siteInvitationLimit)) return true;
-    this.log?.warn(
-      { invitationMailsPerDay: this.siteInvitationLimit.limit },
-      'invitation mail not sent: the site-wide daily cap is reached',
-    );
-    return false;
   }
 
   async listFor(userId: string): Promise<Message[]> {

@@ -61,7 +61,7 @@ function keyPaths(value: unknown, prefix = ''): string[] {
 
 describe('POST /api/messages', () => {
   it('sends by e-mail (any case, padded) or by user id, with an event, and answers 201 with the message', async () => {
-    const alice = await signUpUser(app, { firstName: 'Alice', lastName: 'Martin' });
+    const alice = await signUpVerifiedUser(app, { firstName: 'Alice', lastName: 'Martin' });
     const bob = await signUpUser(app, { firstName: 'Bob', lastName: 'Okafor' });
     const event = await createEventRow(app.database.db, {
       organizerId: alice.user.id,
@@ -120,7 +120,7 @@ describe('POST /api/messages', () => {
   });
 
   it('answers 404 for an unknown user id or event, 400 for yourself (by id or address) and bad input, 401 without a session', async () => {
-    const alice = await signUpUser(app);
+    const alice = await signUpVerifiedUser(app);
     const bob = await signUpUser(app);
     const unknownId = await send(alice, { receiverId: '6f1c1f0e-0000-4000-8000-000000000000', content: 'Hello' });
     expect(unknownId.statusCode).toBe(404);
@@ -163,7 +163,7 @@ describe('POST /api/messages', () => {
   });
 
   it('refuses the 31st message within a minute with 429 and Retry-After, and stores nothing for it', async () => {
-    const alice = await signUpUser(app);
+    const alice = await signUpVerifiedUser(app);
     const bob = await signUpUser(app);
     // The limit counts in fixed one-minute windows: start early in one so all 31 land in it.
     const intoWindow = Date.now() % 60_000;
@@ -511,7 +511,7 @@ describe('conversations', () => {
   });
 
   it("never shows a third person others' messages, lets no one mark them read, and treats an unknown id as an empty thread", async () => {
-    const alice = await signUpUser(app);
+    const alice = await signUpVerifiedUser(app);
     const bob = await signUpUser(app);
     const eve = await signUpUser(app);
     await send(alice, { receiverId: bob.user.id, content: 'private' });

@@ -3,7 +3,14 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client';
 import { addOrganizationMemberRow, createOrganizationRow } from '../../test/fixtures';
-import { createEvent, createTestApp, signUpUser, type SignedUpUser, type TestApp } from '../../test/test-app';
+import {
+  createEvent,
+  createTestApp,
+  signUpUser,
+  signUpVerifiedUser,
+  type SignedUpUser,
+  type TestApp,
+} from '../../test/test-app';
 import { type CaptureSmtpServer, rawHeader, startCaptureSmtpServer } from '../mail/capture-smtp-server';
 
 /**
@@ -19,7 +26,8 @@ let organizationId: number;
 beforeAll(async () => {
   smtp = await startCaptureSmtpServer();
   app = await createTestApp({ AUTH_RATE_LIMIT: '100000', SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN });
-  owner = await signUpUser(app, { firstName: 'Olga', lastName: 'Owner' });
+  // decisions §22: only a confirmed address causes mail nobody asked for.
+  owner = await signUpVerifiedUser(app, { firstName: 'Olga', lastName: 'Owner' });
   organizationId = await createOrganizationRow(app.database.db, {
     ownerId: owner.user.id,
     slug: 'harbour-friends',

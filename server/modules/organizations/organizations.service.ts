@@ -255,9 +255,11 @@ export class OrganizationsService {
       // any invitation, so the inviter learns neither the block nor that the address has an account; only
       // no mail goes, and the link exists nowhere else.
       if (await repository.hasAddressBlocked(tx, email, user.id)) return;
+      // decisions §22: the outbox sends it under the unasked-mail policy (unasked-mail.service.ts).
       await queueOrganizationInvitationMail(tx, {
         invitationId,
         to: email,
+        inviterId: user.id,
         nonce,
         language:
           (await repository.findMailLanguageOfAddress(tx, email)) ??

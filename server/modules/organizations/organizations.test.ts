@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events';
 import type { Organization, OrganizationMembers } from '../../../contract/organizations';
-import { rateLimitCounters } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { rateLimitCounters, users } from '../../db/schema';
 import { WRITE_LIMITS } from '../limits/limits.service';
 import { addOrganizationMemberRow, createEventRow, daysFromNow } from '../../test/fixtures';
 import {
@@ -80,6 +81,8 @@ async function inviteAndReadToken(
   role: string,
 ): Promise<string> {
   const before = mailsTo(email.toLowerCase()).length;
+  // decisions §22: only a confirmed address causes mail nobody asked for.
+  await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, admin.user.id));
   const response = await call('POST', `/api/organizations/${organization.id}/invitations`, admin.cookie, {
     email,
     role,
@@ -254,7 +257,7 @@ describe('members, roles and invitations', () => {
   });
 
   it('counts invitations per inviter and day (§16): the 51st is refused with 429, sends no mail and stores nothing', async () => {
-    const owner = await signUpUser(app);
+    const owner = await signUpVerifiedUser(app);
     const organization = await createOrganization(owner);
     const invite = (index: number) =>
       call('POST', `/api/organizations/${organization.id}/invitations`, owner.cookie, {
@@ -371,7 +374,8 @@ describe('an account deleted', () => {
     await addMember(solelyOwned, owner, laterAdmin, 'admin');
     const sharedOwnership = await createOrganization(owner);
     await addMember(sharedOwnership, owner, coOwner, 'owner');
-    await addMember(sharedOwnership, owner, member, 'admin');
+    // Not by a second invitation: one unasked mail a day reaches an address (decisions §22).
+    await addOrganizationMemberRow(app.database.db, sharedOwnership.id, member.user.id, 'admin');
     const empty = await createOrganization(lonely);
 
     await deleteAccount(owner);

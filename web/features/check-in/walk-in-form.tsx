@@ -8,20 +8,23 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { refusalText } from '@/lib/error-text';
+import { useAuth } from '@/lib/use-auth';
 import { useIsOnline } from '@/lib/use-is-online';
 import { useAddWalkIn } from './api/use-walk-in';
 
 export type WalkInOutcome = { tone: 'good' | 'bad'; text: string };
 
 /**
- * Someone at the door without a place (decisions §19): name and address, checked in at once. It needs
- * the server (only it knows whether the address has an account), so unlike scans it is not queued offline.
+ * Someone at the door without a place (decisions §19, §22): name and address, checked in at once as a guest
+ * whose address is mailed a link to claim the hours. It needs the server (which mails the link), so unlike
+ * scans it is not queued offline.
  */
 export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome: (outcome: WalkInOutcome) => void }) {
   const { t, i18n } = useTranslation('check-in');
   const [isOpen, setIsOpen] = useState(false);
   const isOnline = useIsOnline();
   const add = useAddWalkIn(eventId);
+  const { user } = useAuth();
   const id = useId();
   // The contract's walkInBodySchema is applied by the server, whose 400 names the fields; here the browser's
   // own checks (required, type=email) catch the obvious. Bundling the contract's zod schemas in the door
@@ -36,9 +39,11 @@ export function WalkInForm({ eventId, onOutcome }: { eventId: number; onOutcome:
     add.mutate(body, {
       onSuccess: (answer) => {
         const name = `${answer.firstName} ${answer.lastName}`;
+        // One wording whatever the address (decisions §22): the door never learns who has an account. An
+        // unconfirmed organizer's walk-ins mail nobody, which is about them alone, so it may be said.
         onOutcome({
           tone: 'good',
-          text: answer.hasAccount ? t('walkIn.added', { name }) : t('walkIn.invited', { name }),
+          text: user?.emailVerified === false ? t('walkIn.addedUnconfirmed', { name }) : t('walkIn.added', { name }),
         });
         form.reset();
         setIsOpen(false);

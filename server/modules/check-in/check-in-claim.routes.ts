@@ -8,7 +8,7 @@ import { textDirection } from '../../lib/page-language';
 import { readMailLanguage } from '../mail/mail-settings.service';
 import { escapeHtml, fillText, mailTextsOf } from '../mail/mail-templates';
 import type { Database } from '../../db/client';
-import { WalkInClaimService, type WalkInClaimPage } from './walk-in-claim.service';
+import type { WalkInClaimService, WalkInClaimPage } from './walk-in-claim.service';
 
 const claimQuerySchema = z.object({ token: z.string().max(1000).default('') });
 
@@ -103,6 +103,10 @@ async function pageLanguage(db: Database, request: FastifyRequest): Promise<Lang
 }
 
 /** A refused press or link: the status and code of decisions §2 kept, the reason in the reader's words. */
+function isPageWanted(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
 function sendRefusal(reply: FastifyReply, language: LanguageCode, error: unknown, token: string) {
   if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
   const texts = mailTextsOf(language).walkInClaim;
@@ -170,6 +174,9 @@ export const checkInClaimRoutes: FastifyPluginAsyncZod<{ db: Database; service: 
       try {
         page = await service.claim(token, request.user?.id ?? null);
       } catch (error) {
+        // The page's own form asks for a page; any other client of /api/ gets the JSON error every API
+        // route answers with.
+        if (!isPageWanted(request)) throw error;
         return sendRefusal(reply, language, error, token);
       }
       const texts = mailTextsOf(language).walkInClaim;

@@ -31,7 +31,6 @@ import {
   isHiddenFrom,
   lockEvent,
   readEvent,
-  removeFromWaitlist,
   type RsvpsService,
   type LockedEvent,
 } from '../rsvps/rsvps.service';

@@ -91,8 +91,13 @@ function claimPathOf(address: string): string {
   return link[1]!;
 }
 
+/** The claim page's button: a browser's form post, which asks for a page. */
 function press(path: string, as: SignedUpUser | null) {
-  return call('POST', path.replace('/mail/walk-in', '/api/walk-in-claims'), as);
+  return app.inject({
+    method: 'POST',
+    url: path.replace('/mail/walk-in', '/api/walk-in-claims'),
+    headers: { accept: 'text/html,application/xhtml+xml', ...(as ? { cookie: as.cookie } : {}) },
+  });
 }
 
 /** Lets a mail that would have been sent in the background arrive before counting none. */
@@ -156,6 +161,10 @@ describe('a walk-in reveals and touches no account (decisions §22)', () => {
 
     // Signed out, another account, the owner before confirming: refused, nothing moves.
     expect((await press(path, null)).statusCode).toBe(401);
+    // Any other client of /api/ gets the JSON error every API route answers with.
+    const asApi = await call('POST', path.replace('/mail/walk-in', '/api/walk-in-claims'), null);
+    expect(asApi.statusCode).toBe(401);
+    expect(asApi.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const other = await signUpVerifiedUser(app);
     const wrong = await press(path, other);
     expect(wrong.statusCode).toBe(403);

@@ -299,4 +299,57 @@ test.describe('series of events', () => {
     await cards.nth(0).click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.id}#schedule$`));
   });
+
+  test("a new title for all upcoming dates leaves each date's own time, duration and capacity (decisions §24)", async ({
+    page,
+    context,
+    user,
+  }) => {
+    expect(user.id).toBeTruthy();
+    const firstDate = new Date(Math.ceil((Date.now() + 4 * DAY) / HOUR) * HOUR);
+    const made = await context.request.post('/api/events', {
+      data: {
+        title: `Beach sweep ${Date.now().toString(36)}`,
+        description: 'Bags and gloves provided.',
+        location: 'Porto',
+        date: firstDate.toISOString(),
+        categoryId: 1,
+        durationMinutes: 120,
+        maxAttendees: 20,
+        recurrence: { frequency: 'weekly', count: 3 },
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const series = (await (
+      await context.request.get(`/api/series/${((await made.json()) as Event).seriesId}`)
+    ).json()) as Series;
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    // The second date runs longer, for fewer people, an hour later.
+    const ownDate = new Date(firstDate.getTime() + 7 * DAY + HOUR).toISOString();
+    const own = await context.request.patch(`/api/events/${ids[1]}`, {
+      data: { durationMinutes: 240, maxAttendees: 8, date: ownDate },
+    });
+    expect(own.status(), await own.text()).toBe(200);
+
+    await page.goto(`/events/${ids[0]}`);
+    // The attendee list loads in the browser: once it is there, the page is live (clicks are taken).
+    await expect(page.getByTestId('attendee-section').locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.getByTestId('edit-event').click();
+    const edit = page.getByTestId('edit-event-dialog');
+    await edit.getByTestId('series-scope').getByLabel('All upcoming dates').check();
+    await edit.getByLabel('Event Title').fill('Beach sweep, south end');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Beach sweep, south end' })).toBeVisible();
+
+    const after = await Promise.all(ids.map(async (id) => readEvent(context.request, id)));
+    expect(after.map((event) => event.title)).toEqual(Array(3).fill('Beach sweep, south end'));
+    expect(after.map((event) => [event.durationMinutes, event.maxAttendees])).toEqual([
+      [120, 20],
+      [240, 8],
+      [120, 20],
+    ]);
+    expect(new Date(after[1]!.date).toISOString()).toBe(ownDate);
+    expect(new Date(after[0]!.date).getTime()).toBe(firstDate.getTime());
+  });
 });

@@ -79,7 +79,10 @@ function toCalendar(
       status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last (END:VCALENDAR) too; ical-generator
+  // joins lines with CRLF but leaves none after the last, and strict importers drop such a file.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** An event's .ics and the personal feed of one's RSVPs. */

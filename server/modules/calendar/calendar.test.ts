@@ -39,6 +39,17 @@ function allEvents(text: string): VEvent[] {
   );
 }
 
+/** RFC 5545 §3.1: every content line ends with CRLF, the last one (END:VCALENDAR) included; no bare CR or LF. */
+function expectCrlfLines(text: string): void {
+  expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  const lines = text.split('\r\n');
+  expect(lines.pop()).toBe('');
+  for (const line of lines) {
+    expect(line).not.toMatch(/[\r\n]/);
+    expect(line).not.toBe('');
+  }
+}
+
 async function readEventCalendar(eventId: number, cookie?: string) {
   const response = await app.inject({
     method: 'GET',
@@ -55,6 +66,7 @@ describe("an event's calendar file", () => {
     const response = await readEventCalendar(created.id);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.headers['content-disposition']).toContain(`pitchin-event-${created.id}.ics`);
+    expectCrlfLines(response.body);
     const event = onlyEvent(response.body);
     expect(event.uid).toBe(`pitchin-event-${created.id}@localhost`);
     expect(event.summary).toBe('Park cleanup');
@@ -318,6 +330,7 @@ describe('the personal calendar feed', () => {
     const feed = await app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(feed.statusCode, feed.body).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    expectCrlfLines(feed.body);
     const entries = allEvents(feed.body);
     expect(entries.map((entry) => entry.summary).sort()).toEqual(['Joined event', 'Joined then cancelled', 'Past one']);
     const single = onlyEvent((await readEventCalendar(joined.id)).body);

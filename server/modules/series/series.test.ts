@@ -271,6 +271,45 @@ describe('changing a series', () => {
     expect(await notificationsOf(ben.user.id, 'event_changed', ids)).toEqual([{ eventId: ids[2] }]);
   });
 
+  it("a title for all dates leaves each date's own duration, capacity, place and coordinates alone (decisions §24)", async () => {
+    const series = await seriesWithPeople(3);
+    const ids = series.occurrences.map((occurrence) => occurrence.id);
+    const own = await call('PATCH', `/api/events/${ids[2]}`, organizer.cookie, {
+      durationMinutes: 240,
+      maxAttendees: 9,
+      location: 'Braga',
+      latitude: 41.55,
+      longitude: -8.42,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const response = await call('PATCH', `/api/events/${ids[0]}?scope=all`, organizer.cookie, {
+      title: 'Food bank, new hall',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await app.database.db
+      .select({
+        title: events.title,
+        durationMinutes: events.durationMinutes,
+        maxAttendees: events.maxAttendees,
+        location: events.location,
+        latitude: events.latitude,
+        longitude: events.longitude,
+      })
+      .from(events)
+      .where(inArray(events.id, ids))
+      .orderBy(events.date);
+    expect(rows.map((row) => row.title)).toEqual(['Food bank, new hall', 'Food bank, new hall', 'Food bank, new hall']);
+    expect(rows[2]).toMatchObject({
+      durationMinutes: 240,
+      maxAttendees: 9,
+      location: 'Braga',
+      latitude: 41.55,
+      longitude: -8.42,
+    });
+    expect(rows[0]!.durationMinutes).not.toBe(240);
+    expect(rows[0]!.location).toBe('Porto');
+  });
+
   it('refuses photos with a scope other than this (400), and leaves the dates as they were', async () => {
     const series = await seriesWithPeople(2);
     const response = await call('PATCH', `/api/events/${series.occurrences[0]!.id}?scope=all`, organizer.cookie, {

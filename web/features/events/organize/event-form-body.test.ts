@@ -63,14 +63,61 @@ describe('the event form body', () => {
     expect(createEventOrSeriesBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('edits without the date while it is unchanged, clears coordinates of a typed place, and leaves photos to one date', () => {
-    const unchanged = updateBodyOf(typed, { place: null, photos, scope: 'this', originalDate: typed.date });
-    expect(unchanged).not.toHaveProperty('date');
-    expect(unchanged).toMatchObject({ latitude: null, longitude: null, images: ['/api/images/abc'] });
-    expect(updateEventBodySchema.safeParse(unchanged).success).toBe(true);
-    const moved = updateBodyOf(typed, { place, photos, scope: 'all', originalDate: '2030-05-03T09:30' });
-    expect(moved.date).toBe(new Date(typed.date).toISOString());
-    expect(moved).not.toHaveProperty('images');
+  const untouched = { changed: {}, place: null, isPlaceChanged: false, photos, isPhotosChanged: false } as const;
+
+  it('edits with only the fields the organizer changed: a new title for all dates sends the title alone', () => {
+    const body = updateBodyOf(
+      { ...typed, title: ' Dune planting, north ' },
+      {
+        ...untouched,
+        changed: { title: true },
+        scope: 'all',
+      },
+    );
+    expect(body).toEqual({ title: 'Dune planting, north' });
+    expect(updateEventBodySchema.safeParse(body).success).toBe(true);
+    expect(updateBodyOf(typed, { ...untouched, scope: 'this' })).toEqual({});
+  });
+
+  it('sends each changed field as the server takes it, and nothing of the rest', () => {
+    const body = updateBodyOf(typed, {
+      ...untouched,
+      changed: { durationHours: true, maxAttendees: true, date: true, categoryId: true, imageUrl: true },
+      scope: 'following',
+    });
+    expect(body).toEqual({
+      durationMinutes: 150,
+      maxAttendees: 12,
+      date: new Date(typed.date).toISOString(),
+      categoryId: 3,
+      imageUrl: null,
+    });
+    expect(
+      updateBodyOf({ ...typed, description: '' }, { ...untouched, changed: { description: true }, scope: 'this' }),
+    ).toEqual({ description: '' });
+  });
+
+  it('sends a changed place with its coordinates, or none for a place typed freely', () => {
+    expect(updateBodyOf(typed, { ...untouched, changed: { location: true }, place, scope: 'all' })).toEqual({
+      location: 'Porto, Portugal',
+      latitude: 41.15,
+      longitude: -8.61,
+    });
+    expect(updateBodyOf(typed, { ...untouched, changed: { location: true }, scope: 'this' })).toEqual({
+      location: 'Porto, Portugal',
+      latitude: null,
+      longitude: null,
+    });
+    // The same text picked again as another place is a change too.
+    expect(updateBodyOf(typed, { ...untouched, isPlaceChanged: true, place, scope: 'this' })).toMatchObject({
+      latitude: 41.15,
+    });
+  });
+
+  it('sends changed photos for one date only: each date keeps photos of its own', () => {
+    const changedPhotos = { ...untouched, isPhotosChanged: true };
+    expect(updateBodyOf(typed, { ...changedPhotos, scope: 'this' })).toEqual({ images: ['/api/images/abc'] });
+    expect(updateBodyOf(typed, { ...changedPhotos, scope: 'all' })).toEqual({});
   });
 
   it("puts each slot on the event's day", () => {

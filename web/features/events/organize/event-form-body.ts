@@ -64,29 +64,49 @@ export function slotsOf(values: EventFormValues): CreateSlotBody[] {
   }));
 }
 
-/** PATCH /api/events/{id}: the whole photo list, kept photos by their URL and new ones as data URLs. */
+/** The form's fields the organizer changed (react-hook-form's `dirtyFields`). */
+export type ChangedFields = Partial<Readonly<Record<keyof EventFormValues, unknown>>>;
+
+/**
+ * PATCH /api/events/{id}: only what the organizer changed (decisions §24), so a title for all dates of a
+ * series leaves each date's own time, duration, capacity and place alone. Photos go as the whole list,
+ * kept ones by their URL and new ones as data URLs.
+ */
 export function updateBodyOf(
   values: EventFormValues,
   {
+    changed,
     place,
+    isPlaceChanged,
     photos,
+    isPhotosChanged,
     scope,
-    originalDate,
-  }: { place: ChosenPlace | null; photos: Photo[]; scope: SeriesScope; originalDate: string | undefined },
+  }: {
+    changed: ChangedFields;
+    place: ChosenPlace | null;
+    isPlaceChanged: boolean;
+    photos: Photo[];
+    isPhotosChanged: boolean;
+    scope: SeriesScope;
+  },
 ): UpdateEventBody {
-  const { title, description, location, ...rest } = commonFieldsOf(values);
-  const update: UpdateEventBody = {
-    title,
-    description,
-    location,
+  const fields = commonFieldsOf(values);
+  const update: UpdateEventBody = {};
+  if (changed.title) update.title = fields.title;
+  if (changed.description) update.description = fields.description;
+  if (changed.location || isPlaceChanged) {
+    update.location = fields.location;
     // A place typed freely has no coordinates: the server drops the old ones (decisions §21).
-    latitude: place?.latitude ?? null,
-    longitude: place?.longitude ?? null,
-    ...rest,
-    // Each date keeps photos of its own (decision 0032): a change of several dates leaves them be.
-    ...(scope === 'this' ? { images: photos.map((photo) => photo.src) } : {}),
-  };
-  // An unchanged date is not sent: the server would refuse it once the start is under 30 minutes away.
-  if (values.date !== originalDate) update.date = new Date(values.date).toISOString();
+    update.latitude = place?.latitude ?? null;
+    update.longitude = place?.longitude ?? null;
+  }
+  // An unchanged date is not sent either: the server would refuse it once the start is under 30 minutes away.
+  if (changed.date) update.date = new Date(values.date).toISOString();
+  if (changed.categoryId) update.categoryId = fields.categoryId;
+  if (changed.maxAttendees) update.maxAttendees = fields.maxAttendees;
+  if (changed.imageUrl) update.imageUrl = fields.imageUrl;
+  if (changed.durationHours) update.durationMinutes = fields.durationMinutes;
+  // Each date keeps photos of its own (decision 0032): a change of several dates leaves them be.
+  if (isPhotosChanged && scope === 'this') update.images = photos.map((photo) => photo.src);
   return update;
 }

@@ -45,6 +45,10 @@ function placeOf(event: Event | undefined): ChosenPlace | null {
     : null;
 }
 
+function isSamePlace(place: ChosenPlace | null, other: ChosenPlace | null): boolean {
+  return place?.latitude === other?.latitude && place?.longitude === other?.longitude;
+}
+
 function photosOf(event: Event): Photo[] {
   return event.images.map((src, index) => ({ id: `stored-${src}`, name: `${index + 1}`, src }));
 }
@@ -111,7 +115,8 @@ export function EventFormDialog({
       setPhotoError(null);
     }
   }
-  const { errors } = form.formState;
+  // Read while rendering, so react-hook-form keeps `dirtyFields` up to date for the edit's body.
+  const { errors, dirtyFields } = form.formState;
   const repeatFrequency = form.watch('repeatFrequency');
   const repeatEnd = form.watch('repeatEnd');
   const date = form.watch('date');
@@ -159,9 +164,23 @@ export function EventFormDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (editedEvent) {
-      updateEvent.mutate(updateBodyOf(values, { place, photos, scope, originalDate }), {
-        onSuccess: () => onOpenChange(false),
+      const openingPhotos = photosOf(editedEvent);
+      const body = updateBodyOf(values, {
+        changed: dirtyFields,
+        place,
+        isPlaceChanged: !isSamePlace(place, placeOf(editedEvent)),
+        photos,
+        isPhotosChanged:
+          photos.length !== openingPhotos.length ||
+          photos.some((photo, index) => photo.src !== openingPhotos[index]!.src),
+        scope,
       });
+      // Nothing changed: nothing to send, and no edit to count or announce.
+      if (Object.keys(body).length === 0) {
+        onOpenChange(false);
+        return;
+      }
+      updateEvent.mutate(body, { onSuccess: () => onOpenChange(false) });
       return;
     }
     const body = createBodyOf(values, {

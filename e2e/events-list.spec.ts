@@ -495,8 +495,11 @@ test.describe('My events', () => {
     await expect(empty.getByRole('heading', { name: 'No upcoming events' })).toBeVisible();
     await expect(page.getByTestId('stat-upcoming')).toContainText('0');
     await empty.getByRole('button', { name: 'Create Your First Event' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create New Event' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
+    // Until the closing dialog is gone, Radix keeps the page behind it inert, and a click there is lost.
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('tab', { name: 'Events I Joined' }).click();
     await expect(empty.getByRole('heading', { name: 'No upcoming commitments' })).toBeVisible();

@@ -80,9 +80,10 @@ describe('backup and restore of the embedded database', () => {
           lastName: 'Backup',
         });
         expect(response.status).toBe(201);
+        // Messages go to the person's id: an unconfirmed account may not write to an address (decisions §22).
         return {
           cookie: response.headers.get('set-cookie')!.split(';')[0]!,
-          email: ((await response.json()) as { email: string }).email,
+          id: ((await response.json()) as { id: string }).id,
         };
       };
       const organizer = await signUp('organizer');
@@ -111,7 +112,7 @@ describe('backup and restore of the embedded database', () => {
       for (let index = 0; index < 5; index += 1) {
         const content = `before backup ${index}`;
         expect(
-          (await post(`${server.url}/api/messages`, { receiverId: volunteer.email, content }, organizer.cookie)).status,
+          (await post(`${server.url}/api/messages`, { receiverId: volunteer.id, content }, organizer.cookie)).status,
         ).toBe(201);
         acknowledgedBeforeBackup.push(content);
       }
@@ -124,7 +125,7 @@ describe('backup and restore of the embedded database', () => {
           await (
             await post(
               `${server.url}/api/messages`,
-              { receiverId: volunteer.email, content: `during backup ${(counter += 1)}` },
+              { receiverId: volunteer.id, content: `during backup ${(counter += 1)}` },
               organizer.cookie,
             )
           ).arrayBuffer();

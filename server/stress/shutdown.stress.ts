@@ -61,7 +61,9 @@ async function signUp(url: string, label: string) {
     body: JSON.stringify({ email, password: 'shutdown password', firstName: label, lastName: 'Test' }),
   });
   expect(response.status).toBe(201);
-  return { email, cookie: response.headers.get('set-cookie')!.split(';')[0]! };
+  // Messages go to the person's id: an unconfirmed account may not write to an address (decisions §22).
+  const { id } = (await response.json()) as { id: string };
+  return { id, email, cookie: response.headers.get('set-cookie')!.split(';')[0]! };
 }
 
 /** A POST whose body arrives one byte at a time every `intervalMs`; resolves with the raw answer. */
@@ -137,7 +139,7 @@ describe('graceful shutdown', () => {
             outcomes.push({
               kind: 'message',
               content,
-              ...(await send(`${server.url}/api/messages`, { receiverId: receiver.email, content }, sender.cookie)),
+              ...(await send(`${server.url}/api/messages`, { receiverId: receiver.id, content }, sender.cookie)),
             });
           }
         }),
@@ -161,7 +163,7 @@ describe('graceful shutdown', () => {
       while (outcomes.filter((outcome) => outcome.status === 201).length < 20)
         await new Promise((resolve) => setTimeout(resolve, 20));
       // In flight across the listener's close: its last byte arrives about 1.2 s after the drain ends.
-      const slowBody = JSON.stringify({ receiverId: receiver.email, content: 'slow write' });
+      const slowBody = JSON.stringify({ receiverId: receiver.id, content: 'slow write' });
       const slowAnswer = trickle(PORT, senders[0]!.cookie, slowBody, Math.ceil((DRAIN_MS + 1200) / slowBody.length));
       // A client that never finishes its body: it must not hold the process past the deadline.
       const endlessAnswer = trickle(PORT, senders[1]!.cookie, slowBody, 200, { isEndless: true });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../../contract/languages';
 import { LANGUAGE_COOKIE } from '../../../contract/page-data';
 import { HttpError } from '../../lib/http-error';
-import { textDirection } from '../../lib/page-language';
 import { readMailLanguage } from '../mail/mail-settings.service';
 import { escapeHtml, fillText, mailTextsOf } from '../mail/mail-templates';
 import type { Database } from '../../db/client';
+import { formatLinkPageDate, linkPageParagraph, renderLinkPage, sendLinkPage } from './link-page';
 import type { WalkInClaimService, WalkInClaimPage } from './walk-in-claim.service';
 
 const claimQuerySchema = z.object({ token: z.string().max(1000).default('') });
@@ -18,44 +18,14 @@ const CLAIM_ACTION = '/api/walk-in-claims';
 
 type ClaimTexts = ReturnType<typeof mailTextsOf>['walkInClaim'];
 
-/** A page of its own, not the app, as the reminder's answer page: it works with no script at all. */
+/** The claim's page, drawn as the reminder's answer page is (link-page.ts). */
 function sendPage(reply: FastifyReply, status: number, language: LanguageCode, body: string) {
-  const texts = mailTextsOf(language).walkInClaim;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${language}" dir="${textDirection(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
-    '<meta name="color-scheme" content="light dark">',
-    `<title>${escapeHtml(texts.title)} · PitchIn</title>`,
-    '<style>body{font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;background:#ffffff;max-width:36rem;margin:3rem auto;padding:0 1rem}',
-    'button{padding:.75em 1.4em;border-radius:.5em;border:none;background:#15803d;color:#fff;font-size:1rem;min-height:44px;cursor:pointer}',
-    'a{color:#15803d}',
-    '@media (prefers-color-scheme:dark){body{background:#111827;color:#f3f4f6}a{color:#4ade80}}</style></head>',
-    `<body><main><h1 style="font-size:1.4rem">${escapeHtml(texts.title)}</h1>`,
-    body,
-    '</main></body></html>',
-  ].join('\n');
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // same-origin: the button's POST must carry our Origin for the cross-site check; the token stays here.
-      .header('referrer-policy', 'same-origin')
-      .header('x-robots-tag', 'noindex')
-      .send(html as never)
-  );
-}
-
-function paragraph(text: string, role?: 'status' | 'alert'): string {
-  return `<p${role ? ` role="${role}"` : ''} dir="auto">${escapeHtml(text)}</p>`;
+  const html = renderLinkPage(language, mailTextsOf(language).walkInClaim.title, body);
+  return sendLinkPage(reply, { status, html });
 }
 
 function link(href: string, label: string): string {
   return `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
-}
-
-function formatDate(date: Date, language: LanguageCode): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(date);
 }
 
 function pagePath(token: string): string {
@@ -74,13 +44,13 @@ function signInLinks(texts: ClaimTexts, token: string): string {
 function stateBody(texts: ClaimTexts, page: WalkInClaimPage, token: string): string {
   switch (page.state) {
     case 'sign-in':
-      return paragraph(texts.signInFirst) + signInLinks(texts, token);
+      return linkPageParagraph(texts.signInFirst) + signInLinks(texts, token);
     case 'other-address':
-      return paragraph(texts.otherAddress, 'alert');
+      return linkPageParagraph(texts.otherAddress, 'alert');
     case 'address-not-confirmed':
-      return paragraph(texts.notConfirmed, 'alert') + link('/settings', texts.openSettings);
+      return linkPageParagraph(texts.notConfirmed, 'alert') + link('/settings', texts.openSettings);
     case 'organizer':
-      return paragraph(texts.organizer, 'alert');
+      return linkPageParagraph(texts.organizer, 'alert');
     case 'claimable':
       return [
         `<form method="post" action="${escapeHtml(`${CLAIM_ACTION}?token=${encodeURIComponent(token)}`)}">`,
@@ -112,14 +82,14 @@ function sendRefusal(reply: FastifyReply, language: LanguageCode, error: unknown
   const texts = mailTextsOf(language).walkInClaim;
   const body =
     error.statusCode === 401
-      ? paragraph(texts.signInFirst, 'alert') + signInLinks(texts, token)
+      ? linkPageParagraph(texts.signInFirst, 'alert') + signInLinks(texts, token)
       : error.code === 'REPLY_LINK_INVALID'
-        ? paragraph(texts.invalid, 'alert')
+        ? linkPageParagraph(texts.invalid, 'alert')
         : error.code === 'EMAIL_NOT_VERIFIED'
-          ? paragraph(texts.notConfirmed, 'alert') + link('/settings', texts.openSettings)
+          ? linkPageParagraph(texts.notConfirmed, 'alert') + link('/settings', texts.openSettings)
           : error.code === 'ORGANIZER_CANNOT_VERIFY_SELF'
-            ? paragraph(texts.organizer, 'alert')
-            : paragraph(texts.otherAddress, 'alert');
+            ? linkPageParagraph(texts.organizer, 'alert')
+            : linkPageParagraph(texts.otherAddress, 'alert');
   if (error.code) reply.header('x-error-code', error.code);
   return sendPage(reply, error.statusCode, language, body);
 }
@@ -154,12 +124,12 @@ export const checkInClaimRoutes: FastifyPluginAsyncZod<{ db: Database; service: 
         return sendRefusal(reply, language, error, token);
       }
       const texts = mailTextsOf(language).walkInClaim;
-      const values = { title: page.title, date: formatDate(page.date, language) };
+      const values = { title: page.title, date: formatLinkPageDate(page.date, language) };
       return sendPage(
         reply,
         200,
         language,
-        paragraph(fillText(texts.question, values)) + stateBody(texts, page, token),
+        linkPageParagraph(fillText(texts.question, values)) + stateBody(texts, page, token),
       );
     },
   );
@@ -180,12 +150,12 @@ export const checkInClaimRoutes: FastifyPluginAsyncZod<{ db: Database; service: 
         return sendRefusal(reply, language, error, token);
       }
       const texts = mailTextsOf(language).walkInClaim;
-      const values = { title: page.title, date: formatDate(page.date, language) };
+      const values = { title: page.title, date: formatLinkPageDate(page.date, language) };
       return sendPage(
         reply,
         200,
         language,
-        paragraph(fillText(texts.claimed, values), 'status') + link('/journey', texts.openJourney),
+        linkPageParagraph(fillText(texts.claimed, values), 'status') + link('/journey', texts.openJourney),
       );
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +23,8 @@ import { LANGUAGE_COOKIE } from '../../../contract/page-data';
 import { errorResponseSchema, errorResponses } from '../../../contract/errors';
 import { qrCodeSvg } from '../../lib/qr-code-image';
 import { requireUser } from '../../plugins/session';
-import { answeredPage, type HtmlPage, questionPage, refusalPage } from './attendance-reply-page';
+import { answeredPage, questionPage, refusalPage } from './attendance-reply-page';
+import { sendLinkPage } from './link-page';
 import type { CheckInService } from './check-in.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,22 +33,6 @@ const attendanceReplyQuerySchema = z.object({ token: z.string().max(1000).defaul
 const selfCheckInCodeQuerySchema = selfCheckInBodySchema;
 
 type Options = { service: CheckInService };
-
-/** The reminder's answer page (attendance-reply-page.ts), sent as it is: it is not part of the JSON API. */
-function sendPage(reply: FastifyReply, { status, html, errorCode }: HtmlPage) {
-  if (errorCode) reply.header('x-error-code', errorCode);
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // same-origin, not no-referrer: under no-referrer a browser sends the button's POST with `Origin: null`,
-      // which the cross-site check refuses; the link's token still never leaves this site.
-      .header('referrer-policy', 'same-origin')
-      .header('x-robots-tag', 'noindex')
-      .send(html as never)
-  );
-}
 
 function languageCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[LANGUAGE_COOKIE];
@@ -195,9 +180,9 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
       async (request, reply) => {
         try {
           const page = await service.readAttendanceReply(request.query.token, languageCookieOf(request));
-          return sendPage(reply, questionPage(page, page.language, request.query.token));
+          return sendLinkPage(reply, questionPage(page, page.language, request.query.token));
         } catch (error) {
-          return sendPage(reply, refusalPage(refusalLanguageOf(request), error));
+          return sendLinkPage(reply, refusalPage(refusalLanguageOf(request), error));
         }
       },
     );
@@ -208,9 +193,9 @@ export const checkInRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
       async (request, reply) => {
         try {
           const page = await service.applyAttendanceReply(request.query.token, languageCookieOf(request));
-          return sendPage(reply, answeredPage(page, page.language));
+          return sendLinkPage(reply, answeredPage(page, page.language));
         } catch (error) {
-          return sendPage(reply, refusalPage(refusalLanguageOf(request), error));
+          return sendLinkPage(reply, refusalPage(refusalLanguageOf(request), error));
         }
       },
     );

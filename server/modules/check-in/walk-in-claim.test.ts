@@ -157,6 +157,8 @@ describe('a walk-in reveals and touches no account (decisions §22)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Were you at Harbour cleanup');
     expect(page.body).toContain('<form method="post" action="/api/walk-in-claims?token=');
+    // The same page frame as the reminder's answer (link-page.ts): styles in its one <style> element only.
+    expect(page.body).not.toMatch(/ style="/);
     await expectUntouched(victim, eventId);
 
     // Signed out, another account, the owner before confirming: refused, nothing moves.
